@@ -1,0 +1,84 @@
+// swift-tools-version:6.0
+//
+// Lamina: Core Animation's architecture on Linux.
+//
+// Module map and the imports each module may use (shared design brief, "Modules"):
+//
+//   CVulkan, CPNG, CCairo, CPixman  system libraries (module map + shim header); import nothing of ours
+//   CLaminaShims      C: CMSG_*, memfd_create and seals (needs _GNU_SOURCE); imports nothing of ours
+//   LaminaCore        value types shared by client and server; imports Foundation only
+//   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, CLaminaShims
+//   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG, CCairo
+//                     (never a server module)
+//   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
+//                     LaminaProtocol; knows Renderer and Output only as protocols (no Vulkan, no DRM)
+//   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan
+//   LaminaOutputs     concrete outputs (offscreen now; KMS and window later); imports LaminaServer,
+//                     LaminaVulkan
+//   LaminaTesting     headless harness: a server on a temporary socket, captures, fuzzy comparison
+//   laminad, laminactl, lamina-demo, lamina-bench
+//                     executables; laminad is the only place that picks concrete backends
+import PackageDescription
+
+let package = Package(
+    name: "Lamina",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Lamina", targets: ["Lamina"]),
+        .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
+        .executable(name: "laminad", targets: ["laminad"]),
+        .executable(name: "laminactl", targets: ["laminactl"]),
+        .executable(name: "lamina-demo", targets: ["lamina-demo"]),
+        .executable(name: "lamina-bench", targets: ["lamina-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(name: "CLaminaShims"),
+        .plugin(name: "CompileShaders", capability: .buildTool()),
+
+        .target(name: "LaminaCore"),
+        .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "CLaminaShims"]),
+        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG", "CLaminaShims"]),
+        .target(
+            name: "LaminaServer",
+            dependencies: ["LaminaCore", "LaminaProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "LaminaVulkan",
+            dependencies: ["LaminaServer", "LaminaCore", "CVulkan", .product(name: "Logging", package: "swift-log")],
+            plugins: ["CompileShaders"]),
+        .target(name: "LaminaOutputs", dependencies: ["LaminaServer", "LaminaVulkan"]),
+        .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore"]),
+
+        .executableTarget(
+            name: "laminad",
+            dependencies: [
+                "LaminaServer", "LaminaVulkan", "LaminaOutputs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "laminactl",
+            dependencies: ["Lamina", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "lamina-demo", dependencies: ["Lamina"]),
+        .executableTarget(
+            name: "lamina-bench",
+            dependencies: [
+                "Lamina", "LaminaTesting", "CCairo", "CPixman",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore"]),
+        .testTarget(
+            name: "LaminaIntegrationTests",
+            dependencies: ["Lamina", "LaminaTesting", "LaminaServer", "LaminaVulkan", "LaminaOutputs"],
+            resources: [.copy("Golden")]),
+    ]
+)

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The identifier of a layer on the wire: chosen by the client, unique within its connection.
+public typealias LayerID = UInt64
+
+/// The corners that `cornerRadius` rounds (Apple's `CACornerMask` bit values).
+public struct CACornerMask: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner in iOS (y-down) coordinates.
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    /// The top-right corner in iOS (y-down) coordinates.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The bottom-left corner in iOS (y-down) coordinates.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    /// The bottom-right corner in iOS (y-down) coordinates.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+    /// All four corners, the default.
+    public static let all: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
+}
+
+/// Every layer property that the render server needs, as plain values, with Core Animation's defaults.
+///
+/// The client's `CALayer` keeps one of these as its model; the server keeps one per render-tree layer.
+/// Hierarchy is not part of the state: it travels as sublayer lists.
+public struct LayerState: Sendable, Hashable {
+    public var bounds: CGRect = .zero
+    public var position: CGPoint = .zero
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    public var anchorPointZ: CGFloat = 0
+    public var zPosition: CGFloat = 0
+    public var transform: CATransform3D = CATransform3DIdentity
+    public var sublayerTransform: CATransform3D = CATransform3DIdentity
+    public var opacity: Float = 1
+    public var isHidden = false
+    public var backgroundColor: RGBAColor? = nil
+    public var cornerRadius: CGFloat = 0
+    public var maskedCorners: CACornerMask = .all
+    public var borderWidth: CGFloat = 0
+    public var borderColor: RGBAColor? = RGBAColor.black
+    public var masksToBounds = false
+    public var name: String? = nil
+
+    /// A layer with every property at its default.
+    public init() {}
+
+    /// The anchor point in the layer's own (bounds) coordinate space.
+    public var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.origin.x + anchorPoint.x * bounds.width,
+                y: bounds.origin.y + anchorPoint.y * bounds.height)
+    }
+
+    /// The matrix that takes a point in this layer's bounds space into its superlayer's bounds space,
+    /// before the superlayer's `sublayerTransform` (row vectors, Apple's convention).
+    public var transformToSuperlayer: CATransform3D {
+        let anchor = anchorInBounds
+        let toAnchor = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+        let toPosition = CATransform3DMakeTranslation(position.x, position.y, zPosition)
+        return CATransform3DConcat(CATransform3DConcat(toAnchor, transform), toPosition)
+    }
+
+    /// The matrix this layer applies to its sublayers' positions: `sublayerTransform` about the anchor point.
+    public var transformForSublayers: CATransform3D {
+        if CATransform3DIsIdentity(sublayerTransform) { return CATransform3DIdentity }
+        let anchor = anchorInBounds
+        return CATransform3DConcat(
+            CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0), sublayerTransform),
+            CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
+    }
+
+    /// The frame derived as on Apple platforms: the bounding box of the transformed bounds in the
+    /// superlayer's space (with the identity transform, `position − anchorPoint × size`).
+    public var frame: CGRect {
+        let m = transformToSuperlayer
+        let corners = [
+            (bounds.minX, bounds.minY), (bounds.maxX, bounds.minY),
+            (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY),
+        ].map { m.transform(x: $0.0, y: $0.1, z: 0) }
+        if corners.contains(where: { $0.w <= 0 }) { return .null }
+        let xs = corners.map { $0.x / $0.w }
+        let ys = corners.map { $0.y / $0.w }
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import LaminaCore
+
+/// Encodes and decodes messages. Layout: an 8-byte header (`u16` type, `u16` flags = 0, `u32` payload
+/// length) and the payload, all little-endian. docs/protocol.md is the specification.
+public enum MessageCodec {
+    static let headerSize = 8
+
+    // MARK: Encoding
+
+    /// The bytes of a client message.
+    public static func encode(_ message: ClientMessage) -> [UInt8] {
+        var w = WireWriter()
+        let type: MessageType
+        switch message {
+        case .hello(let version, let name):
+            type = .hello
+            w.u32(version)
+            w.string(name)
+        case .transactionPart(let ops):
+            type = .transactionPart
+            encode(ops, into: &w)
+        case .commit(let serial, let ops):
+            type = .commit
+            w.u64(serial)
+            encode(ops, into: &w)
+        case .capture(let id, let display, let time):
+            type = .capture
+            w.u64(id)
+            w.u32(display)
+            w.bool(time != nil)
+            w.f64(time ?? 0)
+        case .ping(let id):
+            type = .ping
+            w.u64(id)
+        case .describeTree(let id):
+            type = .describeTree
+            w.u64(id)
+        }
+        return frame(type, w.bytes)
+    }
+
+    /// The bytes of a server message.
+    public static func encode(_ message: ServerMessage) -> [UInt8] {
+        var w = WireWriter()
+        let type: MessageType
+        switch message {
+        case .welcome(let version, let serverVersion, let displays):
+            type = .welcome
+            w.u32(version)
+            w.string(serverVersion)
+            w.u32(UInt32(displays.count))
+            for d in displays {
+                w.u32(d.id); w.u32(d.width); w.u32(d.height); w.f64(d.refreshRate)
+            }
+        case .commitApplied(let serial):
+            type = .commitApplied
+            w.u64(serial)
+        case .commitPresented(let serial, let time):
+            type = .commitPresented
+            w.u64(serial)
+            w.f64(time)
+        case .error(let code, let text):
+            type = .error
+            w.u16(code.rawValue)
+            w.string(String(text.utf8.prefix(WireLimits.maxStringBytes)) ?? "error")
+        case .captureResult(let id, let width, let height, let stride, let time):
+            type = .captureResult
+            w.u64(id); w.u32(width); w.u32(height); w.u32(stride); w.f64(time)
+        case .pong(let id, let version):
+            type = .pong
+            w.u64(id)
+            w.string(version)
+        case .treeDescription(let id, let text):
+            type = .treeDescription
+            w.u64(id)
+            w.string(text)
+        }
+        return frame(type, w.bytes)
+    }
+
+    static func frame(_ type: MessageType, _ payload: [UInt8]) -> [UInt8] {
+        var w = WireWriter()
+        w.u16(type.rawValue)
+        w.u16(0)
+        w.u32(UInt32(payload.count))
+        return w.bytes + payload
+    }
+
+    static func encode(_ ops: [LayerOperation], into w: inout WireWriter) {
+        w.u32(UInt32(ops.count))
+        for op in ops { encode(op, into: &w) }
+    }
+
+    /// The encoded size of one operation, for splitting transactions into parts.
+    public static func encodedSize(of op: LayerOperation) -> Int {
+        var w = WireWriter()
+        encode(op, into: &w)
+        return w.bytes.count
+    }
+
+    static func encode(_ op: LayerOperation, into w: inout WireWriter) {
+        switch op {
+        case .createLayer(let id):
+            w.u8(1); w.u64(id)
+        case .destroyLayer(let id):
+            w.u8(2); w.u64(id)
+        case .set(let id, let property):
+            w.u8(3); w.u64(id); w.u8(property.code)
+            switch property {
+            case .bounds(let r): w.rect(r)
+            case .position(let p), .anchorPoint(let p): w.point(p)
+            case .anchorPointZ(let v), .zPosition(let v), .cornerRadius(let v), .borderWidth(let v): w.f64(Double(v))
+            case .transform(let t), .sublayerTransform(let t): w.transform(t)
+            case .opacity(let o): w.f64(Double(o))
+            case .isHidden(let b), .masksToBounds(let b): w.bool(b)
+            case .backgroundColor(let c), .borderColor(let c):
+                w.bool(c != nil)
+                if let c { w.color(c) }
+            case .maskedCorners(let m): w.u32(UInt32(truncatingIfNeeded: m.rawValue))
+            case .name(let n):
+                w.bool(n != nil)
+                if let n { w.string(n) }
+            }
+        case .setSublayers(let id, let children):
+            w.u8(4); w.u64(id); w.u32(UInt32(children.count))
+            for c in children { w.u64(c) }
+        case .setRoot(let display, let layer):
+            w.u8(5); w.u32(display); w.u64(layer ?? 0)
+        }
+    }
+
+    // MARK: Decoding
+
+    /// Reads the header; checks the declared length against the message's size.
+    static func header(_ bytes: [UInt8]) throws(WireError) -> (UInt16, WireReader) {
+        var r = WireReader(bytes)
+        let type = try r.u16("header.type")
+        _ = try r.u16("header.flags")
+        let length = Int(try r.u32("header.length"))
+        guard length == r.remaining else { throw .lengthMismatch(declared: length, actual: r.remaining) }
+        return (type, r)
+    }
+
+    /// Decodes a client message; throws a `WireError` naming the field or code at fault.
+    public static func decodeClient(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
+        var (typeCode, r) = try header(bytes)
+        guard let type = MessageType(rawValue: typeCode) else { throw .unknownMessage(typeCode) }
+        let message: ClientMessage
+        switch type {
+        case .hello:
+            message = .hello(version: try r.u32("hello.version"),
+                             clientName: try r.string("hello.clientName", limit: WireLimits.maxStringBytes))
+        case .transactionPart:
+            message = .transactionPart(try operations(&r))
+        case .commit:
+            let serial = try r.u64("commit.serial")
+            message = .commit(serial: serial, operations: try operations(&r))
+        case .capture:
+            let id = try r.u64("capture.requestID")
+            let display = try r.u32("capture.display")
+            let hasTime = try r.bool("capture.hasTime")
+            let time = try r.f64("capture.time")
+            message = .capture(requestID: id, display: display, time: hasTime ? time : nil)
+        case .ping:
+            message = .ping(requestID: try r.u64("ping.requestID"))
+        case .describeTree:
+            message = .describeTree(requestID: try r.u64("describeTree.requestID"))
+        default:
+            throw .unknownMessage(typeCode)
+        }
+        guard r.remaining == 0 else { throw .trailingBytes(type: "\(type)", count: r.remaining) }
+        return message
+    }
+
+    /// Decodes a server message.
+    public static func decodeServer(_ bytes: [UInt8]) throws(WireError) -> ServerMessage {
+        var (typeCode, r) = try header(bytes)
+        guard let type = MessageType(rawValue: typeCode) else { throw .unknownMessage(typeCode) }
+        let message: ServerMessage
+        switch type {
+        case .welcome:
+            let version = try r.u32("welcome.version")
+            let serverVersion = try r.string("welcome.serverVersion", limit: WireLimits.maxStringBytes)
+            let n = try r.count("welcome.displays", limit: WireLimits.maxDisplays, minimumElementSize: 20)
+            var displays: [DisplayInfo] = []
+            for _ in 0..<n {
+                displays.append(DisplayInfo(id: try r.u32("display.id"), width: try r.u32("display.width"),
+                                            height: try r.u32("display.height"),
+                                            refreshRate: try r.f64("display.refreshRate")))
+            }
+            message = .welcome(version: version, serverVersion: serverVersion, displays: displays)
+        case .commitApplied:
+            message = .commitApplied(serial: try r.u64("commitApplied.serial"))
+        case .commitPresented:
+            message = .commitPresented(serial: try r.u64("commitPresented.serial"), time: try r.f64("commitPresented.time"))
+        case .error:
+            let raw = try r.u16("error.code")
+            let text = try r.string("error.message", limit: WireLimits.maxStringBytes)
+            message = .error(code: ServerErrorCode(rawValue: raw) ?? .internalError, message: text)
+        case .captureResult:
+            message = .captureResult(requestID: try r.u64("captureResult.requestID"),
+                                     width: try r.u32("captureResult.width"), height: try r.u32("captureResult.height"),
+                                     stride: try r.u32("captureResult.stride"), time: try r.f64("captureResult.time"))
+        case .pong:
+            message = .pong(requestID: try r.u64("pong.requestID"),
+                            serverVersion: try r.string("pong.serverVersion", limit: WireLimits.maxStringBytes))
+        case .treeDescription:
+            message = .treeDescription(requestID: try r.u64("treeDescription.requestID"),
+                                       text: try r.string("treeDescription.text", limit: WireLimits.maxMessageBytes))
+        default:
+            throw .unknownMessage(typeCode)
+        }
+        guard r.remaining == 0 else { throw .trailingBytes(type: "\(type)", count: r.remaining) }
+        return message
+    }
+
+    static func operations(_ r: inout WireReader) throws(WireError) -> [LayerOperation] {
+        let n = try r.count("operations", limit: WireLimits.maxMessageBytes, minimumElementSize: 9)
+        var ops: [LayerOperation] = []
+        ops.reserveCapacity(n)
+        for _ in 0..<n { ops.append(try operation(&r)) }
+        return ops
+    }
+
+    static func operation(_ r: inout WireReader) throws(WireError) -> LayerOperation {
+        let code = try r.u8("operation.code")
+        switch code {
+        case 1: return .createLayer(try r.u64("createLayer.id"))
+        case 2: return .destroyLayer(try r.u64("destroyLayer.id"))
+        case 3:
+            let id = try r.u64("set.id")
+            return .set(id, try property(&r))
+        case 4:
+            let id = try r.u64("setSublayers.id")
+            let n = try r.count("setSublayers.sublayers", limit: WireLimits.maxSublayers, minimumElementSize: 8)
+            var children: [LayerID] = []
+            children.reserveCapacity(n)
+            for _ in 0..<n { children.append(try r.u64("setSublayers.sublayer")) }
+            return .setSublayers(id, children)
+        case 5:
+            let display = try r.u32("setRoot.display")
+            let layer = try r.u64("setRoot.layer")
+            return .setRoot(display: display, layer: layer == 0 ? nil : layer)
+        default:
+            throw .unknownOperation(code)
+        }
+    }
+
+    static func property(_ r: inout WireReader) throws(WireError) -> LayerProperty {
+        let code = try r.u8("set.property")
+        func cg(_ f: String) throws(WireError) -> CGFloat { CGFloat(try r.f64(f)) }
+        switch code {
+        case 1: return .bounds(try r.rect("bounds"))
+        case 2: return .position(try r.point("position"))
+        case 3: return .anchorPoint(try r.point("anchorPoint"))
+        case 4: return .anchorPointZ(try cg("anchorPointZ"))
+        case 5: return .zPosition(try cg("zPosition"))
+        case 6: return .transform(try r.transform("transform"))
+        case 7: return .sublayerTransform(try r.transform("sublayerTransform"))
+        case 8: return .opacity(Float(try r.f64("opacity")))
+        case 9: return .isHidden(try r.bool("hidden"))
+        case 10: return .backgroundColor(try r.bool("backgroundColor.present") ? try r.color("backgroundColor") : nil)
+        case 11: return .cornerRadius(try cg("cornerRadius"))
+        case 12: return .maskedCorners(CACornerMask(rawValue: UInt(try r.u32("maskedCorners"))))
+        case 13: return .borderWidth(try cg("borderWidth"))
+        case 14: return .borderColor(try r.bool("borderColor.present") ? try r.color("borderColor") : nil)
+        case 15: return .masksToBounds(try r.bool("masksToBounds"))
+        case 16:
+            return .name(try r.bool("name.present") ? try r.string("name", limit: WireLimits.maxStringBytes) : nil)
+        default: throw .unknownProperty(code)
+        }
+    }
+}

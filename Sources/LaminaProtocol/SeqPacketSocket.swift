@@ -1,0 +1,445 @@
+// SOCK_SEQPACKET Unix-domain sockets: message-preserving transport with fd passing (SCM_RIGHTS).
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLaminaShims
+import Foundation
+
+/// Errors about a socket's filesystem path, raised by `SeqPacketSocket.listen(path:)`
+/// and `SeqPacketSocket.connect(path:)`.
+public enum SocketPathError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// A server is already accepting connections on this path (a probing `connect` succeeded).
+    case inUse(String)
+    /// The path does not fit in `sockaddr_un.sun_path` (107 bytes plus the terminating NUL).
+    case tooLong(String)
+    /// The C function `connect` failed on this path with `errno`.
+    case connect(path: String, errno: Int32)
+    /// Creating the socket file or its folder failed (the C functions `mkdir`, `socket`, `bind`, `unlink`).
+    case create(path: String, errno: Int32)
+
+    /// A sentence naming the path and, for system failures, the `strerror` reason.
+    public var description: String {
+        switch self {
+        case .inUse(let path):
+            return "socket path \(path) is in use: another server is listening on it"
+        case .tooLong(let path):
+            return "socket path \(path) is too long (\(path.utf8.count) bytes; at most \(SeqPacketSocket.maxPathLength))"
+        case .connect(let path, let errno):
+            return "cannot connect to \(path): \(SystemError.message(for: errno)) (errno \(errno))"
+        case .create(let path, let errno):
+            return "cannot create socket at \(path): \(SystemError.message(for: errno)) (errno \(errno))"
+        }
+    }
+}
+
+/// One message read by `SeqPacketSocket.receive(maxBytes:maxFDs:)`.
+public struct ReceivedPacket: Sendable {
+    /// The message's bytes (at most `maxBytes`; cut short when `wasTruncated`).
+    public var bytes: [UInt8]
+    /// The descriptors that came with the message (`SCM_RIGHTS`), each owned: those
+    /// the caller drops are closed automatically.
+    public var fds: [OwnedFD]
+    /// The peer closed its end (the C function `recvmsg` returned 0 with no descriptors).
+    public var isEndOfStream: Bool
+    /// The message was larger than `maxBytes` (`MSG_TRUNC`) or carried more descriptors
+    /// than `maxFDs` (`MSG_CTRUNC`; the excess ones were closed by the kernel).
+    public var wasTruncated: Bool
+
+    /// Creates a packet. No C call is made.
+    public init(bytes: [UInt8], fds: [OwnedFD] = [], isEndOfStream: Bool = false, wasTruncated: Bool = false) {
+        self.bytes = bytes
+        self.fds = fds
+        self.isEndOfStream = isEndOfStream
+        self.wasTruncated = wasTruncated
+    }
+
+    /// The packet reported when the peer has closed its end of the connection.
+    public static let endOfStream = ReceivedPacket(bytes: [], fds: [], isEndOfStream: true, wasTruncated: false)
+}
+
+/// A Unix-domain `SOCK_SEQPACKET` socket: connection-oriented, reliable, and keeping
+/// message boundaries, with file descriptors passed alongside messages (`SCM_RIGHTS`).
+///
+/// The corresponding C function for creating one is `socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0)`.
+/// Sending and receiving from different threads at once is safe; `close()` while
+/// another thread is blocked in a call on the socket is not (call `shutdown()` first).
+public final class SeqPacketSocket: @unchecked Sendable {
+    /// The longest path `sockaddr_un.sun_path` holds, without its terminating NUL (107 on Linux).
+    public static let maxPathLength: Int = {
+        var addr = sockaddr_un()
+        return MemoryLayout.size(ofValue: addr.sun_path) - 1
+    }()
+
+    private let owned: OwnedFD
+    private let lock = NSLock()
+    private var unlinkPathOnClose: String?
+
+    /// The socket's descriptor (-1 once closed); ownership stays with this object.
+    public var fileDescriptor: Int32 { owned.rawValue }
+
+    /// Takes ownership of `fd`, an already open socket; it is closed with the C function
+    /// `close` by `close()` or `deinit`.
+    public init(adopting fd: Int32) {
+        owned = OwnedFD(fd)
+    }
+
+    deinit {
+        close()
+    }
+
+    // MARK: - Creating
+
+    /// Creates a listening socket bound to `path`.
+    ///
+    /// Creates the folder of `path` (mode 0700, parents too) if it is missing, then binds and
+    /// listens. If `path` exists: when a server answers a probing `connect` on it, throws
+    /// `SocketPathError.inUse(path)`; otherwise (a stale socket file or leftover file, answered
+    /// with `ECONNREFUSED`) unlinks it and binds. Paths longer than `sun_path` throw
+    /// `.tooLong(path)`; other failures to create the folder or bind throw `.create(path:errno:)`.
+    /// The socket file is unlinked again when this socket is closed.
+    ///
+    /// The corresponding C functions are `mkdir`, `socket`, `bind`, `unlink` and `listen`.
+    public static func listen(path: String, backlog: Int32 = 64) throws -> SeqPacketSocket {
+        var addr = try makeAddress(path)
+        try createParentFolder(of: path)
+        let socket = try SeqPacketSocket(adopting: makeSocket(path: path))
+        let fd = socket.fileDescriptor
+        var replacedStale = false
+        while true {
+            if bind(fd, &addr) == 0 { break }
+            let code = currentErrno()
+            if code == EINTR { continue }
+            guard code == EADDRINUSE, !replacedStale else {
+                throw SocketPathError.create(path: path, errno: code)
+            }
+            // Someone's file is there: is a server answering on it?
+            if try probeIsLive(path: path, addr: &addr) {
+                throw SocketPathError.inUse(path)
+            }
+            if unlink(path) != 0, currentErrno() != ENOENT {
+                throw SocketPathError.create(path: path, errno: currentErrno())
+            }
+            replacedStale = true
+        }
+        socket.lock.withLock { socket.unlinkPathOnClose = path }
+        try syscall("listen") { Glibc.listen(fd, backlog) }
+        return socket
+    }
+
+    /// Connects to the server listening on `path`.
+    ///
+    /// Failures are `SocketPathError.connect(path:errno:)` (whose description names the path and
+    /// the `strerror` reason), or `.tooLong(path)`. The corresponding C functions are `socket`
+    /// and `connect` (retried on `EINTR`).
+    public static func connect(path: String) throws -> SeqPacketSocket {
+        var addr = try makeAddress(path)
+        let fd = socketCall()
+        guard fd >= 0 else { throw SocketPathError.connect(path: path, errno: currentErrno()) }
+        let socket = SeqPacketSocket(adopting: fd)
+        var code = connectCall(fd, &addr)
+        if code == EINTR {
+            // The connection continues asynchronously after EINTR; wait for it to finish.
+            code = waitForConnect(fd)
+        }
+        if code != 0 { throw SocketPathError.connect(path: path, errno: code) }
+        return socket
+    }
+
+    /// Creates a connected pair of sockets. The corresponding C function is
+    /// `socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0)`.
+    public static func pair() throws -> (SeqPacketSocket, SeqPacketSocket) {
+        var fds: [Int32] = [-1, -1]
+        try syscall("socketpair") {
+            socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds)
+        }
+        return (SeqPacketSocket(adopting: fds[0]), SeqPacketSocket(adopting: fds[1]))
+    }
+
+    // MARK: - Using
+
+    /// Accepts one pending connection, with close-on-exec set and, when this listener is
+    /// non-blocking, non-blocking too. Returns nil when none is pending (`EAGAIN`/`EWOULDBLOCK`,
+    /// or a receive timeout). The corresponding C function is `accept4` (retried on `EINTR`
+    /// and `ECONNABORTED`).
+    public func accept() throws -> SeqPacketSocket? {
+        let fd = fileDescriptor
+        let status = try syscall("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
+        var flags = Int32(SOCK_CLOEXEC.rawValue)
+        if status & O_NONBLOCK != 0 { flags |= Int32(SOCK_NONBLOCK.rawValue) }
+        while true {
+            let client = clamina_accept4(fd, flags)
+            if client >= 0 { return SeqPacketSocket(adopting: client) }
+            let code = currentErrno()
+            switch code {
+            case EINTR, ECONNABORTED: continue
+            case EAGAIN, EWOULDBLOCK: return nil
+            default: throw SystemError(call: "accept4", errno: code)
+            }
+        }
+    }
+
+    /// Sends `bytes` as one message, with `fds` attached as `SCM_RIGHTS` when not empty.
+    ///
+    /// Uses `MSG_NOSIGNAL` (a closed peer is `EPIPE`, not `SIGPIPE`) and retries on `EINTR`.
+    /// `EAGAIN` (non-blocking and the buffer is full) and `EMSGSIZE` (larger than `SO_SNDBUF`)
+    /// are thrown as `SystemError`. An empty message without descriptors is refused with
+    /// `EINVAL`, since the peer could not tell it from end of stream. The descriptors stay
+    /// owned by the caller (the kernel passes duplicates). The corresponding C function is `sendmsg`.
+    public func send(_ bytes: [UInt8], fds: [Int32] = []) throws {
+        if bytes.isEmpty && fds.isEmpty { throw SystemError(call: "sendmsg", errno: EINVAL) }
+        let fd = fileDescriptor
+        let controlSize = fds.isEmpty ? 0 : clamina_cmsg_space(fds.count * MemoryLayout<Int32>.size)
+        // A UInt64 array keeps the control buffer aligned for cmsghdr.
+        var control = [UInt64](repeating: 0, count: (controlSize + 7) / 8)
+        var payload = bytes
+        let sent: Int = try payload.withUnsafeMutableBytes { data in
+            try control.withUnsafeMutableBytes { controlBytes in
+                var iov = iovec(iov_base: data.baseAddress, iov_len: data.count)
+                return try withUnsafeMutablePointer(to: &iov) { iovPointer in
+                    var message = msghdr()
+                    message.msg_iov = iovPointer
+                    message.msg_iovlen = 1
+                    if controlSize > 0 {
+                        message.msg_control = controlBytes.baseAddress
+                        message.msg_controllen = controlSize
+                        let header = clamina_cmsg_firsthdr(&message)!
+                        header.pointee.cmsg_level = SOL_SOCKET
+                        header.pointee.cmsg_type = Int32(SCM_RIGHTS)
+                        header.pointee.cmsg_len = clamina_cmsg_len(fds.count * MemoryLayout<Int32>.size)
+                        let dataPointer = UnsafeMutableRawPointer(clamina_cmsg_data(header)!)
+                        for (index, descriptor) in fds.enumerated() {
+                            dataPointer.storeBytes(
+                                of: descriptor, toByteOffset: index * MemoryLayout<Int32>.size, as: Int32.self)
+                        }
+                    }
+                    return try syscall("sendmsg") { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+                }
+            }
+        }
+        if sent != bytes.count {
+            // SOCK_SEQPACKET sends are atomic; a short count would mean a broken kernel contract.
+            throw SystemError(call: "sendmsg", errno: EMSGSIZE)
+        }
+    }
+
+    /// Receives one message of at most `maxBytes` bytes with room for `maxFDs` descriptors.
+    ///
+    /// Reads with `MSG_CMSG_CLOEXEC` into a buffer of `maxBytes + 1` bytes, so a larger message
+    /// is reported with `wasTruncated` (its excess is discarded, as `SOCK_SEQPACKET` does).
+    /// Returns nil on `EAGAIN` (non-blocking, or the receive timeout passed), and
+    /// `ReceivedPacket.endOfStream` when the peer has closed. Retries on `EINTR`.
+    /// The corresponding C function is `recvmsg`.
+    public func receive(maxBytes: Int, maxFDs: Int = 8) throws -> ReceivedPacket? {
+        precondition(maxBytes >= 0 && maxFDs >= 0, "receive: maxBytes and maxFDs must not be negative")
+        let fd = fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: maxBytes + 1)
+        let controlSize = maxFDs > 0 ? clamina_cmsg_space(maxFDs * MemoryLayout<Int32>.size) : 0
+        var control = [UInt64](repeating: 0, count: (controlSize + 7) / 8)
+
+        var received = 0
+        var flags: Int32 = 0
+        var descriptors: [OwnedFD] = []
+        let gotMessage: Bool = try buffer.withUnsafeMutableBytes { data in
+            try control.withUnsafeMutableBytes { controlBytes in
+                var iov = iovec(iov_base: data.baseAddress, iov_len: data.count)
+                return try withUnsafeMutablePointer(to: &iov) { iovPointer in
+                    var message = msghdr()
+                    while true {
+                        message = msghdr()
+                        message.msg_iov = iovPointer
+                        message.msg_iovlen = 1
+                        if controlSize > 0 {
+                            message.msg_control = controlBytes.baseAddress
+                            message.msg_controllen = controlSize
+                        }
+                        let count = recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC))
+                        if count >= 0 {
+                            received = count
+                            break
+                        }
+                        let code = currentErrno()
+                        if code == EINTR { continue }
+                        if code == EAGAIN || code == EWOULDBLOCK { return false }
+                        throw SystemError(call: "recvmsg", errno: code)
+                    }
+                    flags = message.msg_flags
+                    guard controlSize > 0, message.msg_controllen > 0 else { return true }
+                    // Every descriptor received is owned at once, so none leaks.
+                    var header = clamina_cmsg_firsthdr(&message)
+                    while let current = header {
+                        if current.pointee.cmsg_level == SOL_SOCKET, current.pointee.cmsg_type == Int32(SCM_RIGHTS) {
+                            let dataPointer = UnsafeRawPointer(clamina_cmsg_data(current)!)
+                            let headerBytes = UnsafeRawPointer(current).distance(to: dataPointer)
+                            let count = (Int(current.pointee.cmsg_len) - headerBytes) / MemoryLayout<Int32>.size
+                            for index in 0..<max(0, count) {
+                                let received = dataPointer.loadUnaligned(
+                                    fromByteOffset: index * MemoryLayout<Int32>.size, as: Int32.self)
+                                descriptors.append(OwnedFD(received))
+                            }
+                        }
+                        header = clamina_cmsg_nxthdr(&message, current)
+                    }
+                    return true
+                }
+            }
+        }
+        guard gotMessage else { return nil }
+        var tooManyFDs = false
+        if descriptors.count > maxFDs {
+            // CMSG_SPACE padding can fit one more than asked for; close the excess like the kernel does.
+            descriptors.removeLast(descriptors.count - maxFDs)
+            tooManyFDs = true
+        }
+        if received == 0 && descriptors.isEmpty && flags & Int32(MSG_TRUNC | MSG_CTRUNC) == 0 {
+            return .endOfStream
+        }
+        let truncated = tooManyFDs || received > maxBytes || flags & Int32(MSG_TRUNC) != 0 || flags & Int32(MSG_CTRUNC) != 0
+        buffer.removeLast(buffer.count - min(received, maxBytes))
+        return ReceivedPacket(bytes: buffer, fds: descriptors, isEndOfStream: false, wasTruncated: truncated)
+    }
+
+    /// Turns `O_NONBLOCK` on or off. The corresponding C function is `fcntl` (`F_GETFL`/`F_SETFL`).
+    public func setNonBlocking(_ on: Bool) throws {
+        let fd = fileDescriptor
+        let status = try syscall("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
+        let updated = on ? status | O_NONBLOCK : status & ~O_NONBLOCK
+        if updated != status {
+            try syscall("fcntl(F_SETFL)") { fcntl(fd, F_SETFL, updated) }
+        }
+    }
+
+    /// Sets how long a blocking `receive` (or `accept`) waits before returning nil; 0 waits forever.
+    /// The corresponding C function is `setsockopt(SOL_SOCKET, SO_RCVTIMEO)`.
+    public func setReceiveTimeout(seconds: Double) throws {
+        precondition(seconds >= 0 && seconds.isFinite, "setReceiveTimeout: seconds must be finite and not negative")
+        let whole = seconds.rounded(.down)
+        var microseconds = Int((seconds - whole) * 1_000_000)
+        if seconds > 0 && whole == 0 && microseconds == 0 { microseconds = 1 }  // never round a wait to "forever"
+        var value = timeval(tv_sec: Int(whole), tv_usec: microseconds)
+        let fd = fileDescriptor
+        try syscall("setsockopt(SO_RCVTIMEO)") {
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        }
+    }
+
+    /// The process, user and group of the peer as of connecting (or creating the pair), or nil
+    /// when unavailable. The corresponding C function is `getsockopt(SOL_SOCKET, SO_PEERCRED)`.
+    public var peerCredentials: (pid: Int32, uid: UInt32, gid: UInt32)? {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+        guard clamina_peer_credentials(fileDescriptor, &pid, &uid, &gid) == 0 else { return nil }
+        return (pid, uid, gid)
+    }
+
+    /// Shuts down both directions, waking threads blocked in `receive` or `accept` on this
+    /// socket; the descriptor stays open until `close()`. The corresponding C function is
+    /// `shutdown(fd, SHUT_RDWR)`.
+    public func shutdown() throws {
+        let fd = fileDescriptor
+        try syscall("shutdown") { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    /// Closes the socket; idempotent, and `deinit` does it too. A socket created by
+    /// `listen(path:)` unlinks its socket file first. The corresponding C functions are
+    /// `unlink` and `close`.
+    public func close() {
+        let path: String? = lock.withLock {
+            let path = unlinkPathOnClose
+            unlinkPathOnClose = nil
+            return path
+        }
+        if let path, owned.isValid { _ = unlink(path) }
+        owned.close()
+    }
+
+    // MARK: - Helpers
+
+    private static func makeAddress(_ path: String) throws -> sockaddr_un {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let utf8 = Array(path.utf8)
+        guard utf8.count <= maxPathLength else { throw SocketPathError.tooLong(path) }
+        guard !utf8.isEmpty, !utf8.contains(0) else { throw SocketPathError.create(path: path, errno: EINVAL) }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            raw.copyBytes(from: utf8)
+        }
+        return addr
+    }
+
+    private static func socketCall() -> Int32 {
+        Glibc.socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+
+    private static func makeSocket(path: String) throws -> Int32 {
+        let fd = socketCall()
+        guard fd >= 0 else { throw SocketPathError.create(path: path, errno: currentErrno()) }
+        return fd
+    }
+
+    private static func bind(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
+        withUnsafePointer(to: &addr) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    /// Calls the C function `connect` once; returns 0 or the errno.
+    private static func connectCall(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
+        let result = withUnsafePointer(to: &addr) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0 ? 0 : currentErrno()
+    }
+
+    /// After `connect` was interrupted: waits for the socket to become writable and returns
+    /// `SO_ERROR` (0 when connected). The corresponding C functions are `poll` and `getsockopt`.
+    private static func waitForConnect(_ fd: Int32) -> Int32 {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        while poll(&entry, 1, -1) == -1 {
+            let code = currentErrno()
+            if code != EINTR { return code }
+        }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        if getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0 { return currentErrno() }
+        return error
+    }
+
+    /// Whether a server answers on `path`: connects a throwaway socket. `ECONNREFUSED` (no
+    /// listener) and `ENOENT` (gone meanwhile) mean stale; other errors are thrown as `.create`.
+    private static func probeIsLive(path: String, addr: inout sockaddr_un) throws -> Bool {
+        let probe = OwnedFD(socketCall())
+        guard probe.isValid else { throw SocketPathError.create(path: path, errno: currentErrno()) }
+        var code = connectCall(probe.rawValue, &addr)
+        if code == EINTR { code = waitForConnect(probe.rawValue) }
+        switch code {
+        case 0, EAGAIN: return true  // EAGAIN: a live listener with a full backlog
+        case ECONNREFUSED, ENOENT: return false
+        default: throw SocketPathError.create(path: path, errno: code)
+        }
+    }
+
+    /// Creates every missing folder above `path` with mode 0700.
+    /// The corresponding C functions are `mkdir` and `chmod`.
+    private static func createParentFolder(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let parent = String(path[..<slash])
+        guard !parent.isEmpty else { return }
+        var prefix = parent.hasPrefix("/") ? "/" : ""
+        for component in parent.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o700) == 0 {
+                // mkdir applies the umask; make sure a folder created here is exactly 0700.
+                _ = chmod(prefix, 0o700)
+                continue
+            }
+            let code = currentErrno()
+            if code == EEXIST { continue }
+            throw SocketPathError.create(path: path, errno: code)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+
+/// One connected client: its socket, handshake state, render tree and the transaction being received.
+///
+/// The session validates everything the client sends. The first error is reported to the client, and
+/// the server then disconnects it; past the session, code trusts the tree.
+final class ClientSession {
+    let id: Int
+    let socket: SeqPacketSocket
+    var name = "?"
+    var greeted = false
+    var tree = RenderTree()
+    /// Operations from `transactionPart` messages waiting for their `commit`.
+    var pendingOperations: [LayerOperation] = []
+    /// Serials applied but not yet presented.
+    var unpresentedSerials: [UInt64] = []
+
+    init(id: Int, socket: SeqPacketSocket) {
+        self.id = id
+        self.socket = socket
+    }
+
+    var label: String { "client \(id) (\(name))" }
+}
+
+/// A fatal problem with what a client sent: the error code and a text that names the problem.
+struct SessionError: Error {
+    var code: ServerErrorCode
+    var message: String
+
+    init(_ code: ServerErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    init(_ error: WireError) {
+        switch error {
+        case .unknownMessage: code = .unknownMessage
+        case .unknownOperation: code = .unknownOperation
+        case .unknownProperty: code = .unknownProperty
+        case .countTooLarge: code = .limitExceeded
+        default: code = .malformedMessage
+        }
+        message = error.description
+    }
+}

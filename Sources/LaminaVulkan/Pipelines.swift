@@ -1,0 +1,161 @@
+import CVulkan
+import Foundation
+
+/// The three graphics pipelines, all built at start-up (no first-use compilation during frames):
+/// opaque fills (blending off), blended fills, and shapes. Dynamic rendering, BGRA8 target, one
+/// instanced triangle strip of four vertices per primitive, dynamic viewport and scissor.
+final class Pipelines {
+    let vk: VulkanDevice
+    let layout: VkPipelineLayout
+    let opaqueFill: VkPipeline
+    let blendedFill: VkPipeline
+    let shape: VkPipeline
+    private var modules: [VkShaderModule] = []
+
+    static let fillStride = 32
+    static let shapeStride = 224
+
+    init(_ vk: VulkanDevice, format: VkFormat) throws {
+        self.vk = vk
+        var range = VkPushConstantRange(stageFlags: VK_SHADER_STAGE_VERTEX_BIT.rawValue, offset: 0, size: 8)
+        var layoutInfo = VkPipelineLayoutCreateInfo()
+        layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+        layoutInfo.pushConstantRangeCount = 1
+        var layout: VkPipelineLayout?
+        try withUnsafePointer(to: &range) { r in
+            layoutInfo.pPushConstantRanges = r
+            try check(vkCreatePipelineLayout(vk.device, &layoutInfo, nil, &layout), "vkCreatePipelineLayout")
+        }
+        self.layout = layout!
+        var made: [VkPipeline] = []
+        do {
+            let fillVert = try Self.module(vk, "fill.vert")
+            let fillFrag = try Self.module(vk, "fill.frag")
+            let shapeVert = try Self.module(vk, "shape.vert")
+            let shapeFrag = try Self.module(vk, "shape.frag")
+            modules = [fillVert, fillFrag, shapeVert, shapeFrag]
+            made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
+                                          attributes: 2, blend: false))
+            made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
+                                          attributes: 2, blend: true))
+            made.append(try Self.pipeline(vk, layout!, format, shapeVert, shapeFrag, stride: Self.shapeStride,
+                                          attributes: 14, blend: true))
+        } catch {
+            for p in made { vkDestroyPipeline(vk.device, p, nil) }
+            for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
+            vkDestroyPipelineLayout(vk.device, layout, nil)
+            throw error
+        }
+        opaqueFill = made[0]
+        blendedFill = made[1]
+        shape = made[2]
+    }
+
+    /// Loads `NAME.spv`, compiled from `Shaders/NAME` by the CompileShaders build plugin.
+    static func module(_ vk: VulkanDevice, _ name: String) throws -> VkShaderModule {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "spv") else {
+            throw VulkanUnsupported("shader \(name).spv is missing from the LaminaVulkan resources")
+        }
+        let code = try Data(contentsOf: url)
+        var info = VkShaderModuleCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+        info.codeSize = code.count
+        var module: VkShaderModule?
+        try code.withUnsafeBytes { bytes in
+            info.pCode = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            try check(vkCreateShaderModule(vk.device, &info, nil, &module), "vkCreateShaderModule(\(name))")
+        }
+        return module!
+    }
+
+    static func pipeline(_ vk: VulkanDevice, _ layout: VkPipelineLayout, _ format: VkFormat,
+                         _ vert: VkShaderModule, _ frag: VkShaderModule, stride: Int, attributes: Int,
+                         blend: Bool) throws -> VkPipeline {
+        try withArena { a in
+            var stages = [VkPipelineShaderStageCreateInfo](repeating: VkPipelineShaderStageCreateInfo(), count: 2)
+            for (i, (stage, module)) in [(VK_SHADER_STAGE_VERTEX_BIT, vert), (VK_SHADER_STAGE_FRAGMENT_BIT, frag)].enumerated() {
+                stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+                stages[i].stage = stage
+                stages[i].module = module
+                stages[i].pName = a.cString("main")
+            }
+            let binding = VkVertexInputBindingDescription(binding: 0, stride: UInt32(stride),
+                                                          inputRate: VK_VERTEX_INPUT_RATE_INSTANCE)
+            let attributeList = (0..<attributes).map {
+                VkVertexInputAttributeDescription(location: UInt32($0), binding: 0,
+                                                  format: VK_FORMAT_R32G32B32A32_SFLOAT, offset: UInt32($0 * 16))
+            }
+            var vertexInput = VkPipelineVertexInputStateCreateInfo()
+            vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
+            vertexInput.vertexBindingDescriptionCount = 1
+            vertexInput.pVertexBindingDescriptions = UnsafePointer(a.new(binding))
+            vertexInput.vertexAttributeDescriptionCount = UInt32(attributes)
+            vertexInput.pVertexAttributeDescriptions = UnsafePointer(a.array(attributeList))
+            var assembly = VkPipelineInputAssemblyStateCreateInfo()
+            assembly.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO
+            assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP
+            var viewport = VkPipelineViewportStateCreateInfo()
+            viewport.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO
+            viewport.viewportCount = 1
+            viewport.scissorCount = 1
+            var raster = VkPipelineRasterizationStateCreateInfo()
+            raster.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO
+            raster.polygonMode = VK_POLYGON_MODE_FILL
+            raster.cullMode = VK_CULL_MODE_NONE.rawValue
+            raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE
+            raster.lineWidth = 1
+            var multisample = VkPipelineMultisampleStateCreateInfo()
+            multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO
+            multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT
+            var attachment = VkPipelineColorBlendAttachmentState()
+            attachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
+                | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
+            if blend {
+                // Premultiplied "over".
+                attachment.blendEnable = VkBool32(VK_TRUE)
+                attachment.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
+                attachment.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+                attachment.colorBlendOp = VK_BLEND_OP_ADD
+                attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
+                attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+                attachment.alphaBlendOp = VK_BLEND_OP_ADD
+            }
+            var blendState = VkPipelineColorBlendStateCreateInfo()
+            blendState.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO
+            blendState.attachmentCount = 1
+            blendState.pAttachments = UnsafePointer(a.new(attachment))
+            let dynamicStates = [VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR]
+            var dynamic = VkPipelineDynamicStateCreateInfo()
+            dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO
+            dynamic.dynamicStateCount = UInt32(dynamicStates.count)
+            dynamic.pDynamicStates = UnsafePointer(a.array(dynamicStates))
+            var rendering = VkPipelineRenderingCreateInfo()
+            rendering.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO
+            rendering.colorAttachmentCount = 1
+            rendering.pColorAttachmentFormats = UnsafePointer(a.new(format))
+
+            var info = VkGraphicsPipelineCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
+            info.pNext = UnsafeRawPointer(a.new(rendering))
+            info.stageCount = 2
+            info.pStages = UnsafePointer(a.array(stages))
+            info.pVertexInputState = UnsafePointer(a.new(vertexInput))
+            info.pInputAssemblyState = UnsafePointer(a.new(assembly))
+            info.pViewportState = UnsafePointer(a.new(viewport))
+            info.pRasterizationState = UnsafePointer(a.new(raster))
+            info.pMultisampleState = UnsafePointer(a.new(multisample))
+            info.pColorBlendState = UnsafePointer(a.new(blendState))
+            info.pDynamicState = UnsafePointer(a.new(dynamic))
+            info.layout = layout
+            var pipeline: VkPipeline?
+            try check(vkCreateGraphicsPipelines(vk.device, nil, 1, &info, nil, &pipeline), "vkCreateGraphicsPipelines")
+            return pipeline!
+        }
+    }
+
+    deinit {
+        for p in [opaqueFill, blendedFill, shape] { vkDestroyPipeline(vk.device, p, nil) }
+        for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
+        vkDestroyPipelineLayout(vk.device, layout, nil)
+    }
+}

@@ -1,0 +1,251 @@
+import CVulkan
+import Foundation
+import LaminaServer
+
+/// Draws display lists with Vulkan 1.3 (dynamic rendering, synchronization2) into offscreen targets.
+///
+/// One frame in flight: `render` submits and waits for its fence, so a buffer or target is never
+/// reused while the device still reads it. Confined to the server's render thread.
+public final class VulkanRenderer: Renderer {
+    public let vk: VulkanDevice
+    let pipelines: Pipelines
+    let commandPool: VkCommandPool
+    let commandBuffer: VkCommandBuffer
+    let fence: VkFence
+    var instances: HostBuffer?
+
+    /// Creates the renderer and builds every pipeline.
+    public init(device: VulkanDevice) throws {
+        precondition(MemoryLayout<FillInstance>.stride == Pipelines.fillStride)
+        precondition(MemoryLayout<ShapeInstance>.stride == Pipelines.shapeStride)
+        vk = device
+        pipelines = try Pipelines(device, format: VulkanTarget.format)
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.rawValue
+        poolInfo.queueFamilyIndex = device.queueFamily
+        var pool: VkCommandPool?
+        try check(vkCreateCommandPool(device.device, &poolInfo, nil, &pool), "vkCreateCommandPool")
+        var allocation = VkCommandBufferAllocateInfo()
+        allocation.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocation.commandPool = pool
+        allocation.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocation.commandBufferCount = 1
+        var buffer: VkCommandBuffer?
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        var fence: VkFence?
+        let r1 = vkAllocateCommandBuffers(device.device, &allocation, &buffer)
+        let r2 = r1 == VK_SUCCESS ? vkCreateFence(device.device, &fenceInfo, nil, &fence) : r1
+        guard r2 == VK_SUCCESS else {
+            vkDestroyCommandPool(device.device, pool, nil)
+            throw VulkanError(r2, call: "vkAllocateCommandBuffers/vkCreateFence")
+        }
+        commandPool = pool!
+        commandBuffer = buffer!
+        self.fence = fence!
+    }
+
+    /// Creates a renderer on a new device (see `VulkanDevice.init`).
+    public convenience init(validation: Bool, preferredDevice: String? = nil) throws {
+        try self.init(device: VulkanDevice(validation: validation, preferredName: preferredDevice))
+    }
+
+    public var deviceName: String { vk.name }
+
+    /// The validation layer's messages so far (empty when validation is off).
+    public var validationMessages: [String] { vk.validation?.messages ?? [] }
+
+    public func makeTarget(width: Int, height: Int) throws -> any RenderTarget {
+        try VulkanTarget(vk, width: width, height: height)
+    }
+
+    public func render(_ list: DisplayList, into target: any RenderTarget) throws {
+        guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
+        let draws = try upload(list)
+        try submit { cb in
+            barrier(cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                    srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: 0,
+                    dstStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                    dstAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, discard: true)
+            var attachment = VkRenderingAttachmentInfo()
+            attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
+            attachment.imageView = target.view
+            attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+            attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR
+            attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
+            let c = list.clearColor
+            attachment.clearValue.color.float32 = (c.x, c.y, c.z, c.w)
+            let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0),
+                                extent: VkExtent2D(width: UInt32(target.width), height: UInt32(target.height)))
+            var info = VkRenderingInfo()
+            info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+            info.renderArea = area
+            info.layerCount = 1
+            info.colorAttachmentCount = 1
+            withUnsafePointer(to: &attachment) { p in
+                info.pColorAttachments = p
+                vkCmdBeginRendering(cb, &info)
+            }
+            var viewport = VkViewport(x: 0, y: 0, width: Float(target.width), height: Float(target.height),
+                                      minDepth: 0, maxDepth: 1)
+            var scissor = area
+            vkCmdSetViewport(cb, 0, 1, &viewport)
+            vkCmdSetScissor(cb, 0, 1, &scissor)
+            var push = SIMD2<Float>(Float(target.width), Float(target.height))
+            vkCmdPushConstants(cb, pipelines.layout, VK_SHADER_STAGE_VERTEX_BIT.rawValue, 0, 8, &push)
+            var bound: VkPipeline?
+            for draw in draws {
+                if bound != draw.pipeline {
+                    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, draw.pipeline)
+                    var buffer: VkBuffer? = instances!.buffer
+                    var offset = VkDeviceSize(draw.bufferOffset)
+                    vkCmdBindVertexBuffers(cb, 0, 1, &buffer, &offset)
+                    bound = draw.pipeline
+                }
+                vkCmdDraw(cb, 4, UInt32(draw.count), 0, UInt32(draw.firstInstance))
+            }
+            vkCmdEndRendering(cb)
+            barrier(cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    srcStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                    srcAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                    dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
+        }
+    }
+
+    public func readPixels(_ target: any RenderTarget) throws -> Bitmap {
+        guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
+        guard target.layout == VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL else {
+            throw VulkanUnsupported("readPixels before any render into this target")
+        }
+        try submit { cb in
+            var region = VkBufferImageCopy()
+            region.imageSubresource = VkImageSubresourceLayers(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue,
+                                                               mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+            region.imageExtent = VkExtent3D(width: UInt32(target.width), height: UInt32(target.height), depth: 1)
+            vkCmdCopyImageToBuffer(cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target.readback.buffer, 1,
+                                   &region)
+            var memoryBarrier = VkMemoryBarrier2()
+            memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
+            memoryBarrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
+            memoryBarrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT
+            memoryBarrier.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT
+            memoryBarrier.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT
+            var dependency = VkDependencyInfo()
+            dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
+            dependency.memoryBarrierCount = 1
+            withUnsafePointer(to: &memoryBarrier) { p in
+                dependency.pMemoryBarriers = p
+                vkCmdPipelineBarrier2(cb, &dependency)
+            }
+        }
+        let count = target.width * target.height * 4
+        let pixels = [UInt8](UnsafeRawBufferPointer(start: target.readback.mapped, count: count))
+        return Bitmap(width: target.width, height: target.height, stride: target.width * 4, pixels: pixels)
+    }
+
+    struct Draw {
+        var pipeline: VkPipeline
+        var bufferOffset: Int
+        var firstInstance: Int
+        var count: Int
+    }
+
+    /// Copies the instances into the instance buffer in batch order: fills first, then shapes.
+    func upload(_ list: DisplayList) throws -> [Draw] {
+        var fillCount = 0, shapeCount = 0
+        for batch in list.batches {
+            if batch.kind == .shape { shapeCount += batch.instances.count } else { fillCount += batch.instances.count }
+        }
+        let shapeBase = (fillCount * Pipelines.fillStride + 255) & ~255
+        let needed = max(shapeBase + shapeCount * Pipelines.shapeStride, 4096)
+        if instances == nil || instances!.size < needed {
+            let grown = max(needed, (instances?.size ?? 0) * 2)
+            instances = nil
+            instances = try HostBuffer(vk, size: grown,
+                                       usage: VK_BUFFER_USAGE_VERTEX_BUFFER_BIT.rawValue)
+        }
+        let base = instances!.mapped
+        let fillOut = base.bindMemory(to: FillInstance.self, capacity: fillCount)
+        let shapeOut = (base + shapeBase).bindMemory(to: ShapeInstance.self, capacity: shapeCount)
+        var draws: [Draw] = []
+        var nextFill = 0, nextShape = 0
+        list.fills.withUnsafeBufferPointer { fills in
+            list.shapes.withUnsafeBufferPointer { shapes in
+                for batch in list.batches where !batch.instances.isEmpty {
+                    switch batch.kind {
+                    case .opaqueFill, .blendedFill:
+                        let first = nextFill
+                        for i in batch.instances { fillOut[nextFill] = fills[Int(i)]; nextFill += 1 }
+                        draws.append(Draw(pipeline: batch.kind == .opaqueFill ? pipelines.opaqueFill : pipelines.blendedFill,
+                                          bufferOffset: 0, firstInstance: first, count: batch.instances.count))
+                    case .shape:
+                        let first = nextShape
+                        for i in batch.instances { shapeOut[nextShape] = shapes[Int(i)]; nextShape += 1 }
+                        draws.append(Draw(pipeline: pipelines.shape, bufferOffset: shapeBase, firstInstance: first,
+                                          count: batch.instances.count))
+                    }
+                }
+            }
+        }
+        return draws
+    }
+
+    /// Records with `body`, submits, and waits for the device to finish.
+    func submit(_ body: (VkCommandBuffer) throws -> Void) throws {
+        try check(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        try check(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        try body(commandBuffer)
+        try check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+        var bufferInfo = VkCommandBufferSubmitInfo()
+        bufferInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
+        bufferInfo.commandBuffer = commandBuffer
+        var submit = VkSubmitInfo2()
+        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
+        submit.commandBufferInfoCount = 1
+        try withUnsafePointer(to: &bufferInfo) { p in
+            submit.pCommandBufferInfos = p
+            try check(vkQueueSubmit2(vk.queue, 1, &submit, fence), "vkQueueSubmit2")
+        }
+        var f: VkFence? = fence
+        try check(vkWaitForFences(vk.device, 1, &f, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        try check(vkResetFences(vk.device, 1, &f), "vkResetFences")
+    }
+
+    /// Records a layout transition of the target and remembers the new layout.
+    func barrier(_ cb: VkCommandBuffer, _ target: VulkanTarget, to layout: VkImageLayout,
+                 srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2,
+                 dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2, discard: Bool) {
+        var b = VkImageMemoryBarrier2()
+        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
+        b.srcStageMask = srcStage
+        b.srcAccessMask = srcAccess
+        b.dstStageMask = dstStage
+        b.dstAccessMask = dstAccess
+        b.oldLayout = discard ? VK_IMAGE_LAYOUT_UNDEFINED : target.layout
+        b.newLayout = layout
+        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+        b.image = target.image
+        b.subresourceRange = VkImageSubresourceRange(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0,
+                                                     levelCount: 1, baseArrayLayer: 0, layerCount: 1)
+        var dependency = VkDependencyInfo()
+        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
+        dependency.imageMemoryBarrierCount = 1
+        withUnsafePointer(to: &b) { p in
+            dependency.pImageMemoryBarriers = p
+            vkCmdPipelineBarrier2(cb, &dependency)
+        }
+        target.layout = layout
+    }
+
+    deinit {
+        vkDeviceWaitIdle(vk.device)
+        instances = nil
+        vkDestroyFence(vk.device, fence, nil)
+        vkDestroyCommandPool(vk.device, commandPool, nil)
+    }
+}

@@ -19,7 +19,8 @@ public struct DisplayListBuilder {
         let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height), general: nil)
         for tree in trees {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
-            builder.draw(layer, in: tree, parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
+            builder.draw(layer, in: tree, parentSublayerTransform: CATransform3DIdentity,
+                         parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
         }
         builder.list.batches = builder.batcher.finish()
         return builder.list
@@ -39,13 +40,17 @@ public struct DisplayListBuilder {
         var radius: CGFloat
     }
 
-    mutating func draw(_ layer: RenderLayer, in tree: RenderTree, parentToDevice: CATransform3D,
-                       opacity parentOpacity: Double, clip parentClip: Clip) {
+    /// Draws `layer` and its subtree. `parentSublayerTransform` is the superlayer's `sublayerTransform`
+    /// about its anchor; the child is flattened into the superlayer's plane only after it, so a parent's
+    /// perspective foreshortens its children.
+    mutating func draw(_ layer: RenderLayer, in tree: RenderTree, parentSublayerTransform: CATransform3D,
+                       parentToDevice: CATransform3D, opacity parentOpacity: Double, clip parentClip: Clip) {
         let state = layer.state
         guard !state.isHidden else { return }
         let opacity = parentOpacity * Double(state.opacity)
         guard opacity > 0 else { return }
-        let toDevice = CATransform3DConcat(Self.flattened(state.transformToSuperlayer), parentToDevice)
+        let toParent = CATransform3DConcat(state.transformToSuperlayer, parentSublayerTransform)
+        let toDevice = CATransform3DConcat(Self.flattened(toParent), parentToDevice)
         guard Self.isDrawable(toDevice) else { return }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
 
@@ -62,14 +67,15 @@ public struct DisplayListBuilder {
                 }
                 clip = narrowed
             }
-            let childToDevice = CATransform3DConcat(state.transformForSublayers, toDevice)
+            let sublayerTransform = state.transformForSublayers
             let children = layer.sublayers.compactMap { tree.layers[$0] }
             // Stable sort: zPosition first, array order breaks ties.
             let ordered = children.enumerated().sorted {
                 ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset)
             }
             for (_, child) in ordered {
-                draw(child, in: tree, parentToDevice: childToDevice, opacity: opacity, clip: clip)
+                draw(child, in: tree, parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
+                     opacity: opacity, clip: clip)
             }
         }
         drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
@@ -85,11 +91,11 @@ public struct DisplayListBuilder {
                   color: color.premultiplied(opacity: opacity), toDevice: toDevice, clip: clip)
     }
 
-    /// Drops the z output of a child-to-parent matrix: a standard layer flattens its subtree into its plane.
+    /// Drops the z output of a child-to-parent matrix (its third column): a standard layer flattens
+    /// its subtree into its own plane. Perspective already applied stays in the w column.
     static func flattened(_ m: CATransform3D) -> CATransform3D {
         var f = m
-        f.m13 = 0; f.m23 = 0; f.m33 = 1; f.m43 = 0
-        f.m31 = 0; f.m32 = 0; f.m34 = 0
+        f.m13 = 0; f.m23 = 0; f.m33 = 0; f.m43 = 0
         return f
     }
 

@@ -1,1 +1,92 @@
-print("todo")
+import Foundation
+import Lamina
+
+// The demo app: builds a small scene of overlapping, rotated, rounded, bordered, translucent and
+// clipped layers, commits it, and writes captures to the folder given as the first argument.
+let outputFolder = CommandLine.arguments.dropFirst().first ?? "demo-output"
+try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+
+let context: CAContext
+do {
+    context = try CAContext()
+} catch {
+    print("lamina-demo: \(error)")
+    exit(1)
+}
+
+func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+    CGColor(red: r, green: g, blue: b, alpha: a)
+}
+
+let root = CALayer()
+root.name = "root"
+root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+root.backgroundColor = color(0.96, 0.96, 0.94)
+
+let card = CALayer()
+card.name = "card"
+card.frame = CGRect(x: 80, y: 80, width: 480, height: 320)
+card.backgroundColor = color(0.16, 0.42, 0.86)
+card.cornerRadius = 32
+card.borderWidth = 6
+card.borderColor = color(0.08, 0.2, 0.45)
+card.masksToBounds = true
+root.addSublayer(card)
+
+let stripe = CALayer()
+stripe.name = "stripe (clipped by card)"
+stripe.frame = CGRect(x: -40, y: 120, width: 560, height: 60)
+stripe.backgroundColor = color(1, 0.85, 0.2)
+stripe.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 12))
+card.addSublayer(stripe)
+
+let glass = CALayer()
+glass.name = "glass"
+glass.frame = CGRect(x: 420, y: 260, width: 360, height: 260)
+glass.backgroundColor = color(1, 1, 1, 0.5)
+glass.cornerRadius = 24
+glass.borderWidth = 2
+glass.borderColor = color(0.2, 0.2, 0.2, 0.6)
+root.addSublayer(glass)
+
+let tilted = CALayer()
+tilted.name = "tilted"
+tilted.frame = CGRect(x: 860, y: 140, width: 260, height: 260)
+tilted.backgroundColor = color(0.9, 0.25, 0.3)
+tilted.cornerRadius = 40
+tilted.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+root.addSublayer(tilted)
+
+var perspective = CATransform3DIdentity
+perspective.m34 = -1 / 600
+let stage = CALayer()
+stage.name = "stage (perspective)"
+stage.frame = CGRect(x: 820, y: 460, width: 360, height: 220)
+stage.sublayerTransform = perspective
+root.addSublayer(stage)
+
+let panel = CALayer()
+panel.name = "panel (rotated about y)"
+panel.frame = CGRect(x: 60, y: 20, width: 240, height: 180)
+panel.backgroundColor = color(0.3, 0.7, 0.4)
+panel.cornerRadius = 16
+panel.borderWidth = 4
+panel.borderColor = color(0.1, 0.3, 0.15)
+panel.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+stage.addSublayer(panel)
+
+context.layer = root
+let first = try context.capture()
+try first.writePNG(to: outputFolder + "/scene.png")
+print("wrote \(outputFolder)/scene.png")
+
+// Change the scene and capture again: the second frame shows the new model values.
+CATransaction.begin()
+glass.opacity = 0.4
+tilted.transform = CATransform3DMakeRotation(-.pi / 8, 0, 0, 1)
+card.cornerRadius = 8
+CATransaction.commit()
+let second = try context.capture(at: CACurrentMediaTime())
+try second.writePNG(to: outputFolder + "/scene-changed.png")
+print("wrote \(outputFolder)/scene-changed.png")
+print(try context.describeTree(), terminator: "")

@@ -1,1 +1,59 @@
-print("todo")
+import ArgumentParser
+import Foundation
+import Lamina
+
+/// Talks to a running laminad: captures frames, prints render trees, measures round trips.
+struct LaminaCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "laminactl",
+        abstract: "Control and inspect a running Lamina render server.",
+        subcommands: [Capture.self, Tree.self, Ping.self])
+
+    struct Connection: ParsableArguments {
+        @Option(help: ArgumentHelp(
+            "Socket path. Default: $LAMINA_SOCKET, else $XDG_RUNTIME_DIR/lamina/socket, else /run/lamina/socket.",
+            valueName: "path"))
+        var socket: String?
+
+        func context() throws -> CAContext {
+            try CAContext(socketPath: socket ?? CAContext.defaultSocketPath(), clientName: "laminactl")
+        }
+    }
+
+    struct Capture: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write display 0 as a PNG, now or at a media time.")
+        @OptionGroup var connection: Connection
+        @Option(name: .shortAndLong, help: ArgumentHelp("PNG file to write.", valueName: "file"))
+        var output: String
+        @Option(help: ArgumentHelp("Media time in seconds (the CACurrentMediaTime clock); default now.",
+                                   valueName: "seconds"))
+        var at: Double?
+        @Option(help: "Display number.")
+        var display: UInt32 = 0
+
+        func run() throws {
+            let image = try connection.context().capture(at: at, display: display)
+            try image.writePNG(to: output)
+            print("wrote \(output) (\(image.width)x\(image.height))")
+        }
+    }
+
+    struct Tree: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the server's render trees.")
+        @OptionGroup var connection: Connection
+        func run() throws {
+            print(try connection.context().describeTree(), terminator: "")
+        }
+    }
+
+    struct Ping: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the server's version and the round-trip time.")
+        @OptionGroup var connection: Connection
+        func run() throws {
+            let (version, rtt) = try connection.context().ping()
+            print("laminad \(version), round trip \(String(format: "%.3f", rtt * 1000)) ms")
+        }
+    }
+}
+
+LaminaCtl.main()

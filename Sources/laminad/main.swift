@@ -1,1 +1,101 @@
-print("todo")
+import ArgumentParser
+import Dispatch
+import Foundation
+import Glibc
+import LaminaOutputs
+import LaminaServer
+import LaminaVulkan
+import Logging
+
+/// The Lamina render server. The only place that picks concrete backends.
+struct Laminad: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "laminad",
+        abstract: "The Lamina render server: composites clients' layer trees with Vulkan.",
+        discussion: """
+            Clients connect over a SOCK_SEQPACKET Unix socket and commit layer trees; laminad renders them \
+            on its output. It renders nothing while nothing changes, and stops cleanly on SIGTERM or SIGINT.
+            """,
+        version: laminaVersion)
+
+    @Option(help: ArgumentHelp(
+        "Socket path. Default: $LAMINA_SOCKET, else $XDG_RUNTIME_DIR/lamina/socket, else /run/lamina/socket.",
+        valueName: "path"))
+    var socket: String?
+
+    @Option(help: ArgumentHelp("Output: offscreen:WIDTHxHEIGHT@HZ.", valueName: "spec"))
+    var output = "offscreen:1280x720@60"
+
+    @Flag(help: "Enable VK_LAYER_KHRONOS_validation; report every message and a count at exit (status 3 if any).")
+    var validation = false
+
+    @Option(help: ArgumentHelp("Use the first Vulkan device whose name contains this text (also $LAMINA_VULKAN_DEVICE).",
+                               valueName: "name"))
+    var vulkanDevice: String?
+
+    @Option(help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
+    var logLevel = "info"
+
+    func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "laminad")
+        let environment = ProcessInfo.processInfo.environment
+        let path = socket ?? defaultSocketPath(environment)
+        let (_, mode): (String, DisplayMode)
+        do {
+            (_, mode) = try OutputSpecification.parse(output)
+        } catch {
+            throw ValidationError("--output: \(error)")
+        }
+        let renderer = try VulkanRenderer(validation: validation,
+                                          preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
+        logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
+        let offscreen = try OffscreenOutput(mode: mode, renderer: renderer)
+        let server: Server
+        do {
+            server = try Server(configuration: .init(socketPath: path, serverVersion: laminaVersion),
+                                output: offscreen, logger: logger)
+        } catch {
+            logger.critical("cannot listen: \(error)")
+            throw ExitCode(2)
+        }
+        var reported = 0
+        server.onFramePresented = { _ in
+            let messages = renderer.validationMessages
+            for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
+            reported = messages.count
+        }
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { server.stop() }
+            source.resume()
+            sources.append(source)
+        }
+        server.run()
+        withExtendedLifetime(sources) {}
+        if validation {
+            let messages = renderer.validationMessages
+            for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
+            logger.info("validation messages: \(messages.count)")
+            if !messages.isEmpty { throw ExitCode(3) }
+        }
+    }
+
+    func defaultSocketPath(_ environment: [String: String]) -> String {
+        if let explicit = environment["LAMINA_SOCKET"], !explicit.isEmpty { return explicit }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/lamina/socket" }
+        return "/run/lamina/socket"
+    }
+}
+
+let laminaVersion = "0.1.0"
+Laminad.main()

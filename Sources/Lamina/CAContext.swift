@@ -1,0 +1,206 @@
+import Foundation
+import LaminaProtocol
+
+/// A connection to the Lamina render server that hosts a layer tree on a display (a Linux addition:
+/// Apple platforms have no public equivalent).
+///
+/// The connection lives as long as the context. Setting `layer` shows that tree on display 0 from the
+/// next commit on. Thread-safe through `CATransaction.lock()`.
+public final class CAContext: @unchecked Sendable {
+    /// The socket path used: `path`, else `$LAMINA_SOCKET`, else `$XDG_RUNTIME_DIR/lamina/socket`,
+    /// else `/run/lamina/socket`.
+    public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["LAMINA_SOCKET"], !explicit.isEmpty { return explicit }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/lamina/socket" }
+        return "/run/lamina/socket"
+    }
+
+    /// The socket this context is connected to.
+    public let socketPath: String
+    /// The server's software version from the handshake.
+    public let serverVersion: String
+    /// The server's displays.
+    public let displays: [DisplayInfo]
+    let connection: Connection
+
+    /// Commit bookkeeping: what the server has been sent, per layer.
+    struct Sent {
+        var version: UInt64
+        var state: LayerState
+        var sublayers: [LayerID]
+    }
+    var sent: [LayerID: Sent] = [:]
+    var sentRoot: LayerID?
+    var nextSerial: UInt64 = 1
+    var requestCounter: UInt64 = 0
+
+    nonisolated(unsafe) static var contexts: [WeakContext] = []
+    struct WeakContext { weak var context: CAContext? }
+
+    /// Connects to the render server at the default socket path.
+    public convenience init() throws {
+        try self.init(socketPath: Self.defaultSocketPath())
+    }
+
+    /// Connects to the render server at `socketPath` and performs the version handshake.
+    public init(socketPath: String, clientName: String = ProcessInfo.processInfo.processName) throws {
+        self.socketPath = socketPath
+        connection = try Connection(path: socketPath)
+        try connection.send(.hello(version: WireLimits.protocolVersion, clientName: clientName))
+        let welcome: (String, [DisplayInfo])
+        do {
+            welcome = try connection.waitForReply(timeout: 10) { message, _ in
+                if case .welcome(_, let version, let displays) = message { return (version, displays) }
+                return nil
+            }
+        } catch let error as CAContextError {
+            if case .disconnected(let reason) = error { throw CAContextError.handshakeFailed(path: socketPath, reason: reason) }
+            throw error
+        }
+        serverVersion = welcome.0
+        displays = welcome.1
+        CATransaction.lock()
+        Self.contexts.append(WeakContext(context: self))
+        CATransaction.unlock()
+    }
+
+    deinit {
+        connection.close()
+    }
+
+    /// The root of the layer tree shown on display 0, or nil to show nothing.
+    public var layer: CALayer? {
+        didSet {
+            CATransaction.lock()
+            CATransaction.layerDidChange(layer ?? CALayer())
+            CATransaction.unlock()
+        }
+    }
+
+    static func liveContexts() -> [CAContext] {
+        contexts.removeAll { $0.context == nil }
+        return contexts.compactMap(\.context)
+    }
+
+    /// Sends what changed in this context's tree since the last commit, as one atomic transaction.
+    /// Called with the transaction lock held.
+    func commitChanges() {
+        let operations = changeOperations()
+        guard !operations.isEmpty else { return }
+        let serial = nextSerial
+        nextSerial += 1
+        do {
+            var part: [LayerOperation] = []
+            var partBytes = 0
+            for op in operations {
+                let size = MessageCodec.encodedSize(of: op)
+                if partBytes + size > WireLimits.transactionPartBytes && !part.isEmpty {
+                    try connection.send(.transactionPart(part))
+                    part = []
+                    partBytes = 0
+                }
+                part.append(op)
+                partBytes += size
+            }
+            try connection.send(.commit(serial: serial, operations: part))
+        } catch {
+            print("Lamina: commit \(serial) not sent: \(error)")
+        }
+    }
+
+    /// The operations that bring the server's copy of the tree up to date: new layers, changed
+    /// properties and sublayer lists, the root, and layers that left the tree.
+    func changeOperations() -> [LayerOperation] {
+        var ops: [LayerOperation] = []
+        var reachable = Set<LayerID>()
+        var stack: [CALayer] = layer.map { [$0] } ?? []
+        while let l = stack.popLast() {
+            guard reachable.insert(l.layerID).inserted else { continue }
+            let children = l.sublayerList
+            let childIDs = children.map(\.layerID)
+            if let previous = sent[l.layerID] {
+                if previous.version != l.version {
+                    ops += LayerProperty.differences(from: previous.state, to: l.model).map { .set(l.layerID, $0) }
+                    if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
+                }
+            } else {
+                ops.append(.createLayer(l.layerID))
+                ops += LayerProperty.differences(from: LayerState(), to: l.model).map { .set(l.layerID, $0) }
+                if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
+            }
+            sent[l.layerID] = Sent(version: l.version, state: l.model, sublayers: childIDs)
+            stack.append(contentsOf: children.reversed())
+        }
+        if sentRoot != layer?.layerID {
+            ops.append(.setRoot(display: 0, layer: layer?.layerID))
+            sentRoot = layer?.layerID
+        }
+        for id in sent.keys where !reachable.contains(id) {
+            ops.append(.destroyLayer(id))
+            sent[id] = nil
+        }
+        return ops
+    }
+
+    // MARK: Requests
+
+    func nextRequestID() -> UInt64 {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        requestCounter += 1
+        return requestCounter
+    }
+
+    /// Renders display `display` at media time `time` (nil: now) and returns the frame.
+    ///
+    /// Pending implicit changes are committed first, so the capture shows them. `time` is on the
+    /// `CACurrentMediaTime()` clock; the server evaluates the tree at exactly that time.
+    public func capture(at time: CFTimeInterval? = nil, display: UInt32 = 0) throws -> CGImage {
+        CATransaction.flush()
+        let id = nextRequestID()
+        try connection.send(.capture(requestID: id, display: display, time: time))
+        let (width, height, stride, fds) = try connection.waitForReply { message, fds in
+            if case .captureResult(id, let w, let h, let s, _) = message { return (Int(w), Int(h), Int(s), fds) }
+            return nil
+        }
+        guard let fd = fds.first else { throw CAContextError.badCapture("no pixel buffer attached") }
+        let memory: SharedMemory
+        do {
+            memory = try SharedMemory.map(fd, minimumSize: stride * height)
+        } catch {
+            throw CAContextError.badCapture("\(error)")
+        }
+        guard let image = CGImage(width: width, height: height, stride: stride, premultipliedBGRA: memory.bytes) else {
+            throw CAContextError.badCapture("size \(width)x\(height) stride \(stride) does not fit the buffer")
+        }
+        return image
+    }
+
+    /// Asks the server for a reply and returns its version and the round-trip time in seconds.
+    public func ping() throws -> (serverVersion: String, roundTrip: Double) {
+        let id = nextRequestID()
+        let start = CACurrentMediaTime()
+        try connection.send(.ping(requestID: id))
+        let version = try connection.waitForReply { message, _ in
+            if case .pong(id, let version) = message { return version }
+            return nil
+        }
+        return (version, CACurrentMediaTime() - start)
+    }
+
+    /// The server's render trees as indented text (what `laminactl tree` prints).
+    public func describeTree() throws -> String {
+        let id = nextRequestID()
+        try connection.send(.describeTree(requestID: id))
+        return try connection.waitForReply { message, _ in
+            if case .treeDescription(id, let text) = message { return text }
+            return nil
+        }
+    }
+
+    /// Commits pending changes and waits until the server has applied them (a round trip).
+    public func synchronize() throws {
+        CATransaction.flush()
+        _ = try ping()
+    }
+}

@@ -75,7 +75,8 @@ let package = Package(
             ]),
 
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
-        .testTarget(name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore"]),
+        .testTarget(name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims"]),
+        .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer"]),
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: ["Lamina", "LaminaTesting", "LaminaServer", "LaminaVulkan", "LaminaOutputs"],

@@ -80,6 +80,6 @@ let package = Package(
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: ["Lamina", "LaminaTesting", "LaminaServer", "LaminaVulkan", "LaminaOutputs"],
-            resources: [.copy("Golden")]),
+            exclude: ["Golden"]),
     ]
 )

@@ -1,0 +1,116 @@
+import Foundation
+import Lamina
+
+/// A `laminad` process on a private temporary socket, for tests: start it, connect contexts to it,
+/// capture frames at chosen media times, and stop it to learn whether Vulkan validation was clean.
+///
+/// The binary is `$LAMINAD_PATH` if set, else `laminad` next to the running executable (the build
+/// folder, for `swift test`). Validation (`--validation`) is on unless turned off.
+public final class TestServer {
+    /// What stopping the server revealed.
+    public struct Report: Sendable {
+        /// The process's exit status (0 when clean; 3 when validation reported messages).
+        public var exitStatus: Int32
+        /// Every `vulkan validation:` line the server logged.
+        public var validationMessages: [String]
+        /// Everything the server wrote to standard error.
+        public var log: String
+    }
+
+    /// Why the server could not be started.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The socket the server listens on.
+    public let socketPath: String
+    /// The temporary folder holding the socket and the log.
+    public let directory: URL
+    let process: Process
+    let logURL: URL
+    private var stopped = false
+
+    /// Starts `laminad` with an offscreen output of `width`×`height` at `refreshRate` and waits until it
+    /// accepts connections (at most `timeout` seconds).
+    public init(width: Int = 320, height: Int = 240, refreshRate: Double = 60, validation: Bool = true,
+                extraArguments: [String] = [], timeout: Double = 20) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socketPath = directory.appendingPathComponent("socket").path
+        logURL = directory.appendingPathComponent("laminad.log")
+        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        process = Process()
+        process.executableURL = try Self.laminadURL()
+        process.arguments = ["--socket", socketPath, "--output", "offscreen:\(width)x\(height)@\(Int(refreshRate))",
+                             "--log-level", "info"] + (validation ? ["--validation"] : []) + extraArguments
+        var environment = ProcessInfo.processInfo.environment
+        if environment["VK_ICD_FILENAMES"] == nil,
+           FileManager.default.fileExists(atPath: "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json") {
+            environment["VK_ICD_FILENAMES"] = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
+        }
+        process.environment = environment
+        let log = try FileHandle(forWritingTo: logURL)
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            if let probe = try? CAContext(socketPath: socketPath, clientName: "lamina-test-probe") {
+                _ = probe
+                break
+            }
+            guard process.isRunning, Date() < deadline else {
+                process.terminate()
+                process.waitUntilExit()
+                let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+                throw StartError(description: "laminad did not start within \(timeout) s:\n\(text)")
+            }
+            usleep(20_000)
+        }
+    }
+
+    static func laminadURL() throws -> URL {
+        if let explicit = ProcessInfo.processInfo.environment["LAMINAD_PATH"] { return URL(fileURLWithPath: explicit) }
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        candidates.append(argument0.deletingLastPathComponent())
+        for directory in candidates {
+            let url = directory.appendingPathComponent("laminad")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw StartError(description: "laminad not found next to the test executable; build it (swift build) or set LAMINAD_PATH")
+    }
+
+    /// Connects a new context to this server.
+    public func connect(name: String = "test") throws -> CAContext {
+        try CAContext(socketPath: socketPath, clientName: name)
+    }
+
+    /// The server's process id.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Stops the server with SIGTERM, waits for it, and reports its exit status and validation messages.
+    @discardableResult
+    public func stop() -> Report {
+        if !stopped {
+            stopped = true
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+        let messages = text.split(separator: "\n").filter { $0.contains("vulkan validation:") }.map(String.init)
+        return Report(exitStatus: process.terminationStatus, validationMessages: messages, log: text)
+    }
+
+    deinit {
+        if !stopped, process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

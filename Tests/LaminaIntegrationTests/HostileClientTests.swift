@@ -1,0 +1,168 @@
+import Foundation
+@testable import Lamina
+import LaminaProtocol
+import LaminaTesting
+import Testing
+
+/// Bad input from one client gets an error that names the problem, then that client alone is
+/// disconnected and its layers are freed; another client's tree keeps rendering.
+@Suite(.serialized) final class HostileClientTests {
+    let server: TestServer
+    let victim: CAContext
+    let victimRoot: CALayer
+
+    init() throws {
+        server = try TestServer(width: 64, height: 48)
+        victim = try server.connect(name: "victim")
+        victimRoot = CALayer()
+        victimRoot.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        victimRoot.backgroundColor = CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)
+        victim.layer = victimRoot
+        try victim.synchronize()
+    }
+
+    deinit {
+        let report = server.stop()
+        if !report.validationMessages.isEmpty || report.exitStatus != 0 {
+            print("laminad ended badly (status \(report.exitStatus)):\n\(report.log)")
+        }
+    }
+
+    /// A bad input: how to make it, the error code it must get and a text the message must contain.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var sendHello = true
+        var bytes: @Sendable (_ victimRootID: LayerID) -> [UInt8]
+        var fds = false
+        var code: ServerErrorCode
+        var text: String
+        var testDescription: String { name }
+    }
+
+    static func frame(type: UInt16, payload: [UInt8], declaredLength: Int? = nil) -> [UInt8] {
+        var w = WireWriter()
+        w.u16(type)
+        w.u16(0)
+        w.u32(UInt32(declaredLength ?? payload.count))
+        return w.bytes + payload
+    }
+
+    static func commit(_ ops: [LayerOperation]) -> [UInt8] {
+        MessageCodec.encode(ClientMessage.commit(serial: 7, operations: ops))
+    }
+
+    static let cases: [Case] = [
+        Case(name: "truncated field", bytes: { _ in frame(type: 3, payload: [1, 2, 3, 4, 5]) },
+             code: .malformedMessage, text: "commit.serial"),
+        Case(name: "length mismatch", bytes: { _ in frame(type: 5, payload: [1, 2, 3, 4, 5, 6, 7, 8], declaredLength: 12) },
+             code: .malformedMessage, text: "declares a 12-byte payload"),
+        Case(name: "unknown message type", bytes: { _ in frame(type: 77, payload: []) },
+             code: .unknownMessage, text: "unknown message type 77"),
+        Case(name: "unknown operation", bytes: { _ in
+            var w = WireWriter()
+            w.u64(1); w.u32(1); w.u8(99); w.u64(0)
+            return frame(type: 3, payload: w.bytes)
+        }, code: .unknownOperation, text: "unknown transaction operation 99"),
+        Case(name: "unknown property", bytes: { _ in
+            var w = WireWriter()
+            w.u64(1); w.u32(2); w.u8(1); w.u64(5); w.u8(3); w.u64(5); w.u8(200)
+            return frame(type: 3, payload: w.bytes)
+        }, code: .unknownProperty, text: "unknown layer property code 200"),
+        Case(name: "unknown id", bytes: { _ in commit([.set(12345, .opacity(0.5))]) },
+             code: .unknownLayer, text: "unknown layer id 12345"),
+        Case(name: "foreign id", bytes: { victimID in commit([.set(victimID, .isHidden(true))]) },
+             code: .unknownLayer, text: "unknown layer id"),
+        Case(name: "foreign id as sublayer", bytes: { victimID in commit([.createLayer(1), .setSublayers(1, [victimID])]) },
+             code: .unknownLayer, text: "unknown layer id"),
+        Case(name: "cycle", bytes: { _ in
+            commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setSublayers(2, [1])])
+        }, code: .cycle, text: "cycle"),
+        Case(name: "self as sublayer", bytes: { _ in commit([.createLayer(1), .setSublayers(1, [1])]) },
+             code: .cycle, text: "lists itself"),
+        Case(name: "NaN geometry", bytes: { _ in
+            commit([.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)))])
+        }, code: .invalidValue, text: "bounds has a NaN or infinite component"),
+        Case(name: "infinite geometry", bytes: { _ in
+            commit([.createLayer(1), .set(1, .position(CGPoint(x: CGFloat.infinity, y: 0)))])
+        }, code: .invalidValue, text: "position has a NaN or infinite component"),
+        Case(name: "NaN transform", bytes: { _ in
+            var t = CATransform3DIdentity
+            t.m34 = .nan
+            return commit([.createLayer(1), .set(1, .transform(t))])
+        }, code: .invalidValue, text: "transform has a NaN or infinite entry"),
+        Case(name: "oversized message", bytes: { _ in frame(type: 5, payload: [UInt8](repeating: 0, count: 150_000)) },
+             code: .oversizedMessage, text: "larger than 131072 bytes"),
+        Case(name: "no hello first", sendHello: false, bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
+             code: .protocolViolation, text: "first message must be hello"),
+        Case(name: "unsupported version", sendHello: false,
+             bytes: { _ in MessageCodec.encode(ClientMessage.hello(version: 99, clientName: "future")) },
+             code: .unsupportedVersion, text: "protocol version 99 is not supported"),
+        Case(name: "file descriptor from a client", bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
+             fds: true, code: .badFileDescriptor, text: "file descriptor"),
+        Case(name: "root on a missing display", bytes: { _ in commit([.createLayer(1), .setRoot(display: 3, layer: 1)]) },
+             code: .badDisplay, text: "display 3 does not exist"),
+        Case(name: "duplicate id", bytes: { _ in commit([.createLayer(1), .createLayer(1)]) },
+             code: .duplicateLayer, text: "layer id 1 already exists"),
+    ]
+
+    @Test(arguments: cases)
+    func badInputIsReportedAndOnlyThatClientIsDropped(_ c: Case) throws {
+        let socket = try SeqPacketSocket.connect(path: server.socketPath)
+        try socket.setReceiveTimeout(seconds: 10)
+        if c.sendHello {
+            try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "hostile")))
+            let welcome = try #require(try socket.receive(maxBytes: 65536))
+            guard case .welcome = try MessageCodec.decodeServer(welcome.bytes) else {
+                Issue.record("expected welcome")
+                return
+            }
+            // A valid tree first, so the test can see it freed.
+            try socket.send(Self.commit([.createLayer(500), .set(500, .name("hostile-layer")), .setRoot(display: 0, layer: 500)]))
+            let applied = try #require(try socket.receive(maxBytes: 65536))
+            #expect(try MessageCodec.decodeServer(applied.bytes) == .commitApplied(serial: 7))
+            #expect(try victim.describeTree().contains("hostile-layer"))
+        }
+        let extra = c.fds ? [try SharedMemory.create(name: "bad", size: 16) { _ in }] : []
+        try socket.send(c.bytes(victimRoot.layerID), fds: extra.map(\.fileDescriptor))
+
+        // Skip any presentation events, then expect the error.
+        var error: ServerMessage?
+        while error == nil {
+            let packet = try #require(try socket.receive(maxBytes: 65536), "no reply before the timeout")
+            #expect(!packet.isEndOfStream, "closed without an error message")
+            if packet.isEndOfStream { return }
+            let message = try MessageCodec.decodeServer(packet.bytes)
+            if case .error = message { error = message }
+        }
+        guard case .error(let code, let text) = error! else { return }
+        #expect(code == c.code, "\(text)")
+        #expect(text.contains(c.text), "error text '\(text)' does not contain '\(c.text)'")
+        let after = try socket.receive(maxBytes: 65536)
+        #expect(after?.isEndOfStream == true, "the connection should be closed after an error")
+
+        // The victim still works; the hostile client's layers are gone.
+        let tree = try victim.describeTree()
+        #expect(!tree.contains("hostile"), "the bad client's layers were not freed:\n\(tree)")
+        let image = try victim.capture()
+        let p = image.pixel(x: 10, y: 10)
+        #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255 && p.alpha == 255, "victim's pixels: \(p)")
+        #expect(server.isRunning)
+    }
+
+    @Test func serverSurvivesAllOfThemAndValidationStaysClean() throws {
+        for c in Self.cases {
+            let socket = try SeqPacketSocket.connect(path: server.socketPath)
+            if c.sendHello {
+                try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "hostile")))
+            }
+            try? socket.send(c.bytes(victimRoot.layerID))
+            socket.close()
+        }
+        _ = try victim.ping()
+        let image = try victim.capture()
+        #expect(image.pixel(x: 32, y: 24).blue == 255)
+        let report = server.stop()
+        #expect(report.exitStatus == 0, "\(report.log)")
+        #expect(report.validationMessages.isEmpty, "\(report.validationMessages)")
+    }
+}

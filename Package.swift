@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaServer", "LaminaVulkan", "LaminaOutputs",
+                "LaminaCore", "LaminaServer", "LaminaVulkan", "LaminaOutputs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "lamina-bench",
             dependencies: [
-                "Lamina", "LaminaTesting", "CCairo", "CPixman",
+                "Lamina", "LaminaTesting", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "CCairo", "CPixman",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -1,1 +1,216 @@
-print("todo")
+import ArgumentParser
+import Foundation
+import Lamina
+import LaminaProtocol
+import LaminaServer
+import LaminaTesting
+import LaminaVulkan
+
+/// Measures Lamina's costs and compares its renderer with Cairo and pixman on the same scene, in one
+/// run. Prints a Markdown report (Tools/bench writes it to docs/benchmarks.md).
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lamina-bench",
+                                                    abstract: "Lamina benchmarks (not timed tests).")
+
+    @Option(help: "Frames (or runs) per median.")
+    var iterations = 20
+
+    @Option(help: "Folder for the rendered images of the benchmark scene.")
+    var imageFolder = "bench-output"
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
+        var rows: [(String, String)] = []
+        func row(_ name: String, _ value: String) {
+            rows.append((name, value))
+            FileHandle.standardError.write(Data("\(name): \(value)\n".utf8))
+        }
+
+        // Start-up to first frame.
+        let startups = try (0..<5).map { _ in try startupToFirstFrame() }
+        row("laminad start to first frame (median of 5)", ms(median(startups)))
+
+        // Frame times in-process: display list build and Vulkan render, 1280x720.
+        let renderer = try VulkanRenderer(validation: false)
+        let target = try renderer.makeTarget(width: 1280, height: 720)
+        let scene = BenchScene.layers(count: 1000, width: 1280, height: 720)
+        let tree = try RenderTree().applying(Self.operations(for: scene), displayCount: 1)
+        var list = DisplayList(width: 0, height: 0)
+        let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
+            list = DisplayListBuilder.build(trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero)
+        }
+        let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
+            try! renderer.render(list, into: target)
+        }
+        let laminaPixels = try renderer.readPixels(target).pixels
+        row("1,000 layers: display list build", String(format: "%.2f ms", build))
+        row("1,000 layers: Vulkan render (\(renderer.deviceName))", String(format: "%.2f ms", render))
+        row("1,000 layers: frame (build + render)", String(format: "%.2f ms", build + render))
+        row("1,000 layers: instances / batches",
+            "\(list.fills.count) fills + \(list.shapes.count) shape pieces in \(list.batches.count) batches")
+
+        let oneTree = try RenderTree().applying(
+            Self.operations(for: [BenchLayer(x: 590, y: 310, width: 100, height: 100, cornerRadius: 12, borderWidth: 3,
+                                             fill: (0.2, 0.5, 0.9, 1), border: (0.1, 0.11, 0.14, 1), opacity: 0.5)]),
+            displayCount: 1)
+        let one = SoftwareReference.medianMilliseconds(iterations: iterations) {
+            let l = DisplayListBuilder.build(trees: [oneTree], display: 0, width: 1280, height: 720, clearColor: .zero)
+            try! renderer.render(l, into: target)
+        }
+        row("1 layer: frame (build + render)", String(format: "%.2f ms", one))
+
+        // The same 1,000-layer scene in software.
+        var cairoPixels: [UInt8] = []
+        var pixmanPixels: [UInt8] = []
+        let cairo = SoftwareReference.medianMilliseconds(iterations: iterations) {
+            cairoPixels = SoftwareReference.renderCairo(scene, width: 1280, height: 720)
+        }
+        let pixman = SoftwareReference.medianMilliseconds(iterations: iterations) {
+            pixmanPixels = SoftwareReference.renderPixman(scene, width: 1280, height: 720)
+        }
+        row("1,000 layers: Cairo", String(format: "%.2f ms", cairo))
+        row("1,000 layers: pixman", String(format: "%.2f ms", pixman))
+        row("Lamina frame ÷ Cairo", String(format: "%.2f×", (build + render) / cairo))
+        row("Lamina frame ÷ pixman", String(format: "%.2f×", (build + render) / pixman))
+        let (maxDiff, over8) = Self.difference(laminaPixels, cairoPixels)
+        row("Lamina vs Cairo image", "max channel difference \(maxDiff), \(over8) pixels differ by more than 8")
+        try Self.save(laminaPixels, "\(imageFolder)/lamina-1000.png")
+        try Self.save(cairoPixels, "\(imageFolder)/cairo-1000.png")
+        try Self.save(pixmanPixels, "\(imageFolder)/pixman-1000.png")
+
+        // Through the socket.
+        let server = try TestServer(width: 1280, height: 720, validation: false)
+        defer { server.stop() }
+        let (changesPerSecond, commits) = try commitThroughput(server)
+        row("commit throughput (1,000 position changes per commit, \(commits) commits)",
+            String(format: "%.0f property changes/s", changesPerSecond))
+        let roundTrips = try emptyCommitRoundTrips(server, count: 200)
+        row("empty commit round trip (median of 200)", String(format: "%.3f ms", median(roundTrips) * 1000))
+
+        print("| measurement | value |\n|---|---|")
+        for (name, value) in rows { print("| \(name) | \(value) |") }
+    }
+
+    func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+    func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// Spawns laminad and reads the media time of its first presented frame from its log.
+    func startupToFirstFrame() throws -> Double {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-bench-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let logURL = directory.appendingPathComponent("log")
+        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("laminad")
+        process.arguments = ["--socket", directory.appendingPathComponent("socket").path]
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        let start = CACurrentMediaTime()
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        while CACurrentMediaTime() - start < 20 {
+            let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "mediaTime=") {
+                let number = text[range.upperBound...].prefix { "0123456789.".contains($0) }
+                if let t = Double(number) { return t - start }
+            }
+            usleep(2000)
+        }
+        throw ValidationError("laminad did not report a first frame")
+    }
+
+    /// Commits that move all 1,000 layers, then one round trip to be sure the server applied them all.
+    func commitThroughput(_ server: TestServer) throws -> (Double, Int) {
+        let context = try server.connect(name: "bench")
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        let layers = (0..<1000).map { i -> CALayer in
+            let l = CALayer()
+            l.frame = CGRect(x: Double(i % 40) * 30, y: Double(i / 40) * 28, width: 20, height: 20)
+            l.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+            root.addSublayer(l)
+            return l
+        }
+        context.layer = root
+        try context.synchronize()
+        let commits = 100
+        let start = CACurrentMediaTime()
+        for c in 0..<commits {
+            for (i, l) in layers.enumerated() {
+                l.position = CGPoint(x: Double(i % 40) * 30 + 10 + Double(c % 7), y: Double(i / 40) * 28 + 10)
+            }
+            CATransaction.flush()
+        }
+        try context.synchronize()
+        let elapsed = CACurrentMediaTime() - start
+        context.layer = nil
+        try context.synchronize()
+        return (Double(commits * layers.count) / elapsed, commits)
+    }
+
+    /// Sends empty commits on a raw connection and times each until its `commitApplied`.
+    func emptyCommitRoundTrips(_ server: TestServer, count: Int) throws -> [Double] {
+        let socket = try SeqPacketSocket.connect(path: server.socketPath)
+        try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "bench")))
+        _ = try socket.receive(maxBytes: 65536)
+        var times: [Double] = []
+        for serial in 1...UInt64(count) {
+            let start = CACurrentMediaTime()
+            try socket.send(MessageCodec.encode(ClientMessage.commit(serial: serial, operations: [])))
+            while true {
+                guard let packet = try socket.receive(maxBytes: 65536), !packet.isEndOfStream else {
+                    throw ValidationError("connection closed")
+                }
+                if case .commitApplied(serial) = try MessageCodec.decodeServer(packet.bytes) { break }
+            }
+            times.append(CACurrentMediaTime() - start)
+        }
+        return times
+    }
+
+    /// The render-tree operations for the benchmark scene: one root, then one layer per `BenchLayer`.
+    static func operations(for scene: [BenchLayer]) -> [LayerOperation] {
+        var ops: [LayerOperation] = [.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
+                                     .set(1, .position(CGPoint(x: 640, y: 360)))]
+        var children: [LayerID] = []
+        for (i, l) in scene.enumerated() {
+            let id = LayerID(i + 2)
+            children.append(id)
+            ops += [.createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: l.width, height: l.height))),
+                    .set(id, .position(CGPoint(x: l.x + l.width / 2, y: l.y + l.height / 2))),
+                    .set(id, .cornerRadius(l.cornerRadius)), .set(id, .borderWidth(l.borderWidth)),
+                    .set(id, .backgroundColor(RGBAColor(red: l.fill.r, green: l.fill.g, blue: l.fill.b, alpha: l.fill.a))),
+                    .set(id, .borderColor(RGBAColor(red: l.border.r, green: l.border.g, blue: l.border.b, alpha: l.border.a))),
+                    .set(id, .opacity(Float(l.opacity)))]
+        }
+        return ops + [.setSublayers(1, children), .setRoot(display: 0, layer: 1)]
+    }
+
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int) {
+        var maxDiff = 0, over = 0
+        for p in stride(from: 0, to: min(a.count, b.count), by: 4) {
+            var worst = 0
+            for c in 0..<4 { worst = max(worst, abs(Int(a[p + c]) - Int(b[p + c]))) }
+            maxDiff = max(maxDiff, worst)
+            if worst > 8 { over += 1 }
+        }
+        return (maxDiff, over)
+    }
+
+    /// Writes premultiplied BGRA bytes (1280×720) as PNG.
+    static func save(_ bgra: [UInt8], _ path: String) throws {
+        var rgba = bgra
+        for i in stride(from: 0, to: rgba.count, by: 4) { rgba.swapAt(i, i + 2) }
+        try CGImage(width: 1280, height: 720, premultipliedRGBA: rgba)!.writePNG(to: path)
+    }
+}
+
+Bench.main()

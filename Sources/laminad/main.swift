@@ -5,6 +5,7 @@ import Glibc
 import LaminaOutputs
 import LaminaServer
 import LaminaVulkan
+import LaminaCore
 import Logging
 
 /// The Lamina render server. The only place that picks concrete backends.
@@ -65,7 +66,12 @@ struct Laminad: ParsableCommand {
             throw ExitCode(2)
         }
         var reported = 0
+        var firstFrame = true
         server.onFramePresented = { _ in
+            if firstFrame {
+                firstFrame = false
+                logger.info("first frame presented", metadata: ["mediaTime": "\(CACurrentMediaTime())"])
+            }
             let messages = renderer.validationMessages
             for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
             reported = messages.count

@@ -15,13 +15,36 @@ public struct FillInstance: Sendable, Equatable {
     }
 }
 
+/// A corner piece of an axis-aligned, uniformly scaled layer in device pixels: the background and,
+/// for a leaf layer, the border ring over it, in one piece (`Shaders/corner.vert`, `corner.frag`).
+/// Four smooth varyings and no matrices keep it cheap on llvmpipe's general path. 80 bytes.
+public struct CornerInstance: Sendable, Equatable {
+    /// The piece: minX, minY, maxX, maxY in device pixels.
+    public var rect: SIMD4<Float>
+    /// The shape's centre (x, y) and half size (width, height) in device pixels.
+    public var shape: SIMD4<Float>
+    /// Radius and border width in device pixels, the corner mask, one unused lane.
+    public var params: SIMD4<Float>
+    /// Premultiplied background colour (zero for none).
+    public var fill: SIMD4<Float>
+    /// Premultiplied border colour (zero for none).
+    public var border: SIMD4<Float>
+    public init(rect: SIMD4<Float>, shape: SIMD4<Float>, params: SIMD4<Float>, fill: SIMD4<Float>, border: SIMD4<Float>) {
+        self.rect = rect
+        self.shape = shape
+        self.params = params
+        self.fill = fill
+        self.border = border
+    }
+}
+
 /// A piece of a rounded rectangle or border ring under any transform, with analytic anti-aliasing and
 /// up to one general clip: the general primitive (`Shaders/shape.vert`, `Shaders/shape.frag`).
 ///
 /// The quad `piece` (layer-local coordinates) is mapped to device pixels by `transform` (row vectors,
 /// perspective allowed); the fragment shader computes the coverage of the shape, of `deviceClip` and of
 /// the clip rounded rectangle found by mapping the fragment's device position through `clipMatrix`.
-/// Layout: 176 bytes, matching the shader's per-instance attributes.
+/// Layout: 224 bytes, matching the shader's per-instance attributes.
 public struct ShapeInstance: Sendable, Equatable {
     /// Row 1 to 4 of the layer-to-device matrix (Apple's m11...m44 order).
     public var transform: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
@@ -62,12 +85,14 @@ public enum BatchKind: Sendable, Hashable {
     case blendedFill
     /// `ShapeInstance`s blended with premultiplied "over".
     case shape
+    /// `CornerInstance`s blended with premultiplied "over".
+    case corner
 }
 
 /// A run of instances drawn with one pipeline and one draw call.
 public struct DrawBatch: Sendable, Equatable {
     public var kind: BatchKind
-    /// Indices into `DisplayList.fills` or `DisplayList.shapes`, in draw order.
+    /// Indices into `DisplayList.fills`, `shapes` or `corners` (by kind), in draw order.
     public var instances: [Int32]
     public init(kind: BatchKind, instances: [Int32]) {
         self.kind = kind
@@ -84,6 +109,7 @@ public struct DisplayList: Sendable {
     public var clearColor: SIMD4<Float>
     public var fills: [FillInstance] = []
     public var shapes: [ShapeInstance] = []
+    public var corners: [CornerInstance] = []
     public var batches: [DrawBatch] = []
 
     public init(width: Int, height: Int, clearColor: SIMD4<Float> = .zero) {

@@ -10,12 +10,13 @@ import LaminaCore
 /// clip becomes whole `ShapeInstance`s.
 public struct DisplayListBuilder {
     var list: DisplayList
-    var batcher = Batcher()
+    var batcher: Batcher
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order.
     public static func build(trees: [RenderTree], display: UInt32, width: Int, height: Int,
                              clearColor: SIMD4<Float> = .zero) -> DisplayList {
-        var builder = DisplayListBuilder(list: DisplayList(width: width, height: height, clearColor: clearColor))
+        var builder = DisplayListBuilder(list: DisplayList(width: width, height: height, clearColor: clearColor),
+                                         batcher: Batcher(width: width, height: height))
         let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height), general: nil)
         for tree in trees {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
@@ -54,9 +55,20 @@ public struct DisplayListBuilder {
         guard Self.isDrawable(toDevice) else { return }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
 
-        if let color = state.backgroundColor, color.alpha > 0, !state.bounds.isEmpty {
+        let fill = state.backgroundColor.flatMap { $0.alpha > 0 ? $0.premultiplied(opacity: opacity) : nil }
+        let border = Self.borderColor(state, opacity: opacity)
+        if layer.sublayers.isEmpty {
+            // A leaf: nothing is drawn between background and border, so they may share corner pieces.
+            if !state.bounds.isEmpty, fill != nil || border != nil {
+                emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners,
+                          borderWidth: Self.borderWidth(state), fill: fill, border: border, toDevice: toDevice,
+                          clip: parentClip)
+            }
+            return
+        }
+        if let fill, !state.bounds.isEmpty {
             emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: 0,
-                      color: color.premultiplied(opacity: opacity), toDevice: toDevice, clip: parentClip)
+                      fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
         }
 
         if !layer.sublayers.isEmpty {
@@ -83,12 +95,20 @@ public struct DisplayListBuilder {
 
     mutating func drawBorder(_ state: LayerState, radius: CGFloat, opacity: Double, toDevice: CATransform3D,
                              clip: Clip) {
-        guard state.borderWidth > 0, let color = state.borderColor, color.alpha > 0, !state.bounds.isEmpty else {
-            return
-        }
-        let width = min(state.borderWidth, min(state.bounds.width, state.bounds.height) / 2)
-        emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: width,
-                  color: color.premultiplied(opacity: opacity), toDevice: toDevice, clip: clip)
+        guard let border = Self.borderColor(state, opacity: opacity), !state.bounds.isEmpty else { return }
+        emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: Self.borderWidth(state),
+                  fill: nil, border: border, toDevice: toDevice, clip: clip)
+    }
+
+    /// The premultiplied border colour, or nil when no border is drawn.
+    static func borderColor(_ state: LayerState, opacity: Double) -> SIMD4<Float>? {
+        guard state.borderWidth > 0, let color = state.borderColor, color.alpha > 0 else { return nil }
+        return color.premultiplied(opacity: opacity)
+    }
+
+    /// The border width, limited to half the smaller side as the ring cannot be wider.
+    static func borderWidth(_ state: LayerState) -> CGFloat {
+        min(state.borderWidth, min(state.bounds.width, state.bounds.height) / 2)
     }
 
     /// Drops the z output of a child-to-parent matrix (its third column): a standard layer flattens
@@ -165,28 +185,41 @@ public struct DisplayListBuilder {
 
     // MARK: Emitting primitives
 
-    /// Emits a filled rounded rectangle (`borderWidth` 0) or a border ring.
+    /// Emits a layer's background (`fill`) and border ring (`border`, `borderWidth` wide); either may be
+    /// nil. Both together are drawn as background then border.
     mutating func emitShape(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
-                            color: SIMD4<Float>, toDevice m: CATransform3D, clip: Clip) {
-        let template = shapeTemplate(bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth,
-                                     color: color, toDevice: m, clip: clip)
+                            fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip) {
         if clip.general == nil && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
-            emitAxisAligned(bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth,
-                            color: color, toDevice: m, clip: clip.deviceRect, template: template)
+            if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
+                // Elliptical corners need the shape pipeline, which draws one colour per piece.
+                emitShape(bounds: bounds, radius: radius, corners: corners, borderWidth: 0, fill: fill, border: nil,
+                          toDevice: m, clip: clip)
+                emitShape(bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth, fill: nil,
+                          border: border, toDevice: m, clip: clip)
+                return
+            }
+            emitAxisAligned(bounds: bounds, radius: radius, corners: corners, borderWidth: border == nil ? 0 : borderWidth,
+                            fill: fill, border: border, toDevice: m, clip: clip.deviceRect)
             return
         }
-        // General case: one quad over the whole shape, grown by about one device pixel for anti-aliasing.
+        // General case: one quad over the whole shape per colour, grown by about one device pixel for
+        // anti-aliasing.
         guard let box = Self.deviceBoundingBox(bounds, m) else {
             return  // Part of the plane is behind the viewer: not drawn (documented limitation).
         }
         guard box.intersects(clip.deviceRect) else { return }
         let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
         let margin = min(1.5 / scale, max(bounds.width, bounds.height) + 1)
-        var piece = template
-        piece.piece = SIMD4(Float(bounds.minX - margin), Float(bounds.minY - margin),
-                            Float(bounds.maxX + margin), Float(bounds.maxY + margin))
-        batcher.add(.shape, index: list.shapes.count, box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
-        list.shapes.append(piece)
+        for (color, width) in [(fill, CGFloat(0)), (border, borderWidth)] {
+            guard let color else { continue }
+            var piece = shapeTemplate(bounds: bounds, radius: radius, corners: corners, borderWidth: width,
+                                      color: color, toDevice: m, clip: clip)
+            piece.piece = SIMD4(Float(bounds.minX - margin), Float(bounds.minY - margin),
+                                Float(bounds.maxX + margin), Float(bounds.maxY + margin))
+            batcher.add(.shape, index: list.shapes.count, box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
+            list.shapes.append(piece)
+            batcher.endGroup()
+        }
     }
 
     func shapeTemplate(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
@@ -226,18 +259,18 @@ public struct DisplayListBuilder {
         return out
     }
 
-    /// Axis-aligned layer: flat fills for everything with straight edges, shape pieces for the corners.
+    /// Axis-aligned layer: flat fills for everything with straight edges, corner pieces for the corners.
     ///
     /// The device rectangle is cut by four inner grid lines (`xa`, `xb`, `ya`, `yb`) into corner boxes,
     /// edge bands and a middle band. Edge pixels that the shape covers only partly get the colour
-    /// scaled by their exact coverage, which is constant along a straight edge.
+    /// scaled by their exact coverage, which is constant along a straight edge. Corner boxes become
+    /// `CornerInstance`s (uniform scale) or `ShapeInstance`s (non-uniform scale, one colour).
     mutating func emitAxisAligned(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
-                                  color: SIMD4<Float>, toDevice m: CATransform3D, clip: CGRect,
-                                  template: ShapeInstance) {
+                                  fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
+                                  clip: CGRect) {
         let d = Self.deviceRect(bounds, m)
         let sx = abs(m.m11), sy = abs(m.m22)
         let rounded = radius > 0 && corners != []
-        let isBorder = borderWidth > 0
         let bx = borderWidth * sx, by = borderWidth * sy
         // How far the corner regions reach into the shape, in device pixels.
         let cornerX = max(rounded ? radius * sx : 0, bx)
@@ -246,39 +279,78 @@ public struct DisplayListBuilder {
         let ya = (d.minY + cornerY).rounded(.up), yb = (d.maxY - cornerY).rounded(.down)
         let x0 = d.minX.rounded(.down), x1 = d.maxX.rounded(.up)
         let y0 = d.minY.rounded(.down), y1 = d.maxY.rounded(.up)
+        let corner = { (box: CGRect, builder: inout DisplayListBuilder) in
+            builder.emitCornerPiece(box, bounds: bounds, device: d, radius: radius, corners: corners,
+                                    borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
+        }
         guard xa < xb, ya < yb else {
             // Too small to split: the whole shape as one piece.
-            emitShapePiece(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), toDevice: m, clip: clip,
-                           template: template)
+            corner(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), &self)
+            batcher.endGroup()
             return
         }
-        if rounded || isBorder {
+        if rounded || border != nil {
             for box in [CGRect(x: x0, y: y0, width: xa - x0, height: ya - y0),
                         CGRect(x: xb, y: y0, width: x1 - xb, height: ya - y0),
                         CGRect(x: x0, y: yb, width: xa - x0, height: y1 - yb),
                         CGRect(x: xb, y: yb, width: x1 - xb, height: y1 - yb)] where !box.isEmpty {
-                emitShapePiece(box, toDevice: m, clip: clip, template: template)
+                corner(box, &self)
             }
-        } else {
+        } else if let fill {
             // Square corners of a filled rectangle: each corner box is a product of two edge coverages.
             let left = Self.spans(d.minX, xa), right = Self.spans(xb, d.maxX)
             let top = Self.spans(d.minY, ya), bottom = Self.spans(yb, d.maxY)
             for (xs, ys) in [(left, top), (right, top), (left, bottom), (right, bottom)] {
-                emitFills(xs, ys, color: color, clip: clip)
+                emitFills(xs, ys, color: fill, clip: clip)
             }
         }
         let middleX = [(lo: xa, hi: xb, coverage: CGFloat(1))]
         let middleY = [(lo: ya, hi: yb, coverage: CGFloat(1))]
-        if isBorder {
-            emitFills(middleX, Self.spans(d.minY, d.minY + by), color: color, clip: clip)
-            emitFills(middleX, Self.spans(d.maxY - by, d.maxY), color: color, clip: clip)
-            emitFills(Self.spans(d.minX, d.minX + bx), middleY, color: color, clip: clip)
-            emitFills(Self.spans(d.maxX - bx, d.maxX), middleY, color: color, clip: clip)
-        } else {
-            emitFills(middleX, Self.spans(d.minY, ya), color: color, clip: clip)
-            emitFills(middleX, Self.spans(yb, d.maxY), color: color, clip: clip)
-            emitFills(Self.spans(d.minX, d.maxX), middleY, color: color, clip: clip)
+        if let fill {
+            emitFills(middleX, Self.spans(d.minY, ya), color: fill, clip: clip)
+            emitFills(middleX, Self.spans(yb, d.maxY), color: fill, clip: clip)
+            emitFills(Self.spans(d.minX, d.maxX), middleY, color: fill, clip: clip)
         }
+        // Corners and background bands are disjoint; the border bands lie over the background.
+        batcher.endGroup()
+        if let border {
+            emitFills(middleX, Self.spans(d.minY, d.minY + by), color: border, clip: clip)
+            emitFills(middleX, Self.spans(d.maxY - by, d.maxY), color: border, clip: clip)
+            emitFills(Self.spans(d.minX, d.minX + bx), middleY, color: border, clip: clip)
+            emitFills(Self.spans(d.maxX - bx, d.maxX), middleY, color: border, clip: clip)
+            batcher.endGroup()
+        }
+    }
+
+    /// Emits one corner box (integer device pixels) of an axis-aligned shape.
+    mutating func emitCornerPiece(_ deviceBox: CGRect, bounds: CGRect, device d: CGRect, radius: CGFloat,
+                                  corners: CACornerMask, borderWidth: CGFloat, fill: SIMD4<Float>?,
+                                  border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect) {
+        let box = deviceBox.intersection(clip)
+        guard !box.isEmpty else { return }
+        let scale = abs(m.m11)
+        if scale == abs(m.m22) {
+            // Mirroring swaps which corner is which; the mask follows the device axes.
+            var mask = corners.rawValue
+            if m.m11 < 0 { mask = (mask & 0b0101) << 1 | (mask & 0b1010) >> 1 }
+            if m.m22 < 0 { mask = (mask & 0b0011) << 2 | (mask & 0b1100) >> 2 }
+            batcher.add(.corner, index: list.corners.count, box: box)
+            list.corners.append(CornerInstance(
+                rect: SIMD4(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY)),
+                shape: SIMD4(Float(d.midX), Float(d.midY), Float(d.width / 2), Float(d.height / 2)),
+                params: SIMD4(Float(radius * scale), Float(borderWidth * scale), Float(mask), 0),
+                fill: fill ?? .zero, border: border ?? .zero))
+            return
+        }
+        // Non-uniform scale: elliptical corners, drawn in layer coordinates by the shape pipeline.
+        let lx0 = (box.minX - m.m41) / m.m11, lx1 = (box.maxX - m.m41) / m.m11
+        let ly0 = (box.minY - m.m42) / m.m22, ly1 = (box.maxY - m.m42) / m.m22
+        var piece = shapeTemplate(bounds: bounds, radius: radius, corners: corners,
+                                  borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
+                                  toDevice: m, clip: Clip(deviceRect: clip, general: nil))
+        piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))
+        batcher.add(.shape, index: list.shapes.count, box: box)
+        list.shapes.append(piece)
     }
 
     /// Emits the cross product of x and y spans as fills with coverage-scaled colour, cut to `clip`.
@@ -298,59 +370,89 @@ public struct DisplayListBuilder {
             }
         }
     }
-
-    /// Emits a shape piece covering `deviceBox` (integer pixels) of an axis-aligned layer.
-    mutating func emitShapePiece(_ deviceBox: CGRect, toDevice m: CATransform3D, clip: CGRect,
-                                 template: ShapeInstance) {
-        let box = deviceBox.intersection(clip)
-        guard !box.isEmpty else { return }
-        // Back to layer coordinates (the matrix is a scale and a translation here).
-        let lx0 = (box.minX - m.m41) / m.m11, lx1 = (box.maxX - m.m41) / m.m11
-        let ly0 = (box.minY - m.m42) / m.m22, ly1 = (box.maxY - m.m42) / m.m22
-        var piece = template
-        piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))
-        batcher.add(.shape, index: list.shapes.count, box: box)
-        list.shapes.append(piece)
-    }
 }
 
-/// Groups primitives into as few batches as draw order allows: a primitive joins the latest batch of
-/// its kind when it overlaps nothing drawn after that batch.
+/// Orders primitives into as few batches as draw order allows.
+///
+/// Batches cycle through the kinds (opaque fill, blended fill, corner, shape, then opaque fill again),
+/// so batch `b` holds kind `b % 4`. A primitive goes into the lowest batch of its kind that comes after
+/// every earlier primitive it may overlap: the same batch for a primitive of its own kind (a batch
+/// keeps submission order), a later one otherwise. "May overlap" is judged on a grid of 16-pixel
+/// cells, which remembers per cell and kind the highest batch used. Primitives added between two
+/// `endGroup()` calls are disjoint by construction (the pieces of one shape), so they do not
+/// constrain each other.
 struct Batcher {
-    struct Pending {
-        var kind: BatchKind
-        var instances: [Int32] = []
-        var boxes: [CGRect] = []
-        var union: CGRect = .null
-    }
-    var batches: [Pending] = []
-    /// How many batches back a primitive may move; bounds the cost per primitive.
-    static let lookback = 12
-    /// Above this many boxes, a batch is tested by its union only (conservative).
-    static let exactTestLimit = 48
+    static let cellSize = 16
+    static let kinds: [BatchKind] = [.opaqueFill, .blendedFill, .corner, .shape]
+    let columns: Int
+    let rows: Int
+    /// Highest batch per cell and kind, -1 when none: `(row * columns + column) * 4 + kind`.
+    var highest: [Int32]
+    var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int))] = []
+    var placed: [(batch: Int32, kind: Int, index: Int32)] = []
 
+    init(width: Int, height: Int) {
+        columns = max(1, (width + Self.cellSize - 1) / Self.cellSize)
+        rows = max(1, (height + Self.cellSize - 1) / Self.cellSize)
+        highest = [Int32](repeating: -1, count: columns * rows * 4)
+    }
+
+    /// Adds primitive `index` of `kind` covering `box` (device pixels) to the current group.
     mutating func add(_ kind: BatchKind, index: Int, box: CGRect) {
-        var target: Int?
-        var j = batches.count - 1
-        while j >= 0 && j >= batches.count - Self.lookback {
-            if batches[j].kind == kind { target = j; break }
-            if overlaps(batches[j], box) { break }
-            j -= 1
-        }
-        if target == nil {
-            batches.append(Pending(kind: kind))
-            target = batches.count - 1
-        }
-        batches[target!].instances.append(Int32(index))
-        if batches[target!].boxes.count <= Self.exactTestLimit { batches[target!].boxes.append(box) }
-        batches[target!].union = batches[target!].union.union(box)
+        let k = Self.kinds.firstIndex(of: kind)!
+        let c0 = min(max(Int((box.minX / CGFloat(Self.cellSize)).rounded(.down)), 0), columns - 1)
+        let r0 = min(max(Int((box.minY / CGFloat(Self.cellSize)).rounded(.down)), 0), rows - 1)
+        let c1 = min(max(Int(((box.maxX - 0.001) / CGFloat(Self.cellSize)).rounded(.down)), c0), columns - 1)
+        let r1 = min(max(Int(((box.maxY - 0.001) / CGFloat(Self.cellSize)).rounded(.down)), r0), rows - 1)
+        pending.append((k, Int32(index), (c0, r0, c1, r1)))
     }
 
-    func overlaps(_ batch: Pending, _ box: CGRect) -> Bool {
-        guard batch.union.intersects(box) else { return false }
-        if batch.instances.count > Self.exactTestLimit { return true }
-        return batch.boxes.contains { $0.intersects(box) }
+    /// Places the current group's primitives.
+    mutating func endGroup() {
+        guard !pending.isEmpty else { return }
+        var batches: [Int32] = []
+        batches.reserveCapacity(pending.count)
+        for p in pending {
+            var required: Int32 = 0
+            for r in p.cells.1...p.cells.3 {
+                var cell = (r * columns + p.cells.0) * 4
+                for _ in p.cells.0...p.cells.2 {
+                    for q in 0..<4 {
+                        let h = highest[cell + q]
+                        if h >= 0 { required = max(required, q == p.kind ? h : h + 1) }
+                    }
+                    cell += 4
+                }
+            }
+            // The lowest batch at or after `required` that holds this kind.
+            let b = required + Int32((p.kind - Int(required % 4) + 4) % 4)
+            batches.append(b)
+        }
+        for (p, b) in zip(pending, batches) {
+            for r in p.cells.1...p.cells.3 {
+                for c in p.cells.0...p.cells.2 {
+                    let i = (r * columns + c) * 4 + p.kind
+                    if highest[i] < b { highest[i] = b }
+                }
+            }
+            placed.append((b, p.kind, p.index))
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
-    func finish() -> [DrawBatch] { batches.map { DrawBatch(kind: $0.kind, instances: $0.instances) } }
+    mutating func finish() -> [DrawBatch] {
+        endGroup()
+        // Stable: submission order within a batch.
+        let ordered = placed.enumerated().sorted { ($0.element.batch, $0.offset) < ($1.element.batch, $1.offset) }
+        var out: [DrawBatch] = []
+        var current: Int32 = -1
+        for (_, item) in ordered {
+            if item.batch != current {
+                out.append(DrawBatch(kind: Self.kinds[item.kind], instances: []))
+                current = item.batch
+            }
+            out[out.count - 1].instances.append(item.index)
+        }
+        return out
+    }
 }

@@ -1,8 +1,8 @@
 import CVulkan
 import Foundation
 
-/// The three graphics pipelines, all built at start-up (no first-use compilation during frames):
-/// opaque fills (blending off), blended fills, and shapes. Dynamic rendering, BGRA8 target, one
+/// The graphics pipelines, all built at start-up (no first-use compilation during frames): opaque
+/// fills (blending off), blended fills, shapes and corners. Dynamic rendering, BGRA8 target, one
 /// instanced triangle strip of four vertices per primitive, dynamic viewport and scissor.
 final class Pipelines {
     let vk: VulkanDevice
@@ -10,10 +10,12 @@ final class Pipelines {
     let opaqueFill: VkPipeline
     let blendedFill: VkPipeline
     let shape: VkPipeline
+    let corner: VkPipeline
     private var modules: [VkShaderModule] = []
 
     static let fillStride = 32
     static let shapeStride = 224
+    static let cornerStride = 80
 
     init(_ vk: VulkanDevice, format: VkFormat) throws {
         self.vk = vk
@@ -33,13 +35,17 @@ final class Pipelines {
             let fillFrag = try Self.module(vk, "fill.frag")
             let shapeVert = try Self.module(vk, "shape.vert")
             let shapeFrag = try Self.module(vk, "shape.frag")
-            modules = [fillVert, fillFrag, shapeVert, shapeFrag]
+            let cornerVert = try Self.module(vk, "corner.vert")
+            let cornerFrag = try Self.module(vk, "corner.frag")
+            modules = [fillVert, fillFrag, shapeVert, shapeFrag, cornerVert, cornerFrag]
             made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
                                           attributes: 2, blend: false))
             made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
                                           attributes: 2, blend: true))
             made.append(try Self.pipeline(vk, layout!, format, shapeVert, shapeFrag, stride: Self.shapeStride,
                                           attributes: 14, blend: true))
+            made.append(try Self.pipeline(vk, layout!, format, cornerVert, cornerFrag, stride: Self.cornerStride,
+                                          attributes: 5, blend: true))
         } catch {
             for p in made { vkDestroyPipeline(vk.device, p, nil) }
             for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
@@ -49,6 +55,7 @@ final class Pipelines {
         opaqueFill = made[0]
         blendedFill = made[1]
         shape = made[2]
+        corner = made[3]
     }
 
     /// Loads `NAME.spv`, compiled from `Shaders/NAME` by the CompileShaders build plugin.
@@ -154,7 +161,7 @@ final class Pipelines {
     }
 
     deinit {
-        for p in [opaqueFill, blendedFill, shape] { vkDestroyPipeline(vk.device, p, nil) }
+        for p in [opaqueFill, blendedFill, shape, corner] { vkDestroyPipeline(vk.device, p, nil) }
         for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
         vkDestroyPipelineLayout(vk.device, layout, nil)
     }

@@ -18,6 +18,7 @@ public final class VulkanRenderer: Renderer {
     public init(device: VulkanDevice) throws {
         precondition(MemoryLayout<FillInstance>.stride == Pipelines.fillStride)
         precondition(MemoryLayout<ShapeInstance>.stride == Pipelines.shapeStride)
+        precondition(MemoryLayout<CornerInstance>.stride == Pipelines.cornerStride)
         vk = device
         pipelines = try Pipelines(device, format: VulkanTarget.format)
         var poolInfo = VkCommandPoolCreateInfo()
@@ -151,41 +152,47 @@ public final class VulkanRenderer: Renderer {
         var count: Int
     }
 
-    /// Copies the instances into the instance buffer in batch order: fills first, then shapes.
+    /// Copies the instances into the instance buffer in batch order: fills, then shapes, then corners.
     func upload(_ list: DisplayList) throws -> [Draw] {
-        var fillCount = 0, shapeCount = 0
+        var fillCount = 0, shapeCount = 0, cornerCount = 0
         for batch in list.batches {
-            if batch.kind == .shape { shapeCount += batch.instances.count } else { fillCount += batch.instances.count }
+            switch batch.kind {
+            case .shape: shapeCount += batch.instances.count
+            case .corner: cornerCount += batch.instances.count
+            case .opaqueFill, .blendedFill: fillCount += batch.instances.count
+            }
         }
         let shapeBase = (fillCount * Pipelines.fillStride + 255) & ~255
-        let needed = max(shapeBase + shapeCount * Pipelines.shapeStride, 4096)
+        let cornerBase = (shapeBase + shapeCount * Pipelines.shapeStride + 255) & ~255
+        let needed = max(cornerBase + cornerCount * Pipelines.cornerStride, 4096)
         if instances == nil || instances!.size < needed {
             let grown = max(needed, (instances?.size ?? 0) * 2)
             instances = nil
-            instances = try HostBuffer(vk, size: grown,
-                                       usage: VK_BUFFER_USAGE_VERTEX_BUFFER_BIT.rawValue)
+            instances = try HostBuffer(vk, size: grown, usage: VK_BUFFER_USAGE_VERTEX_BUFFER_BIT.rawValue)
         }
         let base = instances!.mapped
         let fillOut = base.bindMemory(to: FillInstance.self, capacity: fillCount)
         let shapeOut = (base + shapeBase).bindMemory(to: ShapeInstance.self, capacity: shapeCount)
+        let cornerOut = (base + cornerBase).bindMemory(to: CornerInstance.self, capacity: cornerCount)
         var draws: [Draw] = []
-        var nextFill = 0, nextShape = 0
-        list.fills.withUnsafeBufferPointer { fills in
-            list.shapes.withUnsafeBufferPointer { shapes in
-                for batch in list.batches where !batch.instances.isEmpty {
-                    switch batch.kind {
-                    case .opaqueFill, .blendedFill:
-                        let first = nextFill
-                        for i in batch.instances { fillOut[nextFill] = fills[Int(i)]; nextFill += 1 }
-                        draws.append(Draw(pipeline: batch.kind == .opaqueFill ? pipelines.opaqueFill : pipelines.blendedFill,
-                                          bufferOffset: 0, firstInstance: first, count: batch.instances.count))
-                    case .shape:
-                        let first = nextShape
-                        for i in batch.instances { shapeOut[nextShape] = shapes[Int(i)]; nextShape += 1 }
-                        draws.append(Draw(pipeline: pipelines.shape, bufferOffset: shapeBase, firstInstance: first,
-                                          count: batch.instances.count))
-                    }
-                }
+        var nextFill = 0, nextShape = 0, nextCorner = 0
+        for batch in list.batches where !batch.instances.isEmpty {
+            switch batch.kind {
+            case .opaqueFill, .blendedFill:
+                let first = nextFill
+                for i in batch.instances { fillOut[nextFill] = list.fills[Int(i)]; nextFill += 1 }
+                draws.append(Draw(pipeline: batch.kind == .opaqueFill ? pipelines.opaqueFill : pipelines.blendedFill,
+                                  bufferOffset: 0, firstInstance: first, count: batch.instances.count))
+            case .shape:
+                let first = nextShape
+                for i in batch.instances { shapeOut[nextShape] = list.shapes[Int(i)]; nextShape += 1 }
+                draws.append(Draw(pipeline: pipelines.shape, bufferOffset: shapeBase, firstInstance: first,
+                                  count: batch.instances.count))
+            case .corner:
+                let first = nextCorner
+                for i in batch.instances { cornerOut[nextCorner] = list.corners[Int(i)]; nextCorner += 1 }
+                draws.append(Draw(pipeline: pipelines.corner, bufferOffset: cornerBase, firstInstance: first,
+                                  count: batch.instances.count))
             }
         }
         return draws

@@ -7,8 +7,8 @@ import LaminaProtocol
 /// The connection lives as long as the context. Setting `layer` shows that tree on display 0 from the
 /// next commit on. Thread-safe through `CATransaction.lock()`.
 public final class CAContext: @unchecked Sendable {
-    /// The socket path used: `path`, else `$LAMINA_SOCKET`, else `$XDG_RUNTIME_DIR/lamina/socket`,
-    /// else `/run/lamina/socket`.
+    /// The socket path a context uses when none is given: `$LAMINA_SOCKET`, else
+    /// `$XDG_RUNTIME_DIR/lamina/socket`, else `/run/lamina/socket` (the same rule as laminad's).
     public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["LAMINA_SOCKET"], !explicit.isEmpty { return explicit }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/lamina/socket" }
@@ -70,11 +70,7 @@ public final class CAContext: @unchecked Sendable {
 
     /// The root of the layer tree shown on display 0, or nil to show nothing.
     public var layer: CALayer? {
-        didSet {
-            CATransaction.lock()
-            CATransaction.layerDidChange(layer ?? CALayer())
-            CATransaction.unlock()
-        }
+        didSet { CATransaction.treeDidChange() }
     }
 
     static func liveContexts() -> [CAContext] {
@@ -120,12 +116,12 @@ public final class CAContext: @unchecked Sendable {
             let childIDs = children.map(\.layerID)
             if let previous = sent[l.layerID] {
                 if previous.version != l.version {
-                    ops += LayerProperty.differences(from: previous.state, to: l.model).map { .set(l.layerID, $0) }
+                    ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.model), of: l)
                     if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
                 }
             } else {
                 ops.append(.createLayer(l.layerID))
-                ops += LayerProperty.differences(from: LayerState(), to: l.model).map { .set(l.layerID, $0) }
+                ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.model), of: l)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
             }
             sent[l.layerID] = Sent(version: l.version, state: l.model, sublayers: childIDs)
@@ -140,6 +136,23 @@ public final class CAContext: @unchecked Sendable {
             sent[id] = nil
         }
         return ops
+    }
+
+    /// The operations for `properties` that the server will accept. A value it would refuse (NaN or
+    /// infinite geometry, a negative size, radius or width) is left out with a warning, where Apple
+    /// platforms raise an exception; the server keeps the previous value. Long names are shortened.
+    static func sendable(_ properties: [LayerProperty], of layer: CALayer) -> [LayerOperation] {
+        properties.compactMap { property in
+            var property = property
+            if case .name(let name?) = property, name.utf8.count > WireLimits.maxStringBytes {
+                property = .name(name.truncatedToUTF8(WireLimits.maxStringBytes))
+            }
+            if let reason = property.invalidReason {
+                print("Lamina: not sending \(property.keyPath) of layer \(layer.layerID)\(layer.name.map { " (\($0))" } ?? ""): \(reason)")
+                return nil
+            }
+            return .set(layer.layerID, property)
+        }
     }
 
     // MARK: Requests

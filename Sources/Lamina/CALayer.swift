@@ -181,9 +181,15 @@ open class CALayer: NSObject {
     open var sublayers: [CALayer]? {
         get { storedSublayers.isEmpty ? nil : storedSublayers }
         set {
+            let incoming = newValue ?? []
+            // Refuse the whole assignment, changing nothing, if any layer would enter its own subtree.
+            if let bad = incoming.first(where: { isInSubtree(of: $0) }) {
+                print("Lamina: refusing to add layer \(bad.layerID) to its own subtree (layer \(layerID))")
+                return
+            }
             for layer in storedSublayers { layer.storedSuperlayer = nil }
             storedSublayers = []
-            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
+            for layer in incoming { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
             changed()
         }
     }

@@ -14,7 +14,6 @@ open class CATransaction: NSObject {
         let lock = NSRecursiveLock()
         var depth = 0
         var implicitOpen = false
-        var changed: [ObjectIdentifier: CALayer] = [:]
         var observerInstalled = false
     }
     static let state = State()
@@ -54,10 +53,13 @@ open class CATransaction: NSObject {
     open class func unlock() { state.lock.unlock() }
 
     /// Records a changed layer; opens the implicit transaction if none is open.
-    static func layerDidChange(_ layer: CALayer) {
+    static func layerDidChange(_ layer: CALayer) { treeDidChange() }
+
+    /// Records a change to some layer tree; opens the implicit transaction if none is open. The commit
+    /// walks each context's tree and sends what differs from what the server was sent.
+    static func treeDidChange() {
         state.lock.lock()
         defer { state.lock.unlock() }
-        state.changed[ObjectIdentifier(layer)] = layer
         if state.depth == 0 && !state.implicitOpen {
             state.implicitOpen = true
             installRunLoopObserver()
@@ -67,7 +69,6 @@ open class CATransaction: NSObject {
     /// Sends the changes of the finished transaction to every live context. Caller holds the lock.
     static func commitToContexts() {
         state.implicitOpen = false
-        state.changed.removeAll()
         for context in CAContext.liveContexts() { context.commitChanges() }
     }
 

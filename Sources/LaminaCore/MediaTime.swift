@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A time interval in seconds, as Core Foundation names it.
 public typealias CFTimeInterval = Double

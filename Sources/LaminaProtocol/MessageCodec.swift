@@ -63,7 +63,7 @@ public enum MessageCodec {
         case .error(let code, let text):
             type = .error
             w.u16(code.rawValue)
-            w.string(String(text.utf8.prefix(WireLimits.maxStringBytes)) ?? "error")
+            w.string(text.truncatedToUTF8(WireLimits.maxStringBytes))
         case .captureResult(let id, let width, let height, let stride, let time):
             type = .captureResult
             w.u64(id); w.u32(width); w.u32(height); w.u32(stride); w.f64(time)
@@ -136,7 +136,8 @@ public enum MessageCodec {
     static func header(_ bytes: [UInt8]) throws(WireError) -> (UInt16, WireReader) {
         var r = WireReader(bytes)
         let type = try r.u16("header.type")
-        _ = try r.u16("header.flags")
+        let flags = try r.u16("header.flags")
+        guard flags == 0 else { throw .badFlags(flags) }
         let length = Int(try r.u32("header.length"))
         guard length == r.remaining else { throw .lengthMismatch(declared: length, actual: r.remaining) }
         return (type, r)

@@ -13,8 +13,8 @@ public enum WireLimits {
     public static let maxOperationsPerTransaction = 1_000_000
     /// Live layers one client may own.
     public static let maxLayersPerClient = 200_000
-    /// Sublayers one layer may have.
-    public static let maxSublayers = 100_000
+    /// Sublayers one layer may have (one set-sublayers operation must fit in one message).
+    public static let maxSublayers = 16_000
     /// Depth of a render tree, counted in layers from the root.
     public static let maxTreeDepth = 256
     /// Bytes of a layer name, a client name or an error text.
@@ -88,8 +88,8 @@ public enum LayerProperty: Sendable, Hashable {
         }
     }
 
-    /// Why the value cannot be applied, or nil when it is valid: every number must be finite, sizes,
-    /// radii, widths and opacity non-negative, colour components in 0...1.
+    /// Why the value cannot be applied, or nil when it is valid: every number must be finite; sizes,
+    /// radii and widths non-negative; colour components in 0...1. Opacity is clamped to 0...1 on apply.
     public var invalidReason: String? {
         func finite(_ values: CGFloat...) -> Bool { values.allSatisfy(\.isFinite) }
         switch self {
@@ -216,7 +216,8 @@ public enum ServerMessage: Sendable, Hashable {
     case welcome(version: UInt32, serverVersion: String, displays: [DisplayInfo])
     /// The transaction was validated and applied to the render tree.
     case commitApplied(serial: UInt64)
-    /// The transaction's effects reached the display in the frame presented at `time` (media time).
+    /// The transaction's effects, and those of every earlier transaction, reached the display in the
+    /// frame presented at `time` (media time). One event covers all commits since the last one.
     case commitPresented(serial: UInt64, time: Double)
     /// A fatal error; the server closes the connection after sending it.
     case error(code: ServerErrorCode, message: String)

@@ -1,6 +1,17 @@
 import Foundation
 import LaminaCore
 
+extension String {
+    /// The longest prefix of the string whose UTF-8 form has at most `maxBytes` bytes, cut at a
+    /// character boundary.
+    public func truncatedToUTF8(_ maxBytes: Int) -> String {
+        guard utf8.count > maxBytes else { return self }
+        var end = utf8.index(utf8.startIndex, offsetBy: maxBytes)
+        while end > startIndex && String.Index(end, within: self) == nil { end = utf8.index(before: end) }
+        return String(self[..<end])
+    }
+}
+
 /// Little-endian appender for wire messages.
 public struct WireWriter: Sendable {
     /// The bytes written so far.
@@ -47,6 +58,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case badString(field: String)
     /// A count field exceeds its limit.
     case countTooLarge(field: String, count: Int, limit: Int)
+    /// The header's flags are not 0 (no flags are defined in version 1).
+    case badFlags(UInt16)
     /// The header's length does not match the message's size.
     case lengthMismatch(declared: Int, actual: Int)
 
@@ -59,6 +72,7 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownProperty(let p): "unknown layer property code \(p)"
         case .badString(let field): "field '\(field)' is not valid UTF-8 or is too long"
         case .countTooLarge(let field, let count, let limit): "\(field) count \(count) exceeds the limit \(limit)"
+        case .badFlags(let flags): "header flags are \(flags); version 1 defines none (must be 0)"
         case .lengthMismatch(let declared, let actual):
             "header declares a \(declared)-byte payload but the message carries \(actual) bytes"
         }

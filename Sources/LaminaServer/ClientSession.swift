@@ -14,8 +14,8 @@ final class ClientSession {
     var tree = RenderTree()
     /// Operations from `transactionPart` messages waiting for their `commit`.
     var pendingOperations: [LayerOperation] = []
-    /// Serials applied but not yet presented.
-    var unpresentedSerials: [UInt64] = []
+    /// The newest serial applied but not yet presented (one value: presentation is in order).
+    var unpresentedSerial: UInt64?
 
     init(id: Int, socket: SeqPacketSocket) {
         self.id = id

@@ -119,7 +119,7 @@ public struct DisplayListBuilder {
         return f
     }
 
-    /// False for matrices that are not finite or that put the layer's plane behind the viewer.
+    /// False for matrices that are not finite or that collapse the layer's plane to a line or a point.
     static func isDrawable(_ m: CATransform3D) -> Bool {
         m.isFinite && abs(m.m11 * m.m22 - m.m12 * m.m21) + abs(m.m14) + abs(m.m24) > 1e-12
     }

@@ -198,7 +198,7 @@ public final class Server: @unchecked Sendable {
             } catch {
                 throw SessionError(error.code, "commit \(serial): \(error)")
             }
-            session.unpresentedSerials.append(serial)
+            session.unpresentedSerial = max(session.unpresentedSerial ?? 0, serial)
             try send(.commitApplied(serial: serial), to: session)
             scheduleFrame()
         case .capture(let requestID, let display, let time):
@@ -209,7 +209,7 @@ public final class Server: @unchecked Sendable {
             try send(.pong(requestID: requestID, serverVersion: configuration.serverVersion), to: session)
         case .describeTree(let requestID):
             let text = TreeDescriber.describe(sessions.map { ($0.label, $0.tree) })
-            let limited = String(text.utf8.prefix(WireLimits.maxMessageBytes - 64)) ?? ""
+            let limited = text.truncatedToUTF8(WireLimits.maxMessageBytes - 64)
             try send(.treeDescription(requestID: requestID, text: limited), to: session)
         }
     }
@@ -241,6 +241,7 @@ public final class Server: @unchecked Sendable {
     func scheduleFrame() {
         guard !needsFrame else { return }
         needsFrame = true
+        // A failed frame is retried at the next tick, since needsFrame stays set until a frame succeeds.
         // Frames land on the output's refresh grid.
         let interval = 1 / max(output.mode.refreshRate, 1)
         let now = CACurrentMediaTime()
@@ -254,20 +255,22 @@ public final class Server: @unchecked Sendable {
 
     func presentFrame() {
         let time = nextFrameTime ?? CACurrentMediaTime()
-        needsFrame = false
-        nextFrameTime = nil
         do {
             try output.present(displayList(display: 0, time: time))
         } catch {
+            // Retry at the next refresh tick.
             logger.error("frame failed: \(error)")
+            nextFrameTime = time + 1 / max(output.mode.refreshRate, 1)
             return
         }
+        needsFrame = false
+        nextFrameTime = nil
         framesPresented += 1
         for session in sessions {
-            for serial in session.unpresentedSerials {
-                try? session.socket.send(MessageCodec.encode(ServerMessage.commitPresented(serial: serial, time: time)))
-            }
-            session.unpresentedSerials.removeAll()
+            // One event names the newest presented commit; every earlier one is presented too.
+            guard let serial = session.unpresentedSerial else { continue }
+            session.unpresentedSerial = nil
+            try? session.socket.send(MessageCodec.encode(ServerMessage.commitPresented(serial: serial, time: time)))
         }
         onFramePresented?(time)
     }

@@ -82,12 +82,14 @@ struct Laminad: ParsableCommand {
         var sources: [DispatchSourceSignal] = []
         for sig in [SIGTERM, SIGINT] {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { server.stop() }
+            // Weak: the server (and with it the Vulkan instance) must be released on this thread,
+            // before exit, never by a dispatch thread racing the process's exit.
+            source.setEventHandler { [weak server] in server?.stop() }
             source.resume()
             sources.append(source)
         }
         server.run()
-        withExtendedLifetime(sources) {}
+        for source in sources { source.cancel() }
         if validation {
             let messages = renderer.validationMessages
             for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
@@ -104,4 +106,21 @@ struct Laminad: ParsableCommand {
 }
 
 let laminaVersion = "0.1.0"
-Laminad.main()
+
+// Run the command, then leave with _exit: every Vulkan and socket object has been released on this
+// thread by then, and skipping exit-time handlers avoids a race (seen as SIGSEGV) between the main
+// thread's exit handlers and a dispatch worker thread unloading a shared library.
+var status: Int32 = 0
+do {
+    var command = try Laminad.parse()
+    try command.run()
+} catch {
+    status = Laminad.exitCode(for: error).rawValue
+    let message = Laminad.fullMessage(for: error)
+    if !message.isEmpty {
+        let stream = status == 0 ? FileHandle.standardOutput : FileHandle.standardError
+        stream.write(Data((message + "\n").utf8))
+    }
+}
+fflush(nil)
+_exit(status)

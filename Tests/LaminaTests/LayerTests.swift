@@ -550,12 +550,9 @@ struct LayerHierarchyTests {
         #expect(names(grandparent) == ["parent"])
         #expect(names(parent) == ["layer"])
         #expect(layer.superlayer === parent)
-        // Apple raises and leaves the sublayers alone; a refusal should not half-apply. Lamina's
-        // `sublayers` setter detaches the old sublayers before it finds that the new list is refused.
-        withKnownIssue("CALayer.sublayers setter half-applies a refused list (old sublayers are dropped)") {
-            #expect(names(layer) == ["child"])
-            #expect(child.superlayer === layer)
-        }
+        // Apple raises and leaves the sublayers alone; a refusal must not half-apply.
+        #expect(names(layer) == ["child"])
+        #expect(child.superlayer === layer)
     }
 
     @Test func hierarchyChangesBumpVersions() {

@@ -5,19 +5,22 @@
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
 //   CVulkan, CPNG, CCairo, CPixman  system libraries (module map + shim header); import nothing of ours
-//   CLaminaShims      C: CMSG_*, memfd_create and seals (needs _GNU_SOURCE); imports nothing of ours
+//   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, SO_PEERCRED; imports nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
 //   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, CLaminaShims
-//   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG, CCairo
-//                     (never a server module)
+//   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG,
+//                     CLaminaShims (CCairo arrives with CGContext); never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
-//                     LaminaProtocol; knows Renderer and Output only as protocols (no Vulkan, no DRM)
-//   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan
+//                     LaminaProtocol, Logging; knows Renderer and Output only as protocols (no Vulkan,
+//                     no DRM)
+//   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
+//                     Logging
 //   LaminaOutputs     concrete outputs (offscreen now; KMS and window later); imports LaminaServer,
 //                     LaminaVulkan
-//   LaminaTesting     headless harness: a server on a temporary socket, captures, fuzzy comparison
+//   LaminaTesting     headless harness for users' tests; imports Lamina
 //   laminad, laminactl, lamina-demo, lamina-bench
-//                     executables; laminad is the only place that picks concrete backends
+//                     executables; laminad is the only place that picks concrete backends; the
+//                     benchmark also imports the server modules to time them in-process
 import PackageDescription
 
 let package = Package(

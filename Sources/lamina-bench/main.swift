@@ -47,7 +47,7 @@ struct Bench: ParsableCommand {
         row("1,000 layers: Vulkan render (\(renderer.deviceName))", String(format: "%.2f ms", render))
         row("1,000 layers: frame (build + render)", String(format: "%.2f ms", build + render))
         row("1,000 layers: instances / batches",
-            "\(list.fills.count) fills + \(list.shapes.count) shape pieces in \(list.batches.count) batches")
+            "\(list.fills.count) fills + \(list.corners.count) corner pieces + \(list.shapes.count) shape pieces in \(list.batches.count) batches")
 
         let oneTree = try RenderTree().applying(
             Self.operations(for: [BenchLayer(x: 590, y: 310, width: 100, height: 100, cornerRadius: 12, borderWidth: 3,

@@ -3,6 +3,13 @@ import Lamina
 
 // The demo app: builds a small scene of overlapping, rotated, rounded, bordered, translucent and
 // clipped layers, commits it, and writes captures to the folder given as the first argument.
+//
+// `lamina-demo --run-loop` instead shows an app driven by the main run loop: changes made outside
+// any explicit transaction are committed by Lamina's run-loop observer at the end of each turn, with
+// no flush() call. It prints what the server saw after each turn and exits.
+if CommandLine.arguments.dropFirst().first == "--run-loop" {
+    runLoopDemo()
+}
 let outputFolder = CommandLine.arguments.dropFirst().first ?? "demo-output"
 try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
 
@@ -90,3 +97,53 @@ let second = try context.capture(at: CACurrentMediaTime())
 try second.writePNG(to: outputFolder + "/scene-changed.png")
 print("wrote \(outputFolder)/scene-changed.png")
 print(try context.describeTree(), terminator: "")
+
+func runLoopDemo() -> Never {
+    let context: CAContext
+    do {
+        context = try CAContext()
+    } catch {
+        print("lamina-demo: \(error)")
+        exit(1)
+    }
+    let demo = RunLoopDemo(context: context)
+    let timer = Timer(timeInterval: 0.05, repeats: true) { _ in demo.tick() }
+    RunLoop.main.add(timer, forMode: .default)
+    RunLoop.main.run()
+    exit(0)
+}
+
+/// The `--run-loop` demo's state, touched only on the main thread (by the timer).
+final class RunLoopDemo: @unchecked Sendable {
+    let context: CAContext
+    let root = CALayer()
+    var step = 0
+
+    init(context: CAContext) {
+        self.context = context
+        root.name = "run-loop root"
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        context.layer = root  // no flush: the run loop commits at the end of this turn
+    }
+
+    func report(_ label: String) {
+        let tree = (try? context.describeTree()) ?? ""
+        let line = tree.split(separator: "\n").first { $0.contains("run-loop root") } ?? "(root not on the server)"
+        print("\(label): \(line.trimmingCharacters(in: .whitespaces))")
+    }
+
+    func tick() {
+        step += 1
+        switch step {
+        case 1:
+            report("after the first turn")
+            root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            report("during the second turn")
+        case 2:
+            report("after the second turn")
+        default:
+            exit(0)
+        }
+    }
+}

@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaCore", "LaminaServer", "LaminaVulkan", "LaminaOutputs",
+                "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "LaminaOutputs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -10,9 +10,7 @@ public final class CAContext: @unchecked Sendable {
     /// The socket path a context uses when none is given: `$LAMINA_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/lamina/socket`, else `/run/lamina/socket` (the same rule as laminad's).
     public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let explicit = environment["LAMINA_SOCKET"], !explicit.isEmpty { return explicit }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/lamina/socket" }
-        return "/run/lamina/socket"
+        SocketPath.default(environment: environment)
     }
 
     /// The socket this context is connected to.

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 import LaminaOutputs
+import LaminaProtocol
 import LaminaServer
 import LaminaVulkan
 import LaminaCore
@@ -46,7 +47,7 @@ struct Laminad: ParsableCommand {
         }
         let logger = Logger(label: "laminad")
         let environment = ProcessInfo.processInfo.environment
-        let path = socket ?? defaultSocketPath(environment)
+        let path = socket ?? SocketPath.default(environment: environment)
         let (_, mode): (String, DisplayMode)
         do {
             (_, mode) = try OutputSpecification.parse(output)
@@ -98,11 +99,6 @@ struct Laminad: ParsableCommand {
         }
     }
 
-    func defaultSocketPath(_ environment: [String: String]) -> String {
-        if let explicit = environment["LAMINA_SOCKET"], !explicit.isEmpty { return explicit }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/lamina/socket" }
-        return "/run/lamina/socket"
-    }
 }
 
 let laminaVersion = "0.1.0"

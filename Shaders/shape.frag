@@ -1,19 +1,21 @@
 #version 450
 // Analytic anti-aliased coverage of a rounded rectangle or border ring, times a device clip rectangle
-// and an optional rounded-rectangle clip in another layer's plane.
+// and up to two rounded-rectangle clips in other layers' planes.
 layout(location = 0) in vec2 vLocal;
 layout(location = 1) in vec4 vShapeRect;
 layout(location = 2) in vec4 vShapeParams;
 layout(location = 3) in vec4 vColor;
 layout(location = 4) in vec4 vDeviceClip;
-layout(location = 5) in vec4 vClipRow0;
-layout(location = 6) in vec4 vClipRow1;
-layout(location = 7) in vec4 vClipRow2;
-layout(location = 8) in vec4 vClipRect;
-layout(location = 9) in vec4 vClipParams;
+layout(location = 5) in vec4 vClipA0;
+layout(location = 6) in vec4 vClipA1;
+layout(location = 7) in vec4 vClipA2;
+layout(location = 8) in vec4 vClipARect;
+layout(location = 9) in vec4 vClipB0;
+layout(location = 10) in vec4 vClipB1;
+layout(location = 11) in vec4 vClipB2;
+layout(location = 12) in vec4 vClipBRect;
 
 layout(location = 0) out vec4 outColor;
-
 // Signed distance to a rounded rectangle (negative inside); `radii` are per corner in the order
 // minX-minY, maxX-minY, minX-maxY, maxX-maxY (y grows downward).
 float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -37,6 +39,16 @@ vec4 cornerRadii(float radius, float maskValue) {
                 (mask & 4) != 0 ? radius : 0.0, (mask & 8) != 0 ? radius : 0.0);
 }
 
+// Coverage of a rounded-rectangle clip in another plane: the fragment's device position is mapped
+// through the clip's homography (rows 0-2, xyz lanes; radius in row0.w). No branch around
+// coverage(): derivatives need the whole 2x2 quad.
+float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
+    vec3 h = f.x * row0.xyz + f.y * row1.xyz + row2.xyz;
+    vec2 p = h.xy / max(h.z, 1e-6);
+    float c = coverage(roundedRectDistance(p, rect, vec4(row0.w)));
+    return h.z > 0.0 ? c : 0.0;
+}
+
 void main() {
     float radius = vShapeParams.x;
     float border = vShapeParams.y;
@@ -52,12 +64,12 @@ void main() {
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
 
-    if (vClipParams.y > 0.5) {
-        vec3 h = f.x * vClipRow0.xyz + f.y * vClipRow1.xyz + vClipRow2.xyz;
-        // No branch around coverage(): derivatives need the whole 2x2 quad.
-        vec2 clipLocal = h.xy / max(h.z, 1e-6);
-        float clipAlpha = coverage(roundedRectDistance(clipLocal, vClipRect, vec4(vClipParams.x)));
-        alpha *= h.z > 0.0 ? clipAlpha : 0.0;
+    float clips = vShapeParams.w;
+    if (clips > 0.5) {
+        alpha *= clipCoverage(f, vClipA0, vClipA1, vClipA2, vClipARect);
+    }
+    if (clips > 1.5) {
+        alpha *= clipCoverage(f, vClipB0, vClipB1, vClipB2, vClipBRect);
     }
     outColor = vColor * alpha;
 }

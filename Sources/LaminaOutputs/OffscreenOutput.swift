@@ -37,7 +37,7 @@ public enum OutputSpecification {
     /// The kind and mode named by `text`, or a message saying what is wrong with it.
     public static func parse(_ text: String) throws(OutputSpecificationError) -> (kind: String, mode: DisplayMode) {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw .init("expected KIND:WIDTHxHEIGHT@HZ, got '\(text)'") }
+        guard parts.count == 2 else { throw .init("expected KIND:WIDTHxHEIGHT@HZ such as offscreen:1280x720@60, got '\(text)'") }
         guard parts[0] == "offscreen" else {
             throw .init("unknown output kind '\(parts[0])'; this build supports 'offscreen'")
         }

@@ -39,42 +39,44 @@ public struct CornerInstance: Sendable, Equatable {
 }
 
 /// A piece of a rounded rectangle or border ring under any transform, with analytic anti-aliasing and
-/// up to one general clip: the general primitive (`Shaders/shape.vert`, `Shaders/shape.frag`).
+/// up to two general clips: the general primitive (`Shaders/shape.vert`, `Shaders/shape.frag`).
 ///
-/// The quad `piece` (layer-local coordinates) is mapped to device pixels by `transform` (row vectors,
-/// perspective allowed); the fragment shader computes the coverage of the shape, of `deviceClip` and of
-/// the clip rounded rectangle found by mapping the fragment's device position through `clipMatrix`.
-/// Layout: 224 bytes, matching the shader's per-instance attributes.
+/// The quad `piece` (layer-local coordinates) is mapped to device pixels by the layer's matrix (rows
+/// 1, 2 and 4 of Apple's m11...m44; the plane has z = 0, so row 3 is not needed). The fragment shader
+/// computes the coverage of the shape, of `deviceClip`, and of each clip: a rounded rectangle in some
+/// layer's plane, reached by mapping the fragment's device position through that clip's homography.
+/// Layout: 16 `vec4`s, 256 bytes, matching the shader's 16 per-instance attributes (the minimum
+/// every Vulkan device supports).
 public struct ShapeInstance: Sendable, Equatable {
-    /// Row 1 to 4 of the layer-to-device matrix (Apple's m11...m44 order).
-    public var transform: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+    /// Rows 1, 2 and 4 of the layer-to-device matrix.
+    public var row1: SIMD4<Float>
+    public var row2: SIMD4<Float>
+    public var row4: SIMD4<Float>
     /// The quad to draw, in layer coordinates: minX, minY, maxX, maxY.
     public var piece: SIMD4<Float>
     /// The shape's rectangle in layer coordinates: minX, minY, maxX, maxY.
     public var shapeRect: SIMD4<Float>
-    /// Corner radius, border width (0: filled shape), and two unused lanes.
+    /// Corner radius, border width (0: filled shape), corner mask, number of general clips (0...2).
     public var shapeParams: SIMD4<Float>
     /// Premultiplied RGBA.
     public var color: SIMD4<Float>
     /// Device-space clip rectangle: minX, minY, maxX, maxY.
     public var deviceClip: SIMD4<Float>
-    /// Rows of the 3×3 homography from device pixels (x, y, 1) to the clip layer's coordinates (the w
-    /// lane unused); all zero when there is no clip.
-    public var clipRow0: SIMD4<Float>
-    public var clipRow1: SIMD4<Float>
-    public var clipRow2: SIMD4<Float>
-    /// The clip's rectangle in its layer's coordinates: minX, minY, maxX, maxY.
-    public var clipRect: SIMD4<Float>
-    /// Clip corner radius, enabled flag (1 or 0), and two unused lanes.
-    public var clipParams: SIMD4<Float>
+    /// The first and second general clips.
+    public var clipA: ShapeClip
+    public var clipB: ShapeClip
+}
 
-    public static func == (a: ShapeInstance, b: ShapeInstance) -> Bool {
-        a.transform.0 == b.transform.0 && a.transform.1 == b.transform.1 && a.transform.2 == b.transform.2
-            && a.transform.3 == b.transform.3 && a.piece == b.piece && a.shapeRect == b.shapeRect
-            && a.shapeParams == b.shapeParams && a.color == b.color && a.deviceClip == b.deviceClip
-            && a.clipRow0 == b.clipRow0 && a.clipRow1 == b.clipRow1 && a.clipRow2 == b.clipRow2
-            && a.clipRect == b.clipRect && a.clipParams == b.clipParams
-    }
+/// A rounded-rectangle clip in some layer's plane, as the shape shader reads it: rows of the 3×3
+/// homography from device pixels (x, y, 1) to the clip layer's coordinates in the x, y, z lanes, the
+/// corner radius in `row0.w`, and the clip rectangle (minX, minY, maxX, maxY).
+public struct ShapeClip: Sendable, Equatable {
+    public var row0: SIMD4<Float>
+    public var row1: SIMD4<Float>
+    public var row2: SIMD4<Float>
+    public var rect: SIMD4<Float>
+    /// No clip: never read, since the instance's clip count excludes it.
+    public static let none = ShapeClip(row0: .zero, row1: .zero, row2: .zero, rect: .zero)
 }
 
 /// The pipeline a batch is drawn with.

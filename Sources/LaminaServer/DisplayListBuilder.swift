@@ -17,7 +17,7 @@ public struct DisplayListBuilder {
                              clearColor: SIMD4<Float> = .zero) -> DisplayList {
         var builder = DisplayListBuilder(list: DisplayList(width: width, height: height, clearColor: clearColor),
                                          batcher: Batcher(width: width, height: height))
-        let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height), general: nil)
+        let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height))
         for tree in trees {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
             builder.draw(layer, in: tree, parentSublayerTransform: CATransform3DIdentity,
@@ -27,18 +27,14 @@ public struct DisplayListBuilder {
         return builder.list
     }
 
-    /// The clip in force: an axis-aligned device rectangle plus at most one general clip (a rounded or
-    /// transformed rectangle in some layer's plane).
+    /// The clip in force: an axis-aligned device rectangle plus up to two general clips (rounded or
+    /// transformed rectangles in some layer's plane), innermost last. A third nested general clip
+    /// pushes out the outermost, which then clips only to its device bounding box (still part of
+    /// `deviceRect`).
     struct Clip {
         var deviceRect: CGRect
-        var general: GeneralClip?
-    }
-
-    struct GeneralClip {
-        /// Device (x, y, 1) to clip-layer coordinates, rows of a 3×3 homography.
-        var rows: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
-        var rect: CGRect
-        var radius: CGFloat
+        var general: [ShapeClip] = []
+        static let maxGeneral = 2
     }
 
     /// Draws `layer` and its subtree. `parentSublayerTransform` is the superlayer's `sublayerTransform`
@@ -139,15 +135,17 @@ public struct DisplayListBuilder {
         // The plane's homography G: [x y 1]·G = [X Y W]; its inverse maps device pixels back to the plane.
         let g = [[m.m11, m.m12, m.m14], [m.m21, m.m22, m.m24], [m.m41, m.m42, m.m44]].map { $0.map(Double.init) }
         guard let h = invert3x3(g) else { return nil }
-        func row(_ r: [Double]) -> SIMD4<Float> { SIMD4(Float(r[0]), Float(r[1]), Float(r[2]), 0) }
-        let general = GeneralClip(rows: (row(h[0]), row(h[1]), row(h[2])), rect: bounds, radius: radius)
+        func row(_ r: [Double], _ w: CGFloat = 0) -> SIMD4<Float> { SIMD4(Float(r[0]), Float(r[1]), Float(r[2]), Float(w)) }
+        let general = ShapeClip(row0: row(h[0], radius), row1: row(h[1]), row2: row(h[2]),
+                                rect: SIMD4(Float(bounds.minX), Float(bounds.minY), Float(bounds.maxX), Float(bounds.maxY)))
         // The clip's device bounding box always narrows the rectangle, so nested general clips
         // still cut to the outer clip's box (the inner one keeps its exact shape).
         if let box = deviceBoundingBox(bounds, m) {
             result.deviceRect = clip.deviceRect.intersection(box)
             if result.deviceRect.isEmpty { return nil }
         }
-        result.general = general
+        if result.general.count == Clip.maxGeneral { result.general.removeFirst() }
+        result.general.append(general)
         return result
     }
 
@@ -189,7 +187,7 @@ public struct DisplayListBuilder {
     /// nil. Both together are drawn as background then border.
     mutating func emitShape(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
                             fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip) {
-        if clip.general == nil && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
+        if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
             if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
                 // Elliptical corners need the shape pipeline, which draws one colour per piece.
                 emitShape(bounds: bounds, radius: radius, corners: corners, borderWidth: 0, fill: fill, border: nil,
@@ -227,18 +225,16 @@ public struct DisplayListBuilder {
         func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
             SIMD4(Float(a), Float(b), Float(c), Float(d))
         }
-        let g = clip.general
         return ShapeInstance(
-            transform: (v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
-                        v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44)),
+            row1: v(m.m11, m.m12, m.m13, m.m14), row2: v(m.m21, m.m22, m.m23, m.m24),
+            row4: v(m.m41, m.m42, m.m43, m.m44),
             piece: .zero,
             shapeRect: v(bounds.minX, bounds.minY, bounds.maxX, bounds.maxY),
-            shapeParams: SIMD4(Float(radius), Float(borderWidth), Float(corners.rawValue), 0),
+            shapeParams: SIMD4(Float(radius), Float(borderWidth), Float(corners.rawValue), Float(clip.general.count)),
             color: color,
             deviceClip: v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY),
-            clipRow0: g?.rows.0 ?? .zero, clipRow1: g?.rows.1 ?? .zero, clipRow2: g?.rows.2 ?? .zero,
-            clipRect: g.map { v($0.rect.minX, $0.rect.minY, $0.rect.maxX, $0.rect.maxY) } ?? .zero,
-            clipParams: SIMD4(Float(g?.radius ?? 0), g == nil ? 0 : 1, 0, 0))
+            clipA: clip.general.count > 0 ? clip.general[0] : .none,
+            clipB: clip.general.count > 1 ? clip.general[1] : .none)
     }
 
     static func isIntegral(_ r: CGRect) -> Bool {
@@ -284,8 +280,13 @@ public struct DisplayListBuilder {
                                     borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
         }
         guard xa < xb, ya < yb else {
-            // Too small to split: the whole shape as one piece.
-            corner(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), &self)
+            if let fill, !rounded, border == nil {
+                // A thin plain rectangle: exact coverage is still the product of the two edge spans.
+                emitFills(Self.spans(d.minX, d.maxX), Self.spans(d.minY, d.maxY), color: fill, clip: clip)
+            } else {
+                // Too small to split: the whole shape as one piece.
+                corner(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), &self)
+            }
             batcher.endGroup()
             return
         }
@@ -347,7 +348,7 @@ public struct DisplayListBuilder {
         let ly0 = (box.minY - m.m42) / m.m22, ly1 = (box.maxY - m.m42) / m.m22
         var piece = shapeTemplate(bounds: bounds, radius: radius, corners: corners,
                                   borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
-                                  toDevice: m, clip: Clip(deviceRect: clip, general: nil))
+                                  toDevice: m, clip: Clip(deviceRect: clip))
         piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))
         batcher.add(.shape, index: list.shapes.count, box: box)
         list.shapes.append(piece)

@@ -14,7 +14,7 @@ final class Pipelines {
     private var modules: [VkShaderModule] = []
 
     static let fillStride = 32
-    static let shapeStride = 224
+    static let shapeStride = 256
     static let cornerStride = 80
 
     init(_ vk: VulkanDevice, format: VkFormat) throws {
@@ -43,7 +43,7 @@ final class Pipelines {
             made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
                                           attributes: 2, blend: true))
             made.append(try Self.pipeline(vk, layout!, format, shapeVert, shapeFrag, stride: Self.shapeStride,
-                                          attributes: 14, blend: true))
+                                          attributes: 16, blend: true))
             made.append(try Self.pipeline(vk, layout!, format, cornerVert, cornerFrag, stride: Self.cornerStride,
                                           attributes: 5, blend: true))
         } catch {

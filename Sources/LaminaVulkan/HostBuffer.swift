@@ -20,15 +20,10 @@ final class HostBuffer {
         try check(vkCreateBuffer(vk.device, &info, nil, &buffer), "vkCreateBuffer")
         var requirements = VkMemoryRequirements()
         vkGetBufferMemoryRequirements(vk.device, buffer, &requirements)
-        var allocation = VkMemoryAllocateInfo()
-        allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
-        allocation.allocationSize = requirements.size
-        var memory: VkDeviceMemory?
+        let memory: VkDeviceMemory
         do {
-            allocation.memoryTypeIndex = try vk.memoryType(
-                requirements.memoryTypeBits,
-                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
-            try check(vkAllocateMemory(vk.device, &allocation, nil, &memory), "vkAllocateMemory")
+            memory = try vk.allocateMemory(
+                requirements, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
         } catch {
             vkDestroyBuffer(vk.device, buffer, nil)
             throw error
@@ -42,7 +37,7 @@ final class HostBuffer {
             throw VulkanError(mappedResult, call: "vkBindBufferMemory/vkMapMemory")
         }
         self.buffer = buffer!
-        self.memory = memory!
+        self.memory = memory
         self.mapped = pointer
     }
 

@@ -154,6 +154,17 @@ public final class VulkanDevice {
         throw VulkanUnsupported("no memory type with properties \(properties) in mask \(typeBits)")
     }
 
+    /// Allocates memory that satisfies `requirements` from a type with all of `properties`.
+    func allocateMemory(_ requirements: VkMemoryRequirements, _ properties: VkMemoryPropertyFlags) throws -> VkDeviceMemory {
+        var allocation = VkMemoryAllocateInfo()
+        allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+        allocation.allocationSize = requirements.size
+        allocation.memoryTypeIndex = try memoryType(requirements.memoryTypeBits, properties)
+        var memory: VkDeviceMemory?
+        try check(vkAllocateMemory(device, &allocation, nil, &memory), "vkAllocateMemory")
+        return memory!
+    }
+
     static func destroyInstance(_ instance: VkInstance, _ messenger: VkDebugUtilsMessengerEXT?) {
         if let messenger, let destroy = vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT") {
             unsafeBitCast(destroy, to: PFN_vkDestroyDebugUtilsMessengerEXT.self)(instance, messenger, nil)

@@ -37,15 +37,10 @@ final class VulkanTarget: RenderTarget {
         try check(vkCreateImage(vk.device, &info, nil, &image), "vkCreateImage")
         var requirements = VkMemoryRequirements()
         vkGetImageMemoryRequirements(vk.device, image, &requirements)
-        var allocation = VkMemoryAllocateInfo()
-        allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
-        allocation.allocationSize = requirements.size
         var memory: VkDeviceMemory?
         var view: VkImageView?
         do {
-            allocation.memoryTypeIndex = try vk.memoryType(requirements.memoryTypeBits,
-                                                           VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
-            try check(vkAllocateMemory(vk.device, &allocation, nil, &memory), "vkAllocateMemory")
+            memory = try vk.allocateMemory(requirements, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
             try check(vkBindImageMemory(vk.device, image, memory, 0), "vkBindImageMemory")
             var viewInfo = VkImageViewCreateInfo()
             viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO

@@ -54,6 +54,19 @@ struct Laminad: ParsableCommand {
         } catch {
             throw ValidationError("--output: \(error)")
         }
+        // Signals first: a SIGTERM that arrives once the socket exists must never be lost.
+        let shutdown = ShutdownRequest()
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { shutdown.request() }
+            source.resume()
+            sources.append(source)
+        }
+        defer { for source in sources { source.cancel() } }
         let renderer = try VulkanRenderer(validation: validation,
                                           preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
@@ -77,20 +90,8 @@ struct Laminad: ParsableCommand {
             for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
             reported = messages.count
         }
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGTERM, SIGINT] {
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            // Weak: the server (and with it the Vulkan instance) must be released on this thread,
-            // before exit, never by a dispatch thread racing the process's exit.
-            source.setEventHandler { [weak server] in server?.stop() }
-            source.resume()
-            sources.append(source)
-        }
+        shutdown.attach(server)
         server.run()
-        for source in sources { source.cancel() }
         if validation {
             let messages = renderer.validationMessages
             for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
@@ -103,12 +104,37 @@ struct Laminad: ParsableCommand {
 
 let laminaVersion = "0.1.0"
 
+/// A stop request from a signal, remembered until the server exists. Holds the server weakly: the
+/// server (and with it the Vulkan instance) must be released on the main thread, never by a
+/// dispatch thread racing the process's exit.
+final class ShutdownRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requested = false
+    private weak var server: Server?
+
+    func request() {
+        let target = lock.withLock {
+            requested = true
+            return server
+        }
+        target?.stop()
+    }
+
+    func attach(_ server: Server) {
+        let already = lock.withLock {
+            self.server = server
+            return requested
+        }
+        if already { server.stop() }
+    }
+}
+
 // Run the command, then leave with _exit: every Vulkan and socket object has been released on this
 // thread by then, and skipping exit-time handlers avoids a race (seen as SIGSEGV) between the main
 // thread's exit handlers and a dispatch worker thread unloading a shared library.
 var status: Int32 = 0
 do {
-    var command = try Laminad.parse()
+    let command = try Laminad.parse()
     try command.run()
 } catch {
     status = Laminad.exitCode(for: error).rawValue

@@ -38,7 +38,7 @@ public final class TestServer {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("socket").path
         logURL = directory.appendingPathComponent("laminad.log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process = Process()
         process.executableURL = try Self.laminadURL()
         process.arguments = ["--socket", socketPath, "--output", "offscreen:\(width)x\(height)@\(Int(refreshRate))",

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Glibc
 import LaminaOutputs
@@ -54,19 +53,18 @@ struct Laminad: ParsableCommand {
         } catch {
             throw ValidationError("--output: \(error)")
         }
-        // Signals first: a SIGTERM that arrives once the socket exists must never be lost.
+        // SIGTERM and SIGINT are blocked from the first line of the program (see the bottom of this
+        // file), so one sent at any moment stays pending until this thread collects it: never lost.
         let shutdown = ShutdownRequest()
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGTERM, SIGINT] {
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { shutdown.request() }
-            source.resume()
-            sources.append(source)
+        let waiter = Thread {
+            var set = stopSignals
+            var received: Int32 = 0
+            while sigwait(&set, &received) == 0 {
+                shutdown.request()
+            }
         }
-        defer { for source in sources { source.cancel() } }
+        waiter.name = "laminad-signals"
+        waiter.start()
         let renderer = try VulkanRenderer(validation: validation,
                                           preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
@@ -105,8 +103,8 @@ struct Laminad: ParsableCommand {
 let laminaVersion = "0.1.0"
 
 /// A stop request from a signal, remembered until the server exists. Holds the server weakly: the
-/// server (and with it the Vulkan instance) must be released on the main thread, never by a
-/// dispatch thread racing the process's exit.
+/// server (and with it the Vulkan instance) must be released on the main thread, never by the
+/// signal thread racing the process's exit.
 final class ShutdownRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var requested = false
@@ -132,6 +130,18 @@ final class ShutdownRequest: @unchecked Sendable {
 // Run the command, then leave with _exit: every Vulkan and socket object has been released on this
 // thread by then, and skipping exit-time handlers avoids a race (seen as SIGSEGV) between the main
 // thread's exit handlers and a dispatch worker thread unloading a shared library.
+// Block the stop signals before any other thread exists, so every thread inherits the mask and a
+// signal can only be taken by the sigwait thread that run() starts.
+let stopSignals: sigset_t = {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTERM)
+    sigaddset(&set, SIGINT)
+    return set
+}()
+withUnsafePointer(to: stopSignals) { _ = pthread_sigmask(SIG_BLOCK, $0, nil) }
+signal(SIGPIPE, SIG_IGN)
+
 var status: Int32 = 0
 do {
     let command = try Laminad.parse()

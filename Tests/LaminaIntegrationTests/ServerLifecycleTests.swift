@@ -264,25 +264,40 @@ import Testing
             let path = socketPath("early-\(attempt)/socket")
             let server = try startLaminad(["--socket", path])
             let deadline = Date(timeIntervalSinceNow: 30)
+            // A tight loop of plain connect calls, checked against the deadline now and then, so the
+            // signal follows the moment the socket starts accepting by microseconds.
             var tries = 0
-            while (try? SeqPacketSocket.connect(path: path)) == nil {
+            while !Self.connectsOnce(path) {
                 tries += 1
-                guard server.process.isRunning, Date() < deadline else {
-                    throw HelperError(description: "laminad never accepted on \(path) (\(server.outcome)):\n\(server.stderr)")
+                if tries % 256 == 0 {
+                    guard server.process.isRunning, Date() < deadline else {
+                        throw HelperError(description: "laminad never accepted on \(path) (\(server.outcome)):\n\(server.stderr)")
+                    }
                 }
-                // No sleep: signal as close as possible to the moment the socket starts accepting.
             }
-            let t0 = Date()
             kill(server.pid, SIGTERM)
-            let exited = server.waitForExit(timeout: 5)
-            print("DEBUG tries \(tries) exit after \(Date().timeIntervalSince(t0)) \(server.outcome)")
-            if !exited {
+            if !server.waitForExit(timeout: 5) {
                 Issue.record("attempt \(attempt): laminad ignored a SIGTERM sent once its socket accepted connections")
                 stop(server)
                 continue
             }
             #expect(server.exitedCleanly, "attempt \(attempt): \(server.outcome)\n\(server.stderr)")
             #expect(!FileManager.default.fileExists(atPath: path), "attempt \(attempt): socket file left behind")
+        }
+    }
+
+    /// One connect attempt with the C functions `socket`, `connect` and `close`; true when it connected.
+    static func connectsOnce(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
         }
     }
 

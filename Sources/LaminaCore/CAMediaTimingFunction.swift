@@ -1,0 +1,179 @@
+import Foundation
+
+/// The name of one of Core Animation's predefined timing functions.
+///
+/// String-backed, as Apple's is, so the raw values match Core Animation's.
+public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Even pacing: control points (0, 0) and (1, 1).
+    public static let linear = CAMediaTimingFunctionName("linear")
+    /// Slow start: control points (0.42, 0) and (1, 1).
+    public static let easeIn = CAMediaTimingFunctionName("easeIn")
+    /// Slow finish: control points (0, 0) and (0.58, 1).
+    public static let easeOut = CAMediaTimingFunctionName("easeOut")
+    /// Slow start and finish: control points (0.42, 0) and (0.58, 1).
+    public static let easeInEaseOut = CAMediaTimingFunctionName("easeInEaseOut")
+    /// The system default curve: control points (0.25, 0.1) and (0.25, 1).
+    public static let `default` = CAMediaTimingFunctionName("default")
+}
+
+/// A cubic Bézier curve from (0, 0) to (1, 1) that maps an animation's elapsed fraction of time to
+/// its fraction of progress.
+///
+/// Instances are immutable. As in Core Animation, the x coordinates of the two inner control
+/// points are clamped to 0...1, which keeps x non-decreasing along the curve so that the curve
+/// is a function of time; the y coordinates are kept as given, so a curve may overshoot.
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+    // The control points as given (x clamped), in Core Animation's `Float` precision.
+    private let p1x: Float
+    private let p1y: Float
+    private let p2x: Float
+    private let p2y: Float
+
+    // Power-basis coefficients of x(s) = ((ax * s + bx) * s + cx) * s and likewise y(s).
+    private let ax: Double
+    private let bx: Double
+    private let cx: Double
+    private let ay: Double
+    private let by: Double
+    private let cy: Double
+
+    /// True when y(s) == x(s) for every s, i.e. the curve is the line y = x.
+    private let isIdentity: Bool
+
+    /// Creates the predefined timing function with the given name.
+    ///
+    /// A name Core Animation does not define gives the linear function.
+    public convenience init(name: CAMediaTimingFunctionName) {
+        switch name {
+        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
+        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
+        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
+        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        default: self.init(controlPoints: 0, 0, 1, 1)
+        }
+    }
+
+    /// Creates a timing function whose curve runs from (0, 0) through the control points
+    /// (`c1x`, `c1y`) and (`c2x`, `c2y`) to (1, 1). The x coordinates are clamped to 0...1
+    /// (a NaN x becomes 0).
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        func unit(_ v: Float) -> Float { v >= 1 ? 1 : (v > 0 ? v : 0) }
+        p1x = unit(c1x)
+        p1y = c1y
+        p2x = unit(c2x)
+        p2y = c2y
+
+        // B(s) = 3(1-s)^2 s P1 + 3(1-s) s^2 P2 + s^3, expanded into powers of s.
+        let x1 = Double(p1x), x2 = Double(p2x), y1 = Double(p1y), y2 = Double(p2y)
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+        isIdentity = p1x == p1y && p2x == p2y
+        super.init()
+    }
+
+    /// Writes control point `idx` (0...3) as two floats, x then y, to `ptr`: index 0 is (0, 0),
+    /// 1 and 2 are the inner control points, 3 is (1, 1).
+    open func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
+        precondition((0...3).contains(idx), "CAMediaTimingFunction control point index \(idx) is not in 0...3")
+        switch idx {
+        case 0: ptr[0] = 0; ptr[1] = 0
+        case 1: ptr[0] = p1x; ptr[1] = p1y
+        case 2: ptr[0] = p2x; ptr[1] = p2y
+        default: ptr[0] = 1; ptr[1] = 1
+        }
+    }
+
+    /// The two inner control points (x clamped to 0...1), widened to `Double`.
+    ///
+    /// A Lamina addition; Apple's API has only `getControlPoint(at:values:)`.
+    public var controlPoints: (c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
+        (Double(p1x), Double(p1y), Double(p2x), Double(p2y))
+    }
+
+    /// The curve's progress (y) at the fraction of time `t` (x).
+    ///
+    /// A Lamina addition; Core Animation evaluates timing functions internally. `t` is clamped
+    /// to 0...1 (NaN counts as 0), `evaluate(0)` is exactly 0 and `evaluate(1)` exactly 1. The
+    /// result is accurate to well within 1e-6. The curve parameter s with x(s) = t is found by
+    /// Newton–Raphson from s = t, falling back to bisection when Newton leaves 0...1, meets a
+    /// flat slope or has not converged after a few steps; both loops are bounded.
+    public func evaluate(_ t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        if isIdentity { return t }
+        return yAt(parameter(forX: t))
+    }
+
+    // MARK: Curve arithmetic
+
+    @inline(__always) private func xAt(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+    @inline(__always) private func yAt(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
+    @inline(__always) private func slopeXAt(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+
+    /// The curve parameter s in 0...1 where x(s) == `x`, for `x` in (0, 1).
+    ///
+    /// With both inner x coordinates in 0...1, x(s) never decreases on 0...1 (its derivative is a
+    /// quadratic Bernstein polynomial with a non-negative minimum), so the root is bracketed by
+    /// 0...1 and bisection always succeeds.
+    private func parameter(forX x: Double) -> Double {
+        // Newton–Raphson: quadratic convergence wherever the slope is healthy.
+        var s = x
+        for _ in 0..<8 {
+            let error = xAt(s) - x
+            if error == 0 { return s }
+            let slope = slopeXAt(s)
+            guard abs(slope) > 1e-9 else { break }
+            let next = s - error / slope
+            guard next >= 0, next <= 1 else { break }
+            if abs(next - s) < 1e-12 { return next }
+            s = next
+        }
+
+        // Bisection: each step halves the bracket; 64 steps exhaust a Double's precision.
+        var lo = 0.0
+        var hi = 1.0
+        for _ in 0..<64 {
+            let mid = 0.5 * (lo + hi)
+            if mid <= lo || mid >= hi { break }
+            let value = xAt(mid)
+            if value == x { return mid }
+            if value < x { lo = mid } else { hi = mid }
+        }
+        return 0.5 * (lo + hi)
+    }
+
+    // MARK: NSObject
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        if other === self { return true }
+        return p1x == other.p1x && p1y == other.p1y && p2x == other.p2x && p2y == other.p2y
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(p1x)
+        hasher.combine(p1y)
+        hasher.combine(p2x)
+        hasher.combine(p2y)
+        return hasher.finalize()
+    }
+
+    open override var description: String {
+        "<CAMediaTimingFunction: (\(p1x), \(p1y)) (\(p2x), \(p2y))>"
+    }
+}

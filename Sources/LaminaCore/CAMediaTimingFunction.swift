@@ -50,6 +50,18 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// True when y(s) == x(s) for every s, i.e. the curve is the line y = x.
     private let isIdentity: Bool
 
+    /// The control points as `Double`s; see `widen(_:)`.
+    private let widened: (c1x: Double, c1y: Double, c2x: Double, c2y: Double)
+
+    /// Widens a `Float` control point to the `Double` nearest its shortest decimal spelling, so
+    /// that 0.42 becomes 0.42 rather than 0.41999998688697815. Apple's API takes `Float`, yet the
+    /// curves are written as decimals; widening this way keeps symmetric curves such as
+    /// easeInEaseOut (0.42 + 0.58 == 1) symmetric to Double precision instead of to ~1e-8.
+    private static func widen(_ value: Float) -> Double {
+        guard value.isFinite else { return Double(value) }
+        return Double(value.description) ?? Double(value)
+    }
+
     /// Creates the predefined timing function with the given name.
     ///
     /// A name Core Animation does not define gives the linear function.
@@ -74,7 +86,8 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         p2y = c2y
 
         // B(s) = 3(1-s)^2 s P1 + 3(1-s) s^2 P2 + s^3, expanded into powers of s.
-        let x1 = Double(p1x), x2 = Double(p2x), y1 = Double(p1y), y2 = Double(p2y)
+        let x1 = Self.widen(p1x), x2 = Self.widen(p2x), y1 = Self.widen(p1y), y2 = Self.widen(p2y)
+        widened = (x1, y1, x2, y2)
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
@@ -97,11 +110,13 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The two inner control points (x clamped to 0...1), widened to `Double`.
+    /// The two inner control points (x clamped to 0...1) as the `Double`s that `evaluate(_:)`
+    /// uses: each `Float` widened to the `Double` nearest its shortest decimal spelling (0.42, not
+    /// 0.41999998688697815).
     ///
     /// A Lamina addition; Apple's API has only `getControlPoint(at:values:)`.
     public var controlPoints: (c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
-        (Double(p1x), Double(p1y), Double(p2x), Double(p2y))
+        widened
     }
 
     /// The curve's progress (y) at the fraction of time `t` (x).

@@ -140,7 +140,7 @@ private let odd = RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
 private let propertyTable: [LayerProperty] = [
     .bounds(CGRect(x: 0, y: 0, width: 100, height: 50)),
     .bounds(.zero),
-    .bounds(CGRect(x: -10.25, y: -0.0, width: 1e-310, height: 3)),
+    .bounds(CGRect(x: -10.25, y: -0.0, width: CGFloat.leastNonzeroMagnitude * 1e13, height: 3)),
     .bounds(CGRect(x: CGFloat.greatestFiniteMagnitude, y: -CGFloat.greatestFiniteMagnitude,
                    width: CGFloat.greatestFiniteMagnitude, height: CGFloat.leastNormalMagnitude)),
     .bounds(CGRect(x: CGFloat.infinity, y: -CGFloat.infinity, width: -5, height: -0.0)),

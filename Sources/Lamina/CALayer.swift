@@ -43,7 +43,7 @@ open class CALayer: NSObject {
 
     func changed() {
         version &+= 1
-        CATransaction.layerDidChange(self)
+        CATransaction.treeDidChange()
     }
 
     // MARK: Geometry

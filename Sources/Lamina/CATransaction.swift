@@ -52,9 +52,6 @@ open class CATransaction: NSObject {
     /// Releases the lock taken by `lock()`.
     open class func unlock() { state.lock.unlock() }
 
-    /// Records a changed layer; opens the implicit transaction if none is open.
-    static func layerDidChange(_ layer: CALayer) { treeDidChange() }
-
     /// Records a change to some layer tree; opens the implicit transaction if none is open. The commit
     /// walks each context's tree and sends what differs from what the server was sent.
     static func treeDidChange() {

@@ -27,6 +27,16 @@ public final class CGImage: @unchecked Sendable {
         self.premultipliedRGBA = premultipliedRGBA
     }
 
+    /// Creates an image from premultiplied BGRA rows with `stride` bytes per row (the capture format,
+    /// and what the renderer reads back); nil when the bytes do not fit the size.
+    public convenience init?(width: Int, height: Int, stride: Int, premultipliedBGRA source: [UInt8]) {
+        let image = source.withUnsafeBytes {
+            CGImage(width: width, height: height, stride: stride, premultipliedBGRA: $0)
+        }
+        guard let image else { return nil }
+        self.init(width: width, height: height, premultipliedRGBA: image.premultipliedRGBA)
+    }
+
     /// Creates an image from premultiplied BGRA rows with `stride` bytes per row (the capture format).
     init?(width: Int, height: Int, stride: Int, premultipliedBGRA source: UnsafeRawBufferPointer) {
         guard width > 0, height > 0, stride >= width * 4, source.count >= stride * (height - 1) + width * 4 else {

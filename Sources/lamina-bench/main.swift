@@ -104,7 +104,7 @@ struct Bench: ParsableCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let logURL = directory.appendingPathComponent("log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("laminad")
@@ -207,9 +207,7 @@ struct Bench: ParsableCommand {
 
     /// Writes premultiplied BGRA bytes (1280×720) as PNG.
     static func save(_ bgra: [UInt8], _ path: String) throws {
-        var rgba = bgra
-        for i in stride(from: 0, to: rgba.count, by: 4) { rgba.swapAt(i, i + 2) }
-        try CGImage(width: 1280, height: 720, premultipliedRGBA: rgba)!.writePNG(to: path)
+        try CGImage(width: 1280, height: 720, stride: 1280 * 4, premultipliedBGRA: bgra)!.writePNG(to: path)
     }
 }
 

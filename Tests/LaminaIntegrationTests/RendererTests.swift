@@ -34,24 +34,10 @@ import Testing
         ops += [.setSublayers(1, [2, 3]), .setRoot(display: 0, layer: 1)]
         let (bitmap, messages) = try Self.render(ops)
         #expect(messages.isEmpty, "\(messages)")
-        let image = CGImage(width: bitmap.width, height: bitmap.height, premultipliedRGBA: bitmap.rgbaBytes)!
+        let image = CGImage(width: bitmap.width, height: bitmap.height, stride: bitmap.stride,
+                            premultipliedBGRA: bitmap.pixels)!
         try image.writePNG(to: "/tmp/lamina-smoke.png")
         let inside = bitmap.rgba(x: 60, y: 60)
         #expect(inside == (255, 0, 0, 255))
-    }
-}
-
-extension Bitmap {
-    /// Premultiplied RGBA bytes, tightly packed.
-    var rgbaBytes: [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (r, g, b, a) = rgba(x: x, y: y)
-                let i = (y * width + x) * 4
-                out[i] = r; out[i + 1] = g; out[i + 2] = b; out[i + 3] = a
-            }
-        }
-        return out
     }
 }

@@ -26,6 +26,7 @@ public final class CAContext: @unchecked Sendable {
         var version: UInt64
         var state: LayerState
         var sublayers: [LayerID]
+        var animationIDs: [UInt64]
     }
     var sent: [LayerID: Sent] = [:]
     var sentRoot: LayerID?
@@ -60,6 +61,8 @@ public final class CAContext: @unchecked Sendable {
         CATransaction.lock()
         Self.contexts.append(WeakContext(context: self))
         CATransaction.unlock()
+        connection.eventHandler = { [weak self] message in self?.handle(message) }
+        DisplayLinkCenter.contextConnected(self)
     }
 
     deinit {
@@ -108,32 +111,97 @@ public final class CAContext: @unchecked Sendable {
         var ops: [LayerOperation] = []
         var reachable = Set<LayerID>()
         var stack: [CALayer] = layer.map { [$0] } ?? []
+        let now = CACurrentMediaTime()
         while let l = stack.popLast() {
             guard reachable.insert(l.layerID).inserted else { continue }
-            let children = l.sublayerList
+            let children = l.modelSublayers
             let childIDs = children.map(\.layerID)
+            var animationIDs = sent[l.layerID]?.animationIDs ?? []
             if let previous = sent[l.layerID] {
                 if previous.version != l.version {
-                    ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.model), of: l)
+                    ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
                     if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
+                    animationIDs = Self.animationOperations(l, sentIDs: animationIDs, now: now, into: &ops)
                 }
             } else {
                 ops.append(.createLayer(l.layerID))
-                ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.model), of: l)
+                ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
+                animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
             }
-            sent[l.layerID] = Sent(version: l.version, state: l.model, sublayers: childIDs)
+            l.hasBeenCommitted = true
+            sent[l.layerID] = Sent(version: l.version, state: l.modelState, sublayers: childIDs,
+                                   animationIDs: animationIDs)
             stack.append(contentsOf: children.reversed())
         }
         if sentRoot != layer?.layerID {
             ops.append(.setRoot(display: 0, layer: layer?.layerID))
             sentRoot = layer?.layerID
         }
-        for id in sent.keys where !reachable.contains(id) {
+        for (id, gone) in sent where !reachable.contains(id) {
             ops.append(.destroyLayer(id))
             sent[id] = nil
+            // The layer left the tree: its animations stop, unfinished.
+            for animationID in gone.animationIDs {
+                guard let entry = LayerAnimation.registry[animationID] else { continue }
+                entry.layer?.attachedAnimations.removeAll { $0 === entry }
+                entry.end(finished: false)
+            }
         }
         return ops
+    }
+
+    /// Appends the operations that bring the server's animations of `layer` up to date: removals
+    /// of animations no longer attached, and additions of new ones, whose `beginTime` 0 becomes the
+    /// layer's local time now. Returns the ids the server then has.
+    static func animationOperations(_ layer: CALayer, sentIDs: [UInt64], now: Double,
+                                    into ops: inout [LayerOperation]) -> [UInt64] {
+        let current = layer.attachedAnimations
+        let currentIDs = Set(current.map(\.id))
+        for id in sentIDs where !currentIDs.contains(id) {
+            ops.append(.removeAnimation(layer.layerID, animationID: id))
+        }
+        var localNow: Double?
+        for entry in current where !entry.committed {
+            if entry.record.timing.beginTime == 0 {
+                if localNow == nil { localNow = layer.localTime(atMediaTime: now) }
+                entry.record.timing.beginTime = localNow!
+                entry.animation.beginTime = localNow!
+            }
+            entry.committed = true
+            ops.append(.addAnimation(layer.layerID, AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)))
+        }
+        return current.map(\.id)
+    }
+
+    /// Handles an event from the reader thread: animation starts and ends (delegates and
+    /// completion blocks run on the main thread) and frames (display links).
+    func handle(_ message: ServerMessage) {
+        switch message {
+        case .animationEvents(let events):
+            CATransaction.lock()
+            defer { CATransaction.unlock() }
+            for event in events {
+                guard let entry = LayerAnimation.registry[event.animationID] else { continue }
+                entry.start()
+                switch event.kind {
+                case .started:
+                    break
+                case .finishedAndRemoved:
+                    if let layer = entry.layer {
+                        layer.attachedAnimations.removeAll { $0 === entry }
+                        sent[layer.layerID]?.animationIDs.removeAll { $0 == entry.id }
+                    }
+                    entry.end(finished: true)
+                case .finished:
+                    entry.end(finished: true)
+                }
+            }
+        case .frame(let time, let targetTime):
+            DisplayLinkCenter.frame(time: time, targetTime: targetTime, from: self)
+        default:
+            break
+        }
     }
 
     /// The operations for `properties` that the server will accept. A value it would refuse (NaN or
@@ -207,6 +275,18 @@ public final class CAContext: @unchecked Sendable {
             if case .treeDescription(id, let text) = message { return text }
             return nil
         }
+    }
+
+    /// Runs the callbacks (animation delegates, completion blocks, display links) waiting for the main
+    /// thread, on the calling thread. A Linux addition for programs whose main thread never runs a
+    /// run loop or the main dispatch queue; elsewhere they run by themselves.
+    public static func dispatchPendingCallbacks() {
+        MainThreadDispatcher.drain()
+    }
+
+    /// Asks the server to send `frame` events (display links are running) or to stop.
+    func setFrameEvents(_ enabled: Bool) {
+        try? connection.send(.frameEvents(enabled: enabled))
     }
 
     /// Commits pending changes and waits until the server has applied them (a round trip).

@@ -10,24 +10,48 @@ open class CALayer: NSObject {
     /// The layer's id on the wire, unique in this process.
     let layerID: LayerID
     /// Model values, as the render server will receive them.
-    var model = LayerState()
+    var modelState = LayerState()
     /// Bumped on every property change, so a commit sends only changed layers.
     var version: UInt64 = 0
     private var storedSublayers: [CALayer] = []
     private weak var storedSuperlayer: CALayer?
     private var storedBackgroundColor: CGColor?
     private var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    /// Attached animations, in the order they were added.
+    var attachedAnimations: [LayerAnimation] = []
+    /// True once a commit has sent the layer to a render server (presentation() is nil before).
+    var hasBeenCommitted = false
+    /// Values stored with `setValue(_:forKey:)` under keys that are not properties.
+    var kvcStorage: [String: Any] = [:]
+    /// For a presentation layer: the model layer it shows, and the media time it was computed for.
+    var presentationSource: CALayer?
+    var presentationTime: Double = 0
+    var cachedPresentationSublayers: [CALayer]?
+    /// Set while an action runs for a property change: the key and the value before the change,
+    /// which an implicit basic animation starts from.
+    var pendingActionOldValue: (key: String, value: AnimationValue)?
+    /// `CAMediaTiming` values the render server does not need (it uses beginTime, timeOffset, speed).
+    var storedDuration: CFTimeInterval = 0
+    var storedRepeatCount: Float = 0
+    var storedRepeatDuration: CFTimeInterval = 0
+    var storedAutoreverses = false
+    var storedFillMode: CAMediaTimingFillMode = .removed
 
     nonisolated(unsafe) private static var nextID: LayerID = 0
     private static let idLock = NSLock()
 
-    /// Creates a layer with Core Animation's default property values.
-    public override init() {
+    /// Creates a layer with Core Animation's default property values, or the values the class's
+    /// `defaultValue(forKey:)` gives.
+    ///
+    /// Required (unlike on Apple platforms) so that `presentation()` can create a layer of the same
+    /// class.
+    public required override init() {
         layerID = Self.idLock.withLock {
             Self.nextID += 1
             return Self.nextID
         }
         super.init()
+        applyClassDefaults()
     }
 
     /// Creates a layer whose properties are copied from `layer` (Core Animation uses this for shadow
@@ -35,11 +59,96 @@ open class CALayer: NSObject {
     public convenience init(layer: Any) {
         self.init()
         if let other = layer as? CALayer {
-            model = other.model
+            modelState = other.modelState
             storedBackgroundColor = other.storedBackgroundColor
             storedBorderColor = other.storedBorderColor
         }
     }
+
+    // MARK: Overridable entry points (declared here, as Swift cannot override extension members)
+
+    /// Attaches a copy of `anim`, replacing an animation under the same key; a nil key is allowed.
+    ///
+    /// The animation starts at the commit of the current transaction (or at its `beginTime`, when
+    /// set; 0 means the commit). A value of the wrong type for the key path, or a key path Lamina
+    /// cannot animate, is reported on standard output and the animation is not added (Apple raises
+    /// an exception).
+    open func add(_ anim: CAAnimation, forKey key: String?) { attachAnimation(anim, forKey: key) }
+
+    /// The animation attached under `key` (the attached copy), or nil.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// The keys of the attached animations in the order they were added, or nil when there are none.
+    /// Animations added with a nil key have no key and are not listed.
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// Removes the animation under `key`; the layer shows its model value from the next commit,
+    /// and the animation's delegate hears `animationDidStop(_:finished: false)`.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every attached animation.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    /// A copy of the layer showing what is on screen now: the model values with the committed
+    /// animations applied at `CACurrentMediaTime()`, computed by the same LaminaCore code as the
+    /// render server's frames. Nil before the layer's first commit. Its `sublayers` and
+    /// `superlayer` are presentation layers for the same time; `hitTest(_:)` on it hits where
+    /// layers are drawn now.
+    open func presentation() -> Self? {
+        presentation(at: CACurrentMediaTime()).map { unsafeDowncast($0, to: Self.self) }
+    }
+
+    /// The model layer of a presentation layer; the layer itself otherwise.
+    open func model() -> Self {
+        guard let source = presentationSource else { return self }
+        return unsafeDowncast(source, to: Self.self)
+    }
+
+    /// The action for `event`, searched in Core Animation's order: the delegate's
+    /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's `actions`
+    /// (following nested `style` dictionaries), the class's `defaultAction(forKey:)`, then the
+    /// built-in implicit animation of an animatable property (a basic animation with the
+    /// transaction's duration and timing function). `NSNull` anywhere stops the search: no action.
+    open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+
+    /// The action a layer class provides for `event`; nil here. Subclasses override it.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// The value a key has when it was never set; nil here. Subclasses override it; a value returned
+    /// for a layer property becomes that property's initial value.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// The value of a property key, or of any key stored with `setValue(_:forKey:)`. Numbers come
+    /// back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).
+    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+
+    /// Sets a property by key (through its setter, so actions run), or stores any value under any
+    /// other key (custom properties; their actions are looked up too).
+    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+
+    /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)
+    /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
+    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+
+    /// Sets the value at a key path through the property's setter. A value of the wrong type is
+    /// reported on standard output and changes nothing (Apple raises an exception).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+
+    /// The layer's delegate, asked first for actions. Held weakly, as on Apple platforms.
+    open weak var delegate: (any CALayerDelegate)?
+    /// Actions by key, searched after the delegate.
+    open var actions: [String: any CAAction]?
+    /// Fallback values; its `actions` dictionary is searched for actions (nested `style` entries too).
+    open var style: [AnyHashable: Any]?
+
+    /// Copies the colour objects behind `model`'s colours (presentation layers keep the model's objects).
+    func copyColors(from other: CALayer) {
+        storedBackgroundColor = other.storedBackgroundColor
+        storedBorderColor = other.storedBorderColor
+    }
+
+    /// The superlayer of a model layer (for time conversion).
+    var storedSuperlayerForTiming: CALayer? { storedSuperlayer }
 
     func changed() {
         version &+= 1
@@ -50,60 +159,59 @@ open class CALayer: NSObject {
 
     /// The layer's own coordinate space and size. Animatable.
     open var bounds: CGRect {
-        get { model.bounds }
-        set { model.bounds = newValue; changed() }
+        get { modelState.bounds }
+        set { let old = willChange(.bounds); modelState.bounds = newValue; didChange(.bounds, old) }
     }
 
     /// Where the anchor point lies in the superlayer's coordinate space. Animatable.
     open var position: CGPoint {
-        get { model.position }
-        set { model.position = newValue; changed() }
+        get { modelState.position }
+        set { let old = willChange(.position); modelState.position = newValue; didChange(.position, old) }
     }
 
     /// The pivot of transforms and the reference point of `position`, in unit coordinates. Animatable.
     open var anchorPoint: CGPoint {
-        get { model.anchorPoint }
-        set { model.anchorPoint = newValue; changed() }
+        get { modelState.anchorPoint }
+        set { let old = willChange(.anchorPoint); modelState.anchorPoint = newValue; didChange(.anchorPoint, old) }
     }
 
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
-        get { model.anchorPointZ }
-        set { model.anchorPointZ = newValue; changed() }
+        get { modelState.anchorPointZ }
+        set { let old = willChange(.anchorPointZ); modelState.anchorPointZ = newValue; didChange(.anchorPointZ, old) }
     }
 
     /// The layer's position on the z axis: the first key of sibling order. Animatable.
     open var zPosition: CGFloat {
-        get { model.zPosition }
-        set { model.zPosition = newValue; changed() }
+        get { modelState.zPosition }
+        set { let old = willChange(.zPosition); modelState.zPosition = newValue; didChange(.zPosition, old) }
     }
 
     /// The transform applied to the layer and its sublayers, about the anchor point. Animatable.
     open var transform: CATransform3D {
-        get { model.transform }
-        set { model.transform = newValue; changed() }
+        get { modelState.transform }
+        set { let old = willChange(.transform); modelState.transform = newValue; didChange(.transform, old) }
     }
 
     /// The transform applied to the sublayers only, about this layer's anchor point. Animatable.
     open var sublayerTransform: CATransform3D {
-        get { model.sublayerTransform }
-        set { model.sublayerTransform = newValue; changed() }
+        get { modelState.sublayerTransform }
+        set { let old = willChange(.sublayerTransform); modelState.sublayerTransform = newValue; didChange(.sublayerTransform, old) }
     }
 
     /// The layer's rectangle in its superlayer's coordinates, derived from `bounds`, `position`,
     /// `anchorPoint` and `transform`. Setting it sets `position` and `bounds.size`. Not animatable.
     open var frame: CGRect {
-        get { model.frame }
+        get { modelState.frame }
         set {
-            model.bounds.size = newValue.size
-            model.position = CGPoint(x: newValue.origin.x + model.anchorPoint.x * newValue.width,
-                                     y: newValue.origin.y + model.anchorPoint.y * newValue.height)
-            changed()
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.origin.x + modelState.anchorPoint.x * newValue.width,
+                               y: newValue.origin.y + modelState.anchorPoint.y * newValue.height)
         }
     }
 
     /// The layer's transform as an affine transform.
-    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(model.transform) }
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(modelState.transform) }
 
     /// Sets the layer's transform to an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
@@ -112,74 +220,82 @@ open class CALayer: NSObject {
 
     /// The layer's opacity, 0...1, multiplied into its sublayers. Animatable.
     open var opacity: Float {
-        get { model.opacity }
-        set { model.opacity = newValue; changed() }
+        get { modelState.opacity }
+        set { let old = willChange(.opacity); modelState.opacity = newValue; didChange(.opacity, old) }
     }
 
     /// Whether the layer and its subtree are hidden. Animatable.
     open var isHidden: Bool {
-        get { model.isHidden }
-        set { model.isHidden = newValue; changed() }
+        get { modelState.isHidden }
+        set { let old = willChange(.hidden); modelState.isHidden = newValue; didChange(.hidden, old) }
     }
 
     /// The colour filled inside the bounds, shaped by `cornerRadius`. Animatable.
     open var backgroundColor: CGColor? {
-        get { storedBackgroundColor }
+        get { presentationSource == nil ? storedBackgroundColor : modelState.backgroundColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
         set {
+            let old = willChange(.backgroundColor)
             storedBackgroundColor = newValue
-            model.backgroundColor = newValue.map { RGBAColor($0) }
-            changed()
+            modelState.backgroundColor = newValue.map { RGBAColor($0) }
+            didChange(.backgroundColor, old)
         }
     }
 
     /// The radius of the rounded corners of the background and border. Animatable.
     open var cornerRadius: CGFloat {
-        get { model.cornerRadius }
-        set { model.cornerRadius = newValue; changed() }
+        get { modelState.cornerRadius }
+        set { let old = willChange(.cornerRadius); modelState.cornerRadius = newValue; didChange(.cornerRadius, old) }
     }
 
     /// Which corners `cornerRadius` rounds; all four by default.
     open var maskedCorners: CACornerMask {
-        get { model.maskedCorners }
-        set { model.maskedCorners = newValue; changed() }
+        get { modelState.maskedCorners }
+        set { modelState.maskedCorners = newValue; changed() }
     }
 
     /// The width of the border drawn inside the bounds, above the sublayers. Animatable.
     open var borderWidth: CGFloat {
-        get { model.borderWidth }
-        set { model.borderWidth = newValue; changed() }
+        get { modelState.borderWidth }
+        set { let old = willChange(.borderWidth); modelState.borderWidth = newValue; didChange(.borderWidth, old) }
     }
 
     /// The border's colour; opaque black by default. Animatable.
     open var borderColor: CGColor? {
-        get { storedBorderColor }
+        get { presentationSource == nil ? storedBorderColor : modelState.borderColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
         set {
+            let old = willChange(.borderColor)
             storedBorderColor = newValue
-            model.borderColor = newValue.map { RGBAColor($0) }
-            changed()
+            modelState.borderColor = newValue.map { RGBAColor($0) }
+            didChange(.borderColor, old)
         }
     }
 
     /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`). Animatable.
     open var masksToBounds: Bool {
-        get { model.masksToBounds }
-        set { model.masksToBounds = newValue; changed() }
+        get { modelState.masksToBounds }
+        set { let old = willChange(.masksToBounds); modelState.masksToBounds = newValue; didChange(.masksToBounds, old) }
     }
 
     /// The layer's name, shown by `laminactl tree`.
     open var name: String? {
-        get { model.name }
-        set { model.name = newValue; changed() }
+        get { modelState.name }
+        set { modelState.name = newValue; changed() }
     }
 
     // MARK: Hierarchy
 
     /// The layer whose `sublayers` contains this one.
-    open var superlayer: CALayer? { storedSuperlayer }
+    open var superlayer: CALayer? {
+        if let source = presentationSource { return source.superlayer?.presentation(at: presentationTime) }
+        return storedSuperlayer
+    }
 
     /// The sublayers, back to front (before `zPosition` ordering). Setting replaces them all.
     open var sublayers: [CALayer]? {
-        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        get {
+            let list = sublayerList
+            return list.isEmpty ? nil : list
+        }
         set {
             let incoming = newValue ?? []
             // Refuse the whole assignment, changing nothing, if any layer would enter its own subtree.
@@ -217,6 +333,7 @@ open class CALayer: NSObject {
         storedSublayers.insert(layer, at: index)
         layer.storedSuperlayer = self
         changed()
+        layer.runActionIfAllowed(forKey: kCAOnOrderIn)
     }
 
     /// Inserts `layer` just above `sibling` (or at the top when `sibling` is not a sublayer).
@@ -240,6 +357,7 @@ open class CALayer: NSObject {
     /// Detaches the layer from its superlayer.
     open func removeFromSuperlayer() {
         guard let parent = storedSuperlayer else { return }
+        runActionIfAllowed(forKey: kCAOnOrderOut)
         parent.storedSublayers.removeAll { $0 === self }
         storedSuperlayer = nil
         parent.changed()
@@ -267,8 +385,17 @@ open class CALayer: NSObject {
         return false
     }
 
-    /// The sublayers without the optional (for the commit walk).
-    var sublayerList: [CALayer] { storedSublayers }
+    /// The sublayers without the optional; for a presentation layer, their presentation layers.
+    var sublayerList: [CALayer] {
+        guard let source = presentationSource else { return storedSublayers }
+        if let cached = cachedPresentationSublayers { return cached }
+        let list = source.storedSublayers.compactMap { $0.presentation(at: presentationTime) }
+        cachedPresentationSublayers = list
+        return list
+    }
+
+    /// The model sublayers (the commit walk).
+    var modelSublayers: [CALayer] { storedSublayers }
 }
 
 extension RGBAColor {

@@ -2,18 +2,38 @@ import CoreFoundation
 import Foundation
 import LaminaProtocol
 
-/// Groups layer-tree changes into atomic commits to the render server.
+/// The key of a transaction's implicit-animation duration (Apple's `kCATransactionAnimationDuration`).
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of a transaction's "no actions" switch (Apple's `kCATransactionDisableActions`).
+public let kCATransactionDisableActions = "disableActions"
+/// The key of a transaction's implicit-animation timing function (Apple's `kCATransactionAnimationTimingFunction`).
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The key of a transaction's completion block (Apple's `kCATransactionCompletionBlock`).
+public let kCATransactionCompletionBlock = "completionBlock"
+
+/// Groups layer-tree changes into atomic commits to the render server, and sets the parameters of
+/// the implicit animations they create.
 ///
 /// Changes made outside an explicit transaction join an implicit one, committed at the end of the
 /// main run loop's current turn (a run-loop observer) or by `flush()` in programs without a run loop.
-/// Nested transactions reach the server only at the outermost `commit()`. Animation arrives with
-/// its own issue; until then committed changes apply at once.
+/// Nested transactions reach the server only at the outermost `commit()`. Each level has its own
+/// settings (duration, timing function, disabled actions, completion block, any key); getters read
+/// the innermost level that set a value. One transaction stack serves the process (Apple keeps one
+/// per thread); `lock()` guards it across threads.
 open class CATransaction: NSObject {
+    /// One open transaction level: its settings and the animations added while it was open.
+    final class Level {
+        var values: [String: Any] = [:]
+        let completion = CompletionGroup()
+    }
+
     /// Shared transaction state, guarded by `lock`.
     final class State: @unchecked Sendable {
         let lock = NSRecursiveLock()
-        var depth = 0
-        var implicitOpen = false
+        /// Explicit levels, outermost first.
+        var levels: [Level] = []
+        /// The implicit transaction, when one is open.
+        var implicit: Level?
         var observerInstalled = false
     }
     static let state = State()
@@ -21,7 +41,7 @@ open class CATransaction: NSObject {
     /// Begins a transaction; balanced by `commit()`.
     open class func begin() {
         state.lock.lock()
-        state.depth += 1
+        state.levels.append(Level())
         state.lock.unlock()
     }
 
@@ -29,13 +49,16 @@ open class CATransaction: NSObject {
     open class func commit() {
         state.lock.lock()
         defer { state.lock.unlock() }
-        guard state.depth > 0 else {
+        guard let level = state.levels.popLast() else {
             // A commit without begin commits the implicit transaction, as Core Animation tolerates.
             commitToContexts()
             return
         }
-        state.depth -= 1
-        if state.depth == 0 { commitToContexts() }
+        if state.levels.isEmpty {
+            // The outermost commit sends everything, the implicit transaction's changes included.
+            commitToContexts()
+        }
+        level.completion.close()
     }
 
     /// Commits the implicit transaction now, unless an explicit transaction is open (then its outermost
@@ -43,7 +66,7 @@ open class CATransaction: NSObject {
     open class func flush() {
         state.lock.lock()
         defer { state.lock.unlock() }
-        if state.depth == 0 { commitToContexts() }
+        if state.levels.isEmpty { commitToContexts() }
     }
 
     /// Acquires the transaction lock, which guards layer-tree changes made from several threads.
@@ -52,21 +75,118 @@ open class CATransaction: NSObject {
     /// Releases the lock taken by `lock()`.
     open class func unlock() { state.lock.unlock() }
 
+    // MARK: Settings
+
+    /// The duration of implicit animations created in this transaction (default 0.25 s).
+    open class func animationDuration() -> CFTimeInterval {
+        value(forKey: kCATransactionAnimationDuration).flatMap(AnimationValue.number) ?? 0.25
+    }
+
+    /// Sets the duration of implicit animations created in the innermost transaction.
+    open class func setAnimationDuration(_ dur: CFTimeInterval) {
+        setValue(dur, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// The timing function of implicit animations (nil: Core Animation's default curve).
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    /// Sets the timing function of implicit animations created in the innermost transaction.
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether actions (implicit animations) are off for changes in this transaction.
+    open class func disableActions() -> Bool {
+        switch value(forKey: kCATransactionDisableActions) {
+        case let b as Bool: b
+        case let n as NSNumber: n.boolValue
+        default: false
+        }
+    }
+
+    /// Turns actions off (or on) for the innermost transaction.
+    open class func setDisableActions(_ flag: Bool) {
+        setValue(flag, forKey: kCATransactionDisableActions)
+    }
+
+    /// The completion block of the innermost transaction.
+    open class func completionBlock() -> (() -> Void)? {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        return currentLevel().completion.block
+    }
+
+    /// Sets a block to run on the main thread once every animation added in the innermost
+    /// transaction from now on, and in the transactions nested in it, has finished or been removed
+    /// (right after the commit if there are none).
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        currentLevel().completion.block = block
+    }
+
+    /// The value of `key` in the innermost transaction that set it.
+    open class func value(forKey key: String) -> Any? {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        if key == kCATransactionCompletionBlock { return currentLevel().completion.block }
+        for level in (state.levels + [state.implicit].compactMap { $0 }).reversed() {
+            if let v = level.values[key] { return v }
+        }
+        return nil
+    }
+
+    /// Sets `key` in the innermost transaction (any key may be used).
+    open class func setValue(_ anObject: Any?, forKey key: String) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        if key == kCATransactionCompletionBlock {
+            currentLevel().completion.block = anObject as? () -> Void
+            return
+        }
+        currentLevel().values[key] = anObject
+    }
+
+    /// The innermost level, opening the implicit transaction when no transaction is open.
+    static func currentLevel() -> Level {
+        if let level = state.levels.last { return level }
+        openImplicit()
+        return state.implicit!
+    }
+
+    /// Every open level, whose completion waits for an animation added now.
+    static func openCompletionGroups() -> [CompletionGroup] {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        _ = currentLevel()
+        return ([state.implicit].compactMap { $0 } + state.levels).map(\.completion)
+    }
+
+    // MARK: Commit
+
     /// Records a change to some layer tree; opens the implicit transaction if none is open. The commit
     /// walks each context's tree and sends what differs from what the server was sent.
     static func treeDidChange() {
         state.lock.lock()
         defer { state.lock.unlock() }
-        if state.depth == 0 && !state.implicitOpen {
-            state.implicitOpen = true
-            installRunLoopObserver()
-        }
+        if state.levels.isEmpty { openImplicit() }
     }
 
-    /// Sends the changes of the finished transaction to every live context. Caller holds the lock.
+    static func openImplicit() {
+        guard state.implicit == nil else { return }
+        state.implicit = Level()
+        installRunLoopObserver()
+    }
+
+    /// Sends the changes of the finished transaction to every live context and closes the implicit
+    /// transaction. Caller holds the lock.
     static func commitToContexts() {
-        state.implicitOpen = false
+        let implicit = state.implicit
+        state.implicit = nil
         for context in CAContext.liveContexts() { context.commitChanges() }
+        implicit?.completion.close()
     }
 
     /// Installs, once, an observer that commits the implicit transaction before the main run loop sleeps.
@@ -77,10 +197,53 @@ open class CATransaction: NSObject {
         let observer = CFRunLoopObserverCreateWithHandler(nil, activities, true, Int.max) { _, _ in
             CATransaction.state.lock.lock()
             defer { CATransaction.state.lock.unlock() }
-            if CATransaction.state.implicitOpen && CATransaction.state.depth == 0 {
+            if CATransaction.state.implicit != nil && CATransaction.state.levels.isEmpty {
                 CATransaction.commitToContexts()
             }
         }
         CFRunLoopAddObserver(CFRunLoopGetMain(), observer, kCFRunLoopCommonModes)
+    }
+}
+
+/// The animations a transaction level is waiting for, and the block to run when they are done.
+///
+/// The block runs once, on the main thread, after the level is closed (committed) and every
+/// animation registered with it has finished or been removed.
+final class CompletionGroup: @unchecked Sendable {
+    var block: (() -> Void)?
+    private var pending = 0
+    private var closed = false
+    private var fired = false
+
+    /// One more animation to wait for.
+    func register() {
+        CATransaction.lock()
+        pending += 1
+        CATransaction.unlock()
+    }
+
+    /// An animation this group waited for has ended.
+    func animationEnded() {
+        CATransaction.lock()
+        pending -= 1
+        CATransaction.unlock()
+        fireIfDone()
+    }
+
+    /// The transaction level was committed.
+    func close() {
+        CATransaction.lock()
+        closed = true
+        CATransaction.unlock()
+        fireIfDone()
+    }
+
+    private func fireIfDone() {
+        CATransaction.lock()
+        let ready = closed && pending <= 0 && !fired
+        if ready { fired = true }
+        let block = ready ? self.block : nil
+        CATransaction.unlock()
+        if let block { MainThreadDispatcher.post(block) }
     }
 }

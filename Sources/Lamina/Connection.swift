@@ -11,6 +11,8 @@ final class Connection: @unchecked Sendable {
     private(set) var closedReason: String?
     private(set) var serverError: (ServerErrorCode, String)?
     private var reader: Thread?
+    /// Receives events (animation events, frames) on the reader thread.
+    var eventHandler: (@Sendable (ServerMessage) -> Void)?
 
     init(path: String) throws {
         self.path = path
@@ -55,10 +57,18 @@ final class Connection: @unchecked Sendable {
                 finish("undecodable message from the server: \(error)")
                 return
             }
+            if case .animationEvents = message {
+                eventHandler?(message)
+                continue
+            }
+            if case .frame = message {
+                eventHandler?(message)
+                continue
+            }
             condition.lock()
             switch message {
             case .commitApplied, .commitPresented:
-                break  // Completion events matter with animations (a later issue).
+                break
             case .error(let code, let text):
                 serverError = (code, text)
                 print("Lamina: render server error \(code): \(text)")

@@ -42,9 +42,28 @@ public struct LayerState: Sendable, Hashable {
     public var borderColor: RGBAColor? = RGBAColor.black
     public var masksToBounds = false
     public var name: String? = nil
+    /// The layer's `CAMediaTiming` begin time: shifts the time base of the layer and its subtree.
+    public var beginTime: Double = 0
+    /// The layer's `CAMediaTiming` time offset, added to its local time.
+    public var timeOffset: Double = 0
+    /// The layer's `CAMediaTiming` speed: the rate of its local time against its superlayer's.
+    public var speed: Double = 1
 
     /// A layer with every property at its default.
     public init() {}
+
+    /// The layer's timing as it maps its superlayer's time to its own local time (the time of its
+    /// animations and the parent time of its sublayers); only `beginTime`, `timeOffset` and `speed`
+    /// take part (a layer's duration and repeat settings are kept by the client only).
+    public var timing: MediaTiming {
+        MediaTiming(beginTime: beginTime, timeOffset: timeOffset, speed: speed)
+    }
+
+    /// Maps a time of the superlayer's time space into this layer's local time.
+    @inlinable
+    public func localTime(fromParent t: Double) -> Double {
+        (t - beginTime) * speed + timeOffset
+    }
 
     /// The anchor point in the layer's own (bounds) coordinate space.
     public var anchorInBounds: CGPoint {

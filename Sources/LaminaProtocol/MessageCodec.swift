@@ -36,6 +36,9 @@ public enum MessageCodec {
         case .describeTree(let id):
             type = .describeTree
             w.u64(id)
+        case .frameEvents(let enabled):
+            type = .frameEvents
+            w.bool(enabled)
         }
         return frame(type, w.bytes)
     }
@@ -75,6 +78,15 @@ public enum MessageCodec {
             type = .treeDescription
             w.u64(id)
             w.string(text)
+        case .animationEvents(let events):
+            type = .animationEvents
+            w.u32(UInt32(events.count))
+            for e in events {
+                w.u64(e.animationID); w.u8(e.kind.rawValue); w.f64(e.time)
+            }
+        case .frame(let time, let target):
+            type = .frame
+            w.f64(time); w.f64(target)
         }
         return frame(type, w.bytes)
     }
@@ -121,12 +133,17 @@ public enum MessageCodec {
             case .name(let n):
                 w.bool(n != nil)
                 if let n { w.string(n) }
+            case .beginTime(let v), .timeOffset(let v), .speed(let v): w.f64(v)
             }
         case .setSublayers(let id, let children):
             w.u8(4); w.u64(id); w.u32(UInt32(children.count))
             for c in children { w.u64(c) }
         case .setRoot(let display, let layer):
             w.u8(5); w.u32(display); w.u64(layer ?? 0)
+        case .addAnimation(let id, let a):
+            w.u8(6); w.u64(id); w.u64(a.id); w.string(a.key); w.record(a.record)
+        case .removeAnimation(let id, let animationID):
+            w.u8(7); w.u64(id); w.u64(animationID)
         }
     }
 
@@ -167,6 +184,8 @@ public enum MessageCodec {
             message = .ping(requestID: try r.u64("ping.requestID"))
         case .describeTree:
             message = .describeTree(requestID: try r.u64("describeTree.requestID"))
+        case .frameEvents:
+            message = .frameEvents(enabled: try r.bool("frameEvents.enabled"))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -209,6 +228,18 @@ public enum MessageCodec {
         case .treeDescription:
             message = .treeDescription(requestID: try r.u64("treeDescription.requestID"),
                                        text: try r.string("treeDescription.text", limit: WireLimits.maxMessageBytes))
+        case .animationEvents:
+            let n = try r.count("animationEvents.events", limit: WireLimits.maxMessageBytes, minimumElementSize: 17)
+            var events: [AnimationEvent] = []
+            for _ in 0..<n {
+                let id = try r.u64("animationEvent.id")
+                let raw = try r.u8("animationEvent.kind")
+                guard let kind = AnimationEvent.Kind(rawValue: raw) else { throw .badValue(field: "animationEvent.kind") }
+                events.append(AnimationEvent(animationID: id, kind: kind, time: try r.f64("animationEvent.time")))
+            }
+            message = .animationEvents(events)
+        case .frame:
+            message = .frame(time: try r.f64("frame.time"), targetTime: try r.f64("frame.targetTime"))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -243,6 +274,13 @@ public enum MessageCodec {
             let display = try r.u32("setRoot.display")
             let layer = try r.u64("setRoot.layer")
             return .setRoot(display: display, layer: layer == 0 ? nil : layer)
+        case 6:
+            let layer = try r.u64("addAnimation.layer")
+            let id = try r.u64("addAnimation.id")
+            let key = try r.string("addAnimation.key", limit: WireLimits.maxKeyBytes)
+            return .addAnimation(layer, AttachedAnimation(id: id, key: key, record: try r.record("addAnimation.animation")))
+        case 7:
+            return .removeAnimation(try r.u64("removeAnimation.layer"), animationID: try r.u64("removeAnimation.id"))
         default:
             throw .unknownOperation(code)
         }
@@ -269,6 +307,9 @@ public enum MessageCodec {
         case 15: return .masksToBounds(try r.bool("masksToBounds"))
         case 16:
             return .name(try r.bool("name.present") ? try r.string("name", limit: WireLimits.maxStringBytes) : nil)
+        case 17: return .beginTime(try r.f64("beginTime"))
+        case 18: return .timeOffset(try r.f64("timeOffset"))
+        case 19: return .speed(try r.f64("speed"))
         default: throw .unknownProperty(code)
         }
     }

@@ -43,6 +43,9 @@ public enum LayerProperty: Sendable, Hashable {
     case borderColor(RGBAColor?)
     case masksToBounds(Bool)
     case name(String?)
+    case beginTime(Double)
+    case timeOffset(Double)
+    case speed(Double)
 
     /// The wire code of this property.
     public var code: UInt8 {
@@ -63,6 +66,9 @@ public enum LayerProperty: Sendable, Hashable {
         case .borderColor: 14
         case .masksToBounds: 15
         case .name: 16
+        case .beginTime: 17
+        case .timeOffset: 18
+        case .speed: 19
         }
     }
 
@@ -85,6 +91,9 @@ public enum LayerProperty: Sendable, Hashable {
         case .borderColor: "borderColor"
         case .masksToBounds: "masksToBounds"
         case .name: "name"
+        case .beginTime: "beginTime"
+        case .timeOffset: "timeOffset"
+        case .speed: "speed"
         }
     }
 
@@ -113,6 +122,8 @@ public enum LayerProperty: Sendable, Hashable {
             if m.rawValue & ~CACornerMask.all.rawValue != 0 { return "maskedCorners has unknown bits" }
         case .name(let n):
             if let n, n.utf8.count > WireLimits.maxStringBytes { return "name is longer than \(WireLimits.maxStringBytes) bytes" }
+        case .beginTime(let v), .timeOffset(let v), .speed(let v):
+            if !v.isFinite { return "\(keyPath) is NaN or infinite" }
         case .isHidden, .masksToBounds:
             break
         }
@@ -138,6 +149,9 @@ public enum LayerProperty: Sendable, Hashable {
         case .borderColor(let v): state.borderColor = v
         case .masksToBounds(let v): state.masksToBounds = v
         case .name(let v): state.name = v
+        case .beginTime(let v): state.beginTime = v
+        case .timeOffset(let v): state.timeOffset = v
+        case .speed(let v): state.speed = v
         }
     }
 
@@ -162,6 +176,9 @@ public enum LayerProperty: Sendable, Hashable {
         if all || o.borderColor != new.borderColor { out.append(.borderColor(new.borderColor)) }
         if all || o.masksToBounds != new.masksToBounds { out.append(.masksToBounds(new.masksToBounds)) }
         if all || o.name != new.name { out.append(.name(new.name)) }
+        if all || o.beginTime != new.beginTime { out.append(.beginTime(new.beginTime)) }
+        if all || o.timeOffset != new.timeOffset { out.append(.timeOffset(new.timeOffset)) }
+        if all || o.speed != new.speed { out.append(.speed(new.speed)) }
         return out
     }
 }
@@ -178,13 +195,43 @@ public enum LayerOperation: Sendable, Hashable {
     case setSublayers(LayerID, [LayerID])
     /// Shows `layer` (or nothing, when nil) as this client's root on a display.
     case setRoot(display: UInt32, layer: LayerID?)
+    /// Attaches an animation to a layer, replacing any animation under the same key.
+    case addAnimation(LayerID, AttachedAnimation)
+    /// Detaches the animation with this id from the layer; an id the server already removed
+    /// (because it finished) is ignored.
+    case removeAnimation(LayerID, animationID: UInt64)
+}
+
+/// Something that happened to an animation on the server, reported to its client.
+public struct AnimationEvent: Sendable, Hashable {
+    /// What happened.
+    public enum Kind: UInt8, Sendable, Hashable {
+        /// The animation's begin time was reached.
+        case started = 1
+        /// The animation's active duration is over, and it was removed from its layer.
+        case finishedAndRemoved = 2
+        /// The animation's active duration is over; it stays attached (`isRemovedOnCompletion` false).
+        case finished = 3
+    }
+    /// The animation's id as the client chose it.
+    public var animationID: UInt64
+    public var kind: Kind
+    /// The media time of the frame at which it happened.
+    public var time: Double
+
+    /// Creates an event.
+    public init(animationID: UInt64, kind: Kind, time: Double) {
+        self.animationID = animationID
+        self.kind = kind
+        self.time = time
+    }
 }
 
 /// The message types and their wire numbers.
 public enum MessageType: UInt16, Sendable {
-    case hello = 1, transactionPart = 2, commit = 3, capture = 4, ping = 5, describeTree = 6
+    case hello = 1, transactionPart = 2, commit = 3, capture = 4, ping = 5, describeTree = 6, frameEvents = 7
     case welcome = 101, commitApplied = 102, commitPresented = 103, error = 104, captureResult = 105
-    case pong = 106, treeDescription = 107
+    case pong = 106, treeDescription = 107, animationEvents = 108, frame = 109
 }
 
 /// A message from a client to the server.
@@ -201,6 +248,9 @@ public enum ClientMessage: Sendable, Hashable {
     case ping(requestID: UInt64)
     /// Asks for the server's render trees as indented text.
     case describeTree(requestID: UInt64)
+    /// Turns `frame` events on or off (a `CADisplayLink` is running); while on, the server
+    /// produces a frame at every refresh.
+    case frameEvents(enabled: Bool)
 }
 
 /// The server's error codes; the text that travels with one names the offending message, id or value.
@@ -227,6 +277,10 @@ public enum ServerMessage: Sendable, Hashable {
     case pong(requestID: UInt64, serverVersion: String)
     /// Reply to `describeTree`.
     case treeDescription(requestID: UInt64, text: String)
+    /// Animations of this client started or finished in the frame presented at their time.
+    case animationEvents([AnimationEvent])
+    /// A frame was presented at `time`; the next is due at `targetTime` (sent while frame events are on).
+    case frame(time: Double, targetTime: Double)
 }
 
 /// A display as described in the handshake.

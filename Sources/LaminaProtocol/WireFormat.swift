@@ -58,6 +58,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case badString(field: String)
     /// A count field exceeds its limit.
     case countTooLarge(field: String, count: Int, limit: Int)
+    /// A field holds a code or value this version does not define.
+    case badValue(field: String)
     /// The header's flags are not 0 (no flags are defined in version 1).
     case badFlags(UInt16)
     /// The header's length does not match the message's size.
@@ -72,6 +74,7 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownProperty(let p): "unknown layer property code \(p)"
         case .badString(let field): "field '\(field)' is not valid UTF-8 or is too long"
         case .countTooLarge(let field, let count, let limit): "\(field) count \(count) exceeds the limit \(limit)"
+        case .badValue(let field): "field '\(field)' holds an unknown code or value"
         case .badFlags(let flags): "header flags are \(flags); version 1 defines none (must be 0)"
         case .lengthMismatch(let declared, let actual):
             "header declares a \(declared)-byte payload but the message carries \(actual) bytes"

@@ -16,6 +16,8 @@ final class ClientSession {
     var pendingOperations: [LayerOperation] = []
     /// The newest serial applied but not yet presented (one value: presentation is in order).
     var unpresentedSerial: UInt64?
+    /// Whether the client asked for a `frame` event at every refresh (a display link runs).
+    var wantsFrames = false
 
     init(id: Int, socket: SeqPacketSocket) {
         self.id = id

@@ -12,15 +12,17 @@ public struct DisplayListBuilder {
     var list: DisplayList
     var batcher: Batcher
 
-    /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order.
+    /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
+    /// every animation evaluated at media time `time`.
     public static func build(trees: [RenderTree], display: UInt32, width: Int, height: Int,
-                             clearColor: SIMD4<Float> = .zero) -> DisplayList {
+                             clearColor: SIMD4<Float> = .zero, time: Double = 0) -> DisplayList {
         var builder = DisplayListBuilder(list: DisplayList(width: width, height: height, clearColor: clearColor),
                                          batcher: Batcher(width: width, height: height))
         let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height))
         for tree in trees {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
-            builder.draw(layer, in: tree, parentSublayerTransform: CATransform3DIdentity,
+            let presented = Presented(layer, parentTime: time)
+            builder.draw(presented, in: tree, parentSublayerTransform: CATransform3DIdentity,
                          parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
         }
         builder.list.batches = builder.batcher.finish()
@@ -40,9 +42,10 @@ public struct DisplayListBuilder {
     /// Draws `layer` and its subtree. `parentSublayerTransform` is the superlayer's `sublayerTransform`
     /// about its anchor; the child is flattened into the superlayer's plane only after it, so a parent's
     /// perspective foreshortens its children.
-    mutating func draw(_ layer: RenderLayer, in tree: RenderTree, parentSublayerTransform: CATransform3D,
+    mutating func draw(_ presented: Presented, in tree: RenderTree, parentSublayerTransform: CATransform3D,
                        parentToDevice: CATransform3D, opacity parentOpacity: Double, clip parentClip: Clip) {
-        let state = layer.state
+        let layer = presented.layer
+        let state = presented.state
         guard !state.isHidden else { return }
         let opacity = parentOpacity * Double(state.opacity)
         guard opacity > 0 else { return }
@@ -76,7 +79,9 @@ public struct DisplayListBuilder {
                 clip = narrowed
             }
             let sublayerTransform = state.transformForSublayers
-            let children = layer.sublayers.compactMap { tree.layers[$0] }
+            let children = layer.sublayers.compactMap { tree.layers[$0] }.map {
+                Presented($0, parentTime: presented.time)
+            }
             // Stable sort: zPosition first, array order breaks ties.
             let ordered = children.enumerated().sorted {
                 ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset)
@@ -87,6 +92,28 @@ public struct DisplayListBuilder {
             }
         }
         drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
+    }
+
+    /// A render-tree layer with its presentation state at one time.
+    struct Presented {
+        let layer: RenderLayer
+        /// The presentation values: the model with the layer's animations applied.
+        let state: LayerState
+        /// The layer's local time: the parent time of its sublayers.
+        let time: Double
+        /// Transitions in progress on the layer.
+        var transitions: [TransitionProgress] = []
+
+        init(_ layer: RenderLayer, parentTime: Double) {
+            self.layer = layer
+            time = layer.state.localTime(fromParent: parentTime)
+            if layer.animations.isEmpty {
+                state = layer.state
+            } else {
+                state = LayerAnimator.presentation(of: layer.state, animations: layer.animations,
+                                                   layerTime: time, transitions: &transitions)
+            }
+        }
     }
 
     mutating func drawBorder(_ state: LayerState, radius: CGFloat, opacity: Double, toDevice: CATransform3D,

@@ -8,6 +8,15 @@ public struct RenderLayer: Sendable {
     public var sublayers: [LayerID] = []
     /// The layer whose sublayer list holds this one.
     public var superlayer: LayerID?
+    /// Attached animations in the order they were added (later ones build on earlier ones).
+    public var animations: [AttachedAnimation] = []
+}
+
+/// The layers of a subtree as they were just before a transaction that added a `CATransition` to
+/// its root: what the transition draws as the "before" image.
+public struct TransitionSnapshot: Sendable {
+    public var root: LayerID
+    public var layers: [LayerID: RenderLayer]
 }
 
 /// A client's render tree: the server's private copy of its layers, updated only by whole transactions.
@@ -15,6 +24,21 @@ public struct RenderTree: Sendable {
     public var layers: [LayerID: RenderLayer] = [:]
     /// The layer shown on each display.
     public var roots: [UInt32: LayerID] = [:]
+    /// Layers whose `animations` are not empty.
+    public internal(set) var animatedLayers: Set<LayerID> = []
+    /// Animations attached across all layers (group children count too).
+    public internal(set) var animationCount = 0
+    /// What has been reported to the client about each attached animation.
+    var reported: [UInt64: ReportState] = [:]
+
+    /// How far the client has been told an animation has got.
+    enum ReportState: Sendable {
+        case notStarted, started, finished
+    }
+    /// Before-images of transitions, by animation id.
+    public internal(set) var snapshots: [UInt64: TransitionSnapshot] = [:]
+    /// Layers held in `snapshots`.
+    var snapshotLayerCount = 0
 
     public init() {}
 
@@ -33,7 +57,9 @@ public struct RenderTree: Sendable {
                 }
                 next.layers[id] = RenderLayer()
             case .destroyLayer(let id):
-                guard next.layers.removeValue(forKey: id) != nil else { throw .unknownLayer(id) }
+                guard let removed = next.layers.removeValue(forKey: id) else { throw .unknownLayer(id) }
+                for animation in removed.animations { next.forget(animation) }
+                next.animatedLayers.remove(id)
                 touchedHierarchy = true
             case .set(let id, let property):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
@@ -47,10 +73,75 @@ public struct RenderTree: Sendable {
                 guard display < displayCount else { throw .badDisplay(display) }
                 if let layer { next.roots[display] = layer } else { next.roots[display] = nil }
                 touchedHierarchy = true
+            case .addAnimation(let id, let animation):
+                try next.add(animation, to: id, before: self)
+            case .removeAnimation(let id, let animationID):
+                guard next.layers[id] != nil else { throw .unknownLayer(id) }
+                if let index = next.layers[id]!.animations.firstIndex(where: { $0.id == animationID }) {
+                    next.forget(next.layers[id]!.animations.remove(at: index))
+                    if next.layers[id]!.animations.isEmpty { next.animatedLayers.remove(id) }
+                }
             }
         }
         if touchedHierarchy { try next.relinkAndValidate() }
         return next
+    }
+
+    /// Attaches `animation` to layer `id`, replacing the one under the same key; a transition also
+    /// records the layer's subtree as it was in `old`, the tree before this transaction.
+    mutating func add(_ animation: AttachedAnimation, to id: LayerID, before old: RenderTree) throws(TransactionError) {
+        guard layers[id] != nil else { throw .unknownLayer(id) }
+        if let reason = animation.record.invalidReason {
+            throw .invalidValue("animation '\(animation.key.truncatedToUTF8(64))' on layer \(id): \(reason)")
+        }
+        if let index = layers[id]!.animations.firstIndex(where: { $0.key == animation.key }) {
+            forget(layers[id]!.animations.remove(at: index))
+        }
+        guard reported[animation.id] == nil else {
+            throw .invalidValue("animation id \(animation.id) is already attached")
+        }
+        guard layers[id]!.animations.count < WireLimits.maxAnimationsPerLayer else {
+            throw .limitExceeded("more than \(WireLimits.maxAnimationsPerLayer) animations on layer \(id)")
+        }
+        let count = animation.record.recordCount
+        guard animationCount + count <= WireLimits.maxAnimationsPerClient else {
+            throw .limitExceeded("more than \(WireLimits.maxAnimationsPerClient) animations")
+        }
+        if case .transition = animation.record.content {
+            let snapshot = old.snapshot(of: id)
+            guard snapshotLayerCount + snapshot.layers.count <= WireLimits.maxLayersPerClient else {
+                throw .limitExceeded("transition snapshots would hold more than \(WireLimits.maxLayersPerClient) layers")
+            }
+            snapshots[animation.id] = snapshot
+            snapshotLayerCount += snapshot.layers.count
+        }
+        layers[id]!.animations.append(animation)
+        animatedLayers.insert(id)
+        animationCount += count
+        reported[animation.id] = .notStarted
+    }
+
+    /// Drops the bookkeeping of an animation leaving its layer.
+    mutating func forget(_ animation: AttachedAnimation) {
+        animationCount -= animation.record.recordCount
+        reported[animation.id] = nil
+        if let snapshot = snapshots.removeValue(forKey: animation.id) {
+            snapshotLayerCount -= snapshot.layers.count
+        }
+    }
+
+    /// The subtree rooted at `id` (empty when the layer does not exist here).
+    func snapshot(of id: LayerID) -> TransitionSnapshot {
+        var result = TransitionSnapshot(root: id, layers: [:])
+        var stack = [id]
+        while let next = stack.popLast() {
+            guard var layer = layers[next], result.layers[next] == nil else { continue }
+            // Animations keep running in the snapshot, but not transitions (no snapshots of snapshots).
+            layer.animations.removeAll { if case .transition = $0.record.content { true } else { false } }
+            result.layers[next] = layer
+            stack += layer.sublayers
+        }
+        return result
     }
 
     /// Recomputes every `superlayer` from the sublayer lists and checks the hierarchy: every id exists,

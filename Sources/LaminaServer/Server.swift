@@ -207,6 +207,9 @@ public final class Server: @unchecked Sendable {
             try capture(requestID: requestID, display: display, time: time ?? CACurrentMediaTime(), for: session)
         case .ping(let requestID):
             try send(.pong(requestID: requestID, serverVersion: configuration.serverVersion), to: session)
+        case .frameEvents(let enabled):
+            session.wantsFrames = enabled
+            if enabled { scheduleFrame() }
         case .describeTree(let requestID):
             let text = TreeDescriber.describe(sessions.map { ($0.label, $0.tree) })
             let limited = text.truncatedToUTF8(WireLimits.maxMessageBytes - 64)
@@ -238,19 +241,23 @@ public final class Server: @unchecked Sendable {
         if !session.tree.roots.isEmpty { scheduleFrame() }
     }
 
-    func scheduleFrame() {
+    /// Asks for a frame at the next tick of the output's refresh grid (after `previous`, the time
+    /// of the frame just presented, when given).
+    func scheduleFrame(after previous: Double? = nil) {
         guard !needsFrame else { return }
         needsFrame = true
         // A failed frame is retried at the next tick, since needsFrame stays set until a frame succeeds.
         // Frames land on the output's refresh grid.
         let interval = 1 / max(output.mode.refreshRate, 1)
         let now = CACurrentMediaTime()
-        nextFrameTime = (now / interval).rounded(.up) * interval
+        var due = (now / interval).rounded(.up) * interval
+        if let previous, due <= previous + interval / 2 { due = previous + interval }
+        nextFrameTime = due
     }
 
     func displayList(display: UInt32, time: Double) -> DisplayList {
         DisplayListBuilder.build(trees: sessions.map(\.tree), display: display, width: output.mode.width,
-                                 height: output.mode.height, clearColor: configuration.clearColor)
+                                 height: output.mode.height, clearColor: configuration.clearColor, time: time)
     }
 
     func presentFrame() {
@@ -266,13 +273,32 @@ public final class Server: @unchecked Sendable {
         needsFrame = false
         nextFrameTime = nil
         framesPresented += 1
+        let interval = 1 / max(output.mode.refreshRate, 1)
+        var another = false
         for session in sessions {
+            var messages: [ServerMessage] = []
             // One event names the newest presented commit; every earlier one is presented too.
-            guard let serial = session.unpresentedSerial else { continue }
-            session.unpresentedSerial = nil
-            try? session.socket.send(MessageCodec.encode(ServerMessage.commitPresented(serial: serial, time: time)))
+            if let serial = session.unpresentedSerial {
+                session.unpresentedSerial = nil
+                messages.append(.commitPresented(serial: serial, time: time))
+            }
+            let (events, running) = session.tree.advanceAnimations(to: time)
+            // Events beyond one message's worth are sent in several messages.
+            for start in stride(from: 0, to: events.count, by: 4096) {
+                messages.append(.animationEvents(Array(events[start..<min(start + 4096, events.count)])))
+            }
+            if session.wantsFrames { messages.append(.frame(time: time, targetTime: time + interval)) }
+            another = another || running || session.wantsFrames
+            do {
+                for message in messages { try send(message, to: session) }
+            } catch let error as SessionError {
+                fail(session, error)
+            } catch {
+                fail(session, SessionError(.internalError, "\(error)"))
+            }
         }
         onFramePresented?(time)
+        if another { scheduleFrame(after: time) }
     }
 
     func capture(requestID: UInt64, display: UInt32, time: Double, for session: ClientSession) throws {
@@ -301,6 +327,7 @@ extension ClientMessage {
         case .capture: "capture"
         case .ping: "ping"
         case .describeTree: "describeTree"
+        case .frameEvents: "frameEvents"
         }
     }
 }

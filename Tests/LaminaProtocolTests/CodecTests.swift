@@ -55,6 +55,7 @@ enum AnyMessage: Sendable, Hashable, CustomStringConvertible {
             case .capture: "capture"
             case .ping: "ping"
             case .describeTree: "describeTree"
+            case .frameEvents: "frameEvents"
             }
         case .server(let m):
             switch m {
@@ -65,6 +66,8 @@ enum AnyMessage: Sendable, Hashable, CustomStringConvertible {
             case .captureResult: "captureResult"
             case .pong: "pong"
             case .treeDescription: "treeDescription"
+            case .animationEvents: "animationEvents"
+            case .frame: "frame"
             }
         }
     }
@@ -310,6 +313,7 @@ private func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .transform(let m), .sublayerTransform(let m): return t(m)
     case .opacity(let o): return [UInt64(o.bitPattern)]
     case .backgroundColor(let col), .borderColor(let col): return c(col)
+    case .beginTime(let v), .timeOffset(let v), .speed(let v): return [v.bitPattern]
     case .isHidden, .masksToBounds, .maskedCorners, .name: return []
     }
 }

@@ -133,11 +133,11 @@ private func expectMirrors(_ tree: RenderTree, _ root: CALayer?, sourceLocation:
                          sourceLocation: sourceLocation)
             continue
         }
-        #expect(rendered.state == layer.model, "state of \(layer.name ?? "?")", sourceLocation: sourceLocation)
-        #expect(rendered.sublayers == layer.sublayerList.map(\.layerID), "sublayers of \(layer.name ?? "?")",
+        #expect(rendered.state == layer.modelState, "state of \(layer.name ?? "?")", sourceLocation: sourceLocation)
+        #expect(rendered.sublayers == layer.modelSublayers.map(\.layerID), "sublayers of \(layer.name ?? "?")",
                 sourceLocation: sourceLocation)
         #expect(rendered.superlayer == parent, "superlayer of \(layer.name ?? "?")", sourceLocation: sourceLocation)
-        stack += layer.sublayerList.map { ($0, layer.layerID) }
+        stack += layer.modelSublayers.map { ($0, layer.layerID) }
     }
     // Layers that left the tree were destroyed: nothing else is left on the server.
     #expect(tree.layers.count == visited, "render tree has \(tree.layers.count) layers, client tree \(visited)",

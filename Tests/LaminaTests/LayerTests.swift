@@ -55,9 +55,9 @@ struct LayerDefaultTests {
         // The server creates layers with `LayerState()`; a fresh client layer must agree with it,
         // or a create without property operations would render differently from the client's model.
         let layer = CALayer()
-        #expect(layer.model == LayerState())
-        #expect(layer.model.borderColor == RGBAColor.black)
-        #expect(layer.model.backgroundColor == nil)
+        #expect(layer.modelState == LayerState())
+        #expect(layer.modelState.borderColor == RGBAColor.black)
+        #expect(layer.modelState.backgroundColor == nil)
     }
 
     @Test func layerIDsAreUniqueAndNonZero() {
@@ -72,12 +72,12 @@ struct LayerDefaultTests {
         let before = layer.version
         layer.opacity = 0.25
         #expect(layer.version != before)
-        #expect(layer.model.opacity == 0.25)
+        #expect(layer.modelState.opacity == 0.25)
         layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        #expect(layer.model.backgroundColor == RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(layer.modelState.backgroundColor == RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))
         layer.borderColor = nil
         #expect(layer.borderColor == nil)
-        #expect(layer.model.borderColor == nil)
+        #expect(layer.modelState.borderColor == nil)
     }
 
     @Test func initWithLayerCopiesProperties() {
@@ -87,7 +87,7 @@ struct LayerDefaultTests {
         source.backgroundColor = CGColor(gray: 1, alpha: 1)
         source.name = "source"
         let copy = CALayer(layer: source)
-        #expect(copy.model == source.model)
+        #expect(copy.modelState == source.modelState)
         #expect(copy.backgroundColor == source.backgroundColor)
         #expect(copy.layerID != source.layerID)
         #expect(copy.sublayers == nil && copy.superlayer == nil)

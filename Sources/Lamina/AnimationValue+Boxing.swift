@@ -1,0 +1,89 @@
+import Foundation
+
+/// Why a value given to an animation or to `setValue(_:forKeyPath:)` cannot be used.
+public struct AnimationValueError: Error, CustomStringConvertible, Sendable {
+    /// The text, naming the value and what was expected.
+    public let description: String
+}
+
+extension AnimationValue {
+    /// Converts a value as Apple's API takes it (`Double`, `Float`, `CGFloat`, `Int`, `NSNumber`,
+    /// `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGAffineTransform`, `CGColor`, and
+    /// `NSValue` boxes of the geometry types) into a value of `kind`.
+    static func unbox(_ any: Any, as kind: Kind, what: String) throws(AnimationValueError) -> AnimationValue {
+        func fail() -> AnimationValueError {
+            AnimationValueError(description: "\(what) is \(type(of: any)) (\(any)), but the key path takes \(kind)")
+        }
+        switch kind {
+        case .number:
+            if let v = number(any) { return .number(v) }
+        case .bool:
+            if let b = any as? Bool { return .bool(b) }
+            if let n = any as? NSNumber { return .bool(n.boolValue) }
+        case .point:
+            if let p = any as? CGPoint { return .point(p) }
+            if let v = any as? NSValue, objCType(v).hasPrefix("{CGPoint") { return .point(v.pointValue) }
+        case .size:
+            if let s = any as? CGSize { return .size(s) }
+            if let v = any as? NSValue, objCType(v).hasPrefix("{CGSize") { return .size(v.sizeValue) }
+        case .rect:
+            if let r = any as? CGRect { return .rect(r) }
+            if let v = any as? NSValue, objCType(v).hasPrefix("{CGRect") { return .rect(v.rectValue) }
+        case .transform:
+            if let t = any as? CATransform3D { return .transform(t) }
+            if let a = any as? CGAffineTransform { return .transform(CATransform3DMakeAffineTransform(a)) }
+            if let v = any as? NSValue, objCType(v).hasPrefix("{CATransform3D") { return .transform(v.caTransform3DValue) }
+        case .color:
+            if let c = any as? CGColor { return .color(RGBAColor(c)) }
+            if any is NSNull { return .color(nil) }
+        }
+        throw fail()
+    }
+
+    /// The number in `any`, for the numeric types Swift code passes.
+    static func number(_ any: Any) -> Double? {
+        switch any {
+        case let v as Double: v
+        case let v as CGFloat: Double(v)
+        case let v as Float: Double(v)
+        case let v as Int: Double(v)
+        case let v as NSNumber: v.doubleValue
+        default: nil
+        }
+    }
+
+    static func objCType(_ v: NSValue) -> String { String(cString: v.objCType) }
+
+    /// The value as the Swift type of the property it was read from, for `value(forKeyPath:)`:
+    /// `Float` for opacity, `Bool` for Booleans, `CGFloat` for other numbers, `CGPoint`, `CGSize`,
+    /// `CGRect`, `CATransform3D`, and `CGColor` (nil for no colour).
+    func boxed(for keyPath: LayerKeyPath) -> Any? {
+        switch self {
+        case .number(let v): keyPath.property == .opacity && keyPath.component == nil ? Float(v) : CGFloat(v)
+        case .bool(let b): b
+        case .point(let p): p
+        case .size(let s): s
+        case .rect(let r): r
+        case .transform(let t): t
+        case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+        }
+    }
+}
+
+extension NSValue {
+    /// Boxes a `CATransform3D` (Apple's `NSValue(caTransform3D:)`).
+    public convenience init(caTransform3D t: CATransform3D) {
+        var fields = AnimationValue.transform(t).components
+        self.init(bytes: &fields, objCType: "{CATransform3D=dddddddddddddddd}")
+    }
+
+    /// The boxed `CATransform3D` (Apple's `caTransform3DValue`); identity when the box holds
+    /// something else.
+    public var caTransform3DValue: CATransform3D {
+        guard AnimationValue.objCType(self).hasPrefix("{CATransform3D") else { return CATransform3DIdentity }
+        var fields = [Double](repeating: 0, count: 16)
+        fields.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+        guard case .transform(let t) = AnimationValue.make(.transform, fields) else { return CATransform3DIdentity }
+        return t
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// A timer that fires in step with the render server's frames (Apple's `CADisplayLink`).
+///
+/// While at least one display link is added and not paused, every connected `CAContext` asks its
+/// server for a `frame` event at each refresh; the callback runs on the main thread (like every
+/// Lamina callback) just after the frame at `timestamp` was presented, with `targetTimestamp` the
+/// time of the next one. Missed frames are skipped, not queued.
+///
+/// Linux has no Objective-C selectors, so the target/selector form takes a method reference:
+/// `CADisplayLink(target: self, selector: MyView.step)`.
+open class CADisplayLink: NSObject, @unchecked Sendable {
+    /// The presentation time of the frame that triggered the callback.
+    open private(set) var timestamp: CFTimeInterval = 0
+    /// The presentation time of the next frame.
+    open private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The refresh interval between frames.
+    open private(set) var duration: CFTimeInterval = 0
+    /// The callback rate wanted; 0 (the default) means every frame. Rates below the display's
+    /// skip frames (30 on a 60 Hz display calls back at every other frame).
+    open var preferredFramesPerSecond: Int = 0
+    /// Deprecated alias: frames between callbacks (1 = every frame).
+    open var frameInterval: Int {
+        get { preferredFramesPerSecond > 0 ? max(1, Int((60.0 / Double(preferredFramesPerSecond)).rounded())) : 1 }
+        set { preferredFramesPerSecond = newValue > 0 ? max(1, 60 / newValue) : 0 }
+    }
+    /// Whether callbacks are suspended.
+    open var isPaused = false {
+        didSet { DisplayLinkCenter.update() }
+    }
+
+    let callback: (CADisplayLink) -> Void
+    var lastFired: Double?
+
+    /// A display link that calls `selector` on `target` (a method reference taking the link).
+    /// The target is held strongly until `invalidate()`, as on Apple platforms.
+    public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+        callback = { link in selector(target)(link) }
+        super.init()
+    }
+
+    /// A display link that calls `handler` at each frame (a Lamina addition).
+    public init(handler: @escaping (CADisplayLink) -> Void) {
+        callback = handler
+        super.init()
+    }
+
+    /// Starts the display link. The run loop and mode are accepted for source compatibility;
+    /// callbacks always run on the main thread.
+    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        DisplayLinkCenter.add(self)
+    }
+
+    /// Stops the display link for good and releases its target.
+    open func invalidate() {
+        DisplayLinkCenter.remove(self)
+    }
+
+    /// Called on the main thread for each frame event.
+    func tick(time: Double, targetTime: Double) {
+        guard !isPaused else { return }
+        let interval = targetTime - time
+        if preferredFramesPerSecond > 0, let last = lastFired, interval > 0 {
+            let wanted = 1 / Double(preferredFramesPerSecond)
+            // Fire when at least the wanted period (less half a frame) has passed.
+            if time - last < wanted - interval / 2 { return }
+        }
+        lastFired = time
+        timestamp = time
+        targetTimestamp = targetTime
+        duration = interval
+        callback(self)
+    }
+}
+
+/// The running display links and the frame events that drive them.
+enum DisplayLinkCenter {
+    final class State: @unchecked Sendable {
+        var links: [CADisplayLink] = []
+        var lastFrameTime: Double = -.infinity
+        var enabled = false
+    }
+    static let state = State()
+
+    static func add(_ link: CADisplayLink) {
+        CATransaction.lock()
+        if !state.links.contains(where: { $0 === link }) { state.links.append(link) }
+        CATransaction.unlock()
+        update()
+    }
+
+    static func remove(_ link: CADisplayLink) {
+        CATransaction.lock()
+        state.links.removeAll { $0 === link }
+        CATransaction.unlock()
+        update()
+    }
+
+    /// Turns frame events on in every context while an unpaused link exists, off otherwise.
+    static func update() {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        let wanted = state.links.contains { !$0.isPaused }
+        guard wanted != state.enabled else { return }
+        state.enabled = wanted
+        for context in CAContext.liveContexts() { context.setFrameEvents(wanted) }
+    }
+
+    static func contextConnected(_ context: CAContext) {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        if state.enabled { context.setFrameEvents(true) }
+    }
+
+    /// A frame event arrived (reader thread): tick the links once per frame time on the main thread.
+    static func frame(time: Double, targetTime: Double, from context: CAContext) {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        // Several contexts may report the same frame.
+        guard time > state.lastFrameTime else { return }
+        state.lastFrameTime = time
+        let links = state.links
+        MainThreadDispatcher.post {
+            for link in links { link.tick(time: time, targetTime: targetTime) }
+        }
+    }
+}

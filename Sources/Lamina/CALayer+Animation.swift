@@ -1,0 +1,275 @@
+import Foundation
+
+/// An animation attached to a client layer: the copy that was added, its record, and what has
+/// happened to it. Guarded by the transaction lock.
+final class LayerAnimation: @unchecked Sendable {
+    let id: UInt64
+    let key: String
+    /// True when the animation was added with a nil key (it has no key to look it up by).
+    let isAnonymous: Bool
+    let animation: CAAnimation
+    var record: AnimationRecord
+    /// True once a commit has stamped its begin time and sent it.
+    var committed = false
+    var started = false
+    var ended = false
+    let completionGroups: [CompletionGroup]
+    weak var layer: CALayer?
+
+    init(id: UInt64, key: String, isAnonymous: Bool, animation: CAAnimation, record: AnimationRecord,
+         completionGroups: [CompletionGroup], layer: CALayer) {
+        self.id = id
+        self.key = key
+        self.isAnonymous = isAnonymous
+        self.animation = animation
+        self.record = record
+        self.completionGroups = completionGroups
+        self.layer = layer
+    }
+
+    nonisolated(unsafe) static var registry: [UInt64: LayerAnimation] = [:]
+    nonisolated(unsafe) static var nextID: UInt64 = 0
+
+    /// Reports the end of the animation once: the delegate's `animationDidStop(_:finished:)` and the
+    /// completion blocks waiting for it, on the main thread. Caller holds the transaction lock.
+    func end(finished: Bool) {
+        guard !ended else { return }
+        ended = true
+        Self.registry[id] = nil
+        let animation = self.animation
+        let groups = completionGroups
+        MainThreadDispatcher.post {
+            animation.delegate?.animationDidStop(animation, finished: finished)
+            for group in groups { group.animationEnded() }
+        }
+    }
+
+    /// Reports the start once, on the main thread. Caller holds the transaction lock.
+    func start() {
+        guard !started, !ended else { return }
+        started = true
+        let animation = self.animation
+        MainThreadDispatcher.post { animation.delegate?.animationDidStart(animation) }
+    }
+}
+
+/// What a layer's delegate may provide (Apple's `CALayerDelegate`); every method is optional.
+public protocol CALayerDelegate: AnyObject {
+    /// The action for `event` on `layer`: an action, `NSNull()` to stop the search with no action,
+    /// or nil to let the search continue.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+}
+
+extension CALayer {
+    // MARK: Animations
+
+    /// Attaches a copy of `anim`, replacing an animation under the same key; a nil key is allowed.
+    ///
+    /// The animation starts at the commit of the current transaction (or at its `beginTime`, when
+    /// set). A value of the wrong type for the key path, or a key path Lamina cannot animate, is
+    /// reported on standard output and the animation is not added (Apple raises an exception).
+    func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy() as! CAAnimation
+        if let basic = copy as? CABasicAnimation, let pending = pendingActionOldValue, basic.keyPath == pending.key,
+            basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil
+        {
+            // An implicit animation: from the value before the change to the new model value.
+            basic.resolvedFrom = pending.value
+        }
+        let record: AnimationRecord
+        do {
+            record = try copy.makeRecord(defaultDuration: 0.25)
+        } catch {
+            print("Lamina: animation '\(key ?? "nil")' not added to layer \(layerID)\(name.map { " (\($0))" } ?? ""): \(error)")
+            return
+        }
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        LayerAnimation.nextID += 1
+        let id = LayerAnimation.nextID
+        if let key, let existing = attachedAnimations.firstIndex(where: { $0.key == key && !$0.isAnonymous }) {
+            attachedAnimations.remove(at: existing).end(finished: false)
+        }
+        let groups = CATransaction.openCompletionGroups()
+        for group in groups { group.register() }
+        let entry = LayerAnimation(id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
+                                   animation: copy, record: record, completionGroups: groups, layer: self)
+        attachedAnimations.append(entry)
+        LayerAnimation.registry[id] = entry
+        changed()
+    }
+
+    /// The animation attached under `key` (the attached copy), or nil.
+    func attachedAnimation(forKey key: String) -> CAAnimation? {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        return attachedAnimations.first { $0.key == key && !$0.isAnonymous }?.animation
+    }
+
+    /// The keys of the attached animations, in the order they were added (nil when there are none).
+    /// Animations added with a nil key have no key and are not listed.
+    func attachedAnimationKeys() -> [String]? {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        let keys = attachedAnimations.filter { !$0.isAnonymous }.map(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; the layer shows its model value from the next commit.
+    func detachAnimation(forKey key: String) {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        guard let index = attachedAnimations.firstIndex(where: { $0.key == key && !$0.isAnonymous }) else { return }
+        attachedAnimations.remove(at: index).end(finished: false)
+        changed()
+    }
+
+    /// Removes every attached animation.
+    func detachAllAnimations() {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        guard !attachedAnimations.isEmpty else { return }
+        let removed = attachedAnimations
+        attachedAnimations = []
+        for entry in removed { entry.end(finished: false) }
+        changed()
+    }
+
+    // MARK: Presentation
+
+    /// A copy of the layer showing what is on screen now: the model values with the committed
+    /// animations applied at `CACurrentMediaTime()`, computed by the same LaminaCore code the render
+    /// server runs. Nil before the layer's first commit. Its `sublayers` and `superlayer` are
+    /// presentation layers for the same time.
+
+    /// The presentation layer at media time `time` (a Lamina addition, so tests can pass a time).
+    public func presentation(at time: CFTimeInterval) -> CALayer? {
+        let source = presentationSource ?? self
+        guard source.hasBeenCommitted else { return nil }
+        let layer = type(of: source).init()
+        layer.modelState = source.presentedState(at: time)
+        layer.copyColors(from: source)
+        layer.presentationSource = source
+        layer.presentationTime = time
+        return layer
+    }
+
+    /// The model layer of a presentation layer; the layer itself otherwise.
+
+    /// The layer's state at media time `time` with its committed animations applied.
+    func presentedState(at time: Double) -> LayerState {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        let running = attachedAnimations.filter(\.committed)
+        guard !running.isEmpty else { return modelState }
+        let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
+        var transitions: [TransitionProgress] = []
+        return LayerAnimator.presentation(of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
+                                          transitions: &transitions)
+    }
+
+    // MARK: Time
+
+    /// The model timing of the layer's ancestors and itself, outermost first.
+    var timingChain: [MediaTiming] {
+        var chain: [MediaTiming] = []
+        var current: CALayer? = presentationSource ?? self
+        while let layer = current {
+            chain.append(layer.modelState.timing)
+            current = layer.storedSuperlayerForTiming
+        }
+        return chain.reversed()
+    }
+
+    /// The layer's local time at media time `time`.
+    func localTime(atMediaTime time: Double) -> Double {
+        MediaTiming.convert(time, through: timingChain)
+    }
+
+    /// Converts `t` from the local time of layer `l` (nil: media time) into this layer's local time.
+    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        MediaTiming.convertTime(t, from: l?.timingChain ?? [], to: timingChain)
+    }
+
+    /// Converts `t` from this layer's local time into the local time of layer `l` (nil: media time).
+    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        MediaTiming.convertTime(t, from: timingChain, to: l?.timingChain ?? [])
+    }
+
+    // MARK: Actions
+
+    /// The action for `event`, searched in Core Animation's order: the delegate's
+    /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's `actions` (following
+    /// nested `style` dictionaries), the class's `defaultAction(forKey:)`, then the built-in implicit
+    /// animation for an animatable property. `NSNull` anywhere stops the search with no action.
+    func searchAction(forKey event: String) -> (any CAAction)? {
+        func found(_ action: (any CAAction)?) -> (any CAAction)?? {
+            guard let action else { return nil }
+            return .some(action is NSNull ? nil : action)
+        }
+        if let delegate, let result = found(delegate.action(for: self, forKey: event)) { return result }
+        if let result = found(actions?[event]) { return result }
+        var style = self.style
+        var depth = 0
+        while let s = style, depth < 16 {
+            if let nested = s["actions"] as? [String: any CAAction], let result = found(nested[event]) { return result }
+            style = s["style"] as? [AnyHashable: Any]
+            depth += 1
+        }
+        if let result = found(Self.defaultAction(forKey: event)) { return result }
+        return Self.implicitAction(forKey: event)
+    }
+
+
+    /// The built-in implicit animation of App. B: a basic animation of the property with the
+    /// transaction's duration and timing function; none for other keys.
+    static func implicitAction(forKey event: String) -> (any CAAction)? {
+        guard LayerKeyPath(event) != nil, !event.contains(".") else { return nil }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Captures the value before a property change, when an action may run for it.
+    func willChange(_ property: LayerKeyPath.Property) -> AnimationValue? {
+        guard presentationSource == nil, hasBeenCommitted, !CATransaction.disableActions() else { return nil }
+        let hasAnimation = CATransaction.state.lock.withLock { attachedAnimations.contains { $0.committed } }
+        let state = hasAnimation ? presentedState(at: CACurrentMediaTime()) : modelState
+        return LayerKeyPath(property).value(in: state)
+    }
+
+    /// Records the change and runs the property's action, if `old` says one may run.
+    ///
+    /// An explicit animation of the same property added in the current transaction wins: no implicit
+    /// animation is created (so "add the animation, then set the model value" fades as intended).
+    func didChange(_ property: LayerKeyPath.Property, _ old: AnimationValue?) {
+        changed()
+        guard let old, old != LayerKeyPath(property).value(in: modelState) else { return }
+        let explicit = CATransaction.state.lock.withLock {
+            attachedAnimations.contains { entry in
+                !entry.committed && (entry.animation as? CAPropertyAnimation)?.keyPath.flatMap(LayerKeyPath.init)?.property == property
+            }
+        }
+        if explicit { return }
+        runAction(forKey: property.key, oldValue: old)
+    }
+
+    /// Runs the action for `key` unless actions are disabled (used for kCAOnOrderIn/Out).
+    func runActionIfAllowed(forKey key: String) {
+        guard presentationSource == nil, !CATransaction.disableActions() else { return }
+        runAction(forKey: key, oldValue: nil)
+    }
+
+    func runAction(forKey key: String, oldValue: AnimationValue?) {
+        guard let action = action(forKey: key) else { return }
+        let saved = pendingActionOldValue
+        pendingActionOldValue = oldValue.map { (key, $0) }
+        action.run(forKey: key, object: self, arguments: nil)
+        pendingActionOldValue = saved
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+extension CALayer: CAMediaTiming {
+    /// When the layer's time starts, in its superlayer's time: shifts the subtree's time base.
+    public var beginTime: CFTimeInterval {
+        get { modelState.beginTime }
+        set { modelState.beginTime = newValue; changed() }
+    }
+
+    /// Added to the layer's local time; with `speed` 0 it is the frozen local time.
+    public var timeOffset: CFTimeInterval {
+        get { modelState.timeOffset }
+        set { modelState.timeOffset = newValue; changed() }
+    }
+
+    /// The rate of the layer's time against its superlayer's; 0 pauses the subtree's animations.
+    public var speed: Float {
+        get { Float(modelState.speed) }
+        set { modelState.speed = Double(newValue); changed() }
+    }
+
+    /// Kept for `CAMediaTiming`; a layer's own duration and repeat settings do not affect rendering.
+    public var duration: CFTimeInterval {
+        get { storedDuration }
+        set { storedDuration = newValue }
+    }
+
+    public var repeatCount: Float {
+        get { storedRepeatCount }
+        set { storedRepeatCount = newValue }
+    }
+
+    public var repeatDuration: CFTimeInterval {
+        get { storedRepeatDuration }
+        set { storedRepeatDuration = newValue }
+    }
+
+    public var autoreverses: Bool {
+        get { storedAutoreverses }
+        set { storedAutoreverses = newValue }
+    }
+
+    public var fillMode: CAMediaTimingFillMode {
+        get { storedFillMode }
+        set { storedFillMode = newValue }
+    }
+}
+
+extension CALayer {
+    // MARK: Key-value coding
+
+
+    /// Applies the class's `defaultValue(forKey:)` to the properties it names (at creation).
+    func applyClassDefaults() {
+        guard type(of: self) != CALayer.self else { return }
+        for property in LayerKeyPath.Property.allCases {
+            guard let value = Self.defaultValue(forKey: property.key) else { continue }
+            let keyPath = LayerKeyPath(property)
+            guard let v = try? AnimationValue.unbox(value, as: keyPath.kind, what: property.key) else { continue }
+            keyPath.set(v, in: &modelState)
+            if property == .backgroundColor || property == .borderColor {
+                copyColorObject(property, value as? CGColor)
+            }
+        }
+    }
+
+    func copyColorObject(_ property: LayerKeyPath.Property, _ color: CGColor?) {
+        if property == .backgroundColor { backgroundColor = color } else { borderColor = color }
+    }
+
+    /// The value of a property key, or of any key stored with `setValue(_:forKey:)`.
+    ///
+    /// Numbers come back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).
+    func kvcValue(forKey key: String) -> Any? {
+        if let path = LayerKeyPath(key), !key.contains(".") {
+            return path.value(in: modelState).boxed(for: path)
+        }
+        switch key {
+        case "name": return name
+        case "beginTime": return beginTime
+        case "timeOffset": return timeOffset
+        case "speed": return speed
+        case "duration": return duration
+        default: return kvcStorage[key] ?? Self.defaultValue(forKey: key)
+        }
+    }
+
+    /// Sets a property by key, or stores any value under any other key (custom properties).
+    func kvcSetValue(_ value: Any?, forKey key: String) {
+        if LayerKeyPath(key) != nil, !key.contains(".") {
+            kvcSetValue(value, forKeyPath: key)
+            return
+        }
+        switch key {
+        case "name": name = value as? String
+        case "beginTime": beginTime = value.flatMap(AnimationValue.number) ?? 0
+        case "timeOffset": timeOffset = value.flatMap(AnimationValue.number) ?? 0
+        case "speed": speed = Float(value.flatMap(AnimationValue.number) ?? 1)
+        case "duration": duration = value.flatMap(AnimationValue.number) ?? 0
+        default:
+            kvcStorage[key] = value
+            changed()
+            runActionIfAllowed(forKey: key)
+        }
+    }
+
+    /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)
+    /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
+    func kvcValue(forKeyPath keyPath: String) -> Any? {
+        guard let path = LayerKeyPath(keyPath) else { return kvcValue(forKey: keyPath) }
+        return path.value(in: modelState).boxed(for: path)
+    }
+
+    /// Sets the value at a key path through the property's setter (so actions run). A value of the
+    /// wrong type is reported on standard output and changes nothing (Apple raises an exception).
+    func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let path = LayerKeyPath(keyPath) else {
+            kvcSetValue(value, forKey: keyPath)
+            return
+        }
+        let newValue: AnimationValue
+        do {
+            if value == nil && path.kind == .color {
+                newValue = .color(nil)
+            } else if let value {
+                newValue = try AnimationValue.unbox(value, as: path.kind, what: "the value for '\(keyPath)'")
+            } else {
+                throw AnimationValueError(description: "nil is not a value for '\(keyPath)'")
+            }
+        } catch {
+            print("Lamina: setValue(_:forKeyPath:) on layer \(layerID): \(error)")
+            return
+        }
+        var state = modelState
+        guard path.set(newValue, in: &state) else { return }
+        switch path.property {
+        case .bounds: bounds = state.bounds
+        case .position: position = state.position
+        case .anchorPoint: anchorPoint = state.anchorPoint
+        case .anchorPointZ: anchorPointZ = state.anchorPointZ
+        case .zPosition: zPosition = state.zPosition
+        case .transform: transform = state.transform
+        case .sublayerTransform: sublayerTransform = state.sublayerTransform
+        case .opacity: opacity = state.opacity
+        case .hidden: isHidden = state.isHidden
+        case .backgroundColor: backgroundColor = value as? CGColor
+        case .cornerRadius: cornerRadius = state.cornerRadius
+        case .borderWidth: borderWidth = state.borderWidth
+        case .borderColor: borderColor = value as? CGColor
+        case .masksToBounds: masksToBounds = state.masksToBounds
+        }
+    }
+}

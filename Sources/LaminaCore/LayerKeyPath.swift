@@ -1,0 +1,296 @@
+import Foundation
+
+/// An animatable layer property, or a field or virtual component of one, named by a Core Animation
+/// key path such as `"opacity"`, `"position.x"`, `"bounds.size.width"` or `"transform.rotation.z"`.
+///
+/// Key paths are parsed once, on the client; the render server receives the parsed form. Reading
+/// and writing go through `value(in:)` and `set(_:in:)`, the one place that knows how each path
+/// maps onto `LayerState`, so `CALayer.value(forKeyPath:)`, presentation layers and the server's
+/// frames agree.
+public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
+    /// The layer property at the root of the key path.
+    public enum Property: UInt8, Sendable, Hashable, CaseIterable {
+        case bounds = 1, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
+        case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds
+
+        /// The key Core Animation uses for the property (also the action key of a change).
+        public var key: String {
+            switch self {
+            case .bounds: "bounds"
+            case .position: "position"
+            case .anchorPoint: "anchorPoint"
+            case .anchorPointZ: "anchorPointZ"
+            case .zPosition: "zPosition"
+            case .transform: "transform"
+            case .sublayerTransform: "sublayerTransform"
+            case .opacity: "opacity"
+            case .hidden: "hidden"
+            case .backgroundColor: "backgroundColor"
+            case .cornerRadius: "cornerRadius"
+            case .borderWidth: "borderWidth"
+            case .borderColor: "borderColor"
+            case .masksToBounds: "masksToBounds"
+            }
+        }
+
+        /// The kind of the whole property's value.
+        public var kind: AnimationValue.Kind {
+            switch self {
+            case .bounds: .rect
+            case .position, .anchorPoint: .point
+            case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: .number
+            case .transform, .sublayerTransform: .transform
+            case .hidden, .masksToBounds: .bool
+            case .backgroundColor, .borderColor: .color
+            }
+        }
+
+        init?(key: String) {
+            guard let p = Self.allCases.first(where: { $0.key == key }) else { return nil }
+            self = p
+        }
+    }
+
+    /// A field of a structure-valued property (§8.5–§8.7) or a virtual transform component (§8.4).
+    public enum Component: Sendable, Hashable {
+        /// `x` or `y` of a point.
+        case pointX, pointY
+        /// `width` or `height` of a size.
+        case width, height
+        /// Fields of a rect: `origin` (a point), `origin.x`, `origin.y`, `size` (a size),
+        /// `size.width`, `size.height`.
+        case origin, originX, originY, size, sizeWidth, sizeHeight
+        /// A virtual component of a transform (`rotation.z`, `scale`, `translation.x`, ...).
+        case transform(TransformComponent)
+        /// `translation` of a transform: x and y as a `CGSize`.
+        case translation
+
+        /// The key-path suffix naming the component.
+        public var path: String {
+            switch self {
+            case .pointX: "x"
+            case .pointY: "y"
+            case .width: "width"
+            case .height: "height"
+            case .origin: "origin"
+            case .originX: "origin.x"
+            case .originY: "origin.y"
+            case .size: "size"
+            case .sizeWidth: "size.width"
+            case .sizeHeight: "size.height"
+            case .translation: "translation"
+            case .transform(let c):
+                switch c {
+                case .rotationX: "rotation.x"
+                case .rotationY: "rotation.y"
+                case .rotationZ: "rotation.z"
+                case .scaleX: "scale.x"
+                case .scaleY: "scale.y"
+                case .scaleZ: "scale.z"
+                case .scale: "scale"
+                case .translationX: "translation.x"
+                case .translationY: "translation.y"
+                case .translationZ: "translation.z"
+                }
+            }
+        }
+
+        /// The kind of the component's value.
+        public var kind: AnimationValue.Kind {
+            switch self {
+            case .origin: .point
+            case .size, .translation: .size
+            default: .number
+            }
+        }
+
+        /// A stable number for the wire.
+        public var code: UInt8 {
+            switch self {
+            case .pointX: 1
+            case .pointY: 2
+            case .width: 3
+            case .height: 4
+            case .origin: 5
+            case .originX: 6
+            case .originY: 7
+            case .size: 8
+            case .sizeWidth: 9
+            case .sizeHeight: 10
+            case .translation: 11
+            case .transform(let c): 32 + c.rawValue
+            }
+        }
+
+        /// The component with wire number `code`, or nil.
+        public init?(code: UInt8) {
+            switch code {
+            case 1: self = .pointX
+            case 2: self = .pointY
+            case 3: self = .width
+            case 4: self = .height
+            case 5: self = .origin
+            case 6: self = .originX
+            case 7: self = .originY
+            case 8: self = .size
+            case 9: self = .sizeWidth
+            case 10: self = .sizeHeight
+            case 11: self = .translation
+            case 33...255:
+                guard let c = TransformComponent(rawValue: code - 32) else { return nil }
+                self = .transform(c)
+            default: return nil
+            }
+        }
+
+        /// The components a property of `kind` has, by suffix.
+        static func parse(_ suffix: String, of kind: AnimationValue.Kind) -> Component? {
+            let candidates: [Component]
+            switch kind {
+            case .point: candidates = [.pointX, .pointY]
+            case .size: candidates = [.width, .height]
+            case .rect: candidates = [.origin, .originX, .originY, .size, .sizeWidth, .sizeHeight]
+            case .transform:
+                candidates = [.translation] + TransformComponent.allCases.map { .transform($0) }
+            default: candidates = []
+            }
+            if let c = candidates.first(where: { $0.path == suffix }) { return c }
+            // `transform.rotation` means rotation about z (§8.4).
+            if kind == .transform && suffix == "rotation" { return .transform(.rotationZ) }
+            return nil
+        }
+    }
+
+    /// The property at the root of the path.
+    public let property: Property
+    /// The field or component below it, or nil for the whole property.
+    public let component: Component?
+
+    /// A key path for a whole property or one of its components.
+    public init(_ property: Property, _ component: Component? = nil) {
+        self.property = property
+        self.component = component
+    }
+
+    /// Parses a Core Animation key path; nil when Lamina has no animatable property there.
+    public init?(_ string: String) {
+        let root: Substring
+        let rest: Substring?
+        if let dot = string.firstIndex(of: ".") {
+            root = string[..<dot]
+            rest = string[string.index(after: dot)...]
+        } else {
+            root = Substring(string)
+            rest = nil
+        }
+        guard let property = Property(key: String(root)) else { return nil }
+        self.property = property
+        if let rest {
+            guard let c = Component.parse(String(rest), of: property.kind) else { return nil }
+            component = c
+        } else {
+            component = nil
+        }
+    }
+
+    /// The key path as Core Animation spells it (`transform.rotation` comes back as `transform.rotation.z`).
+    public var description: String {
+        component.map { "\(property.key).\($0.path)" } ?? property.key
+    }
+
+    /// The kind of value found at this path.
+    public var kind: AnimationValue.Kind { component?.kind ?? property.kind }
+
+    /// The property's whole value in `state`.
+    public static func value(of property: Property, in state: LayerState) -> AnimationValue {
+        switch property {
+        case .bounds: .rect(state.bounds)
+        case .position: .point(state.position)
+        case .anchorPoint: .point(state.anchorPoint)
+        case .anchorPointZ: .number(state.anchorPointZ)
+        case .zPosition: .number(state.zPosition)
+        case .transform: .transform(state.transform)
+        case .sublayerTransform: .transform(state.sublayerTransform)
+        case .opacity: .number(Double(state.opacity))
+        case .hidden: .bool(state.isHidden)
+        case .backgroundColor: .color(state.backgroundColor)
+        case .cornerRadius: .number(state.cornerRadius)
+        case .borderWidth: .number(state.borderWidth)
+        case .borderColor: .color(state.borderColor)
+        case .masksToBounds: .bool(state.masksToBounds)
+        }
+    }
+
+    /// The value at this path in `state`.
+    public func value(in state: LayerState) -> AnimationValue {
+        let whole = Self.value(of: property, in: state)
+        guard let component else { return whole }
+        return Self.extract(component, from: whole)
+    }
+
+    /// Writes `value` at this path into `state`; returns false (changing nothing) when the value's
+    /// kind does not match `kind`. Opacity is clamped to 0...1; negative radii and widths become 0.
+    @discardableResult
+    public func set(_ value: AnimationValue, in state: inout LayerState) -> Bool {
+        guard value.kind == kind else { return false }
+        var whole = value
+        if let component {
+            whole = Self.insert(value, at: component, into: Self.value(of: property, in: state))
+        }
+        switch (property, whole) {
+        case (.bounds, .rect(let r)):
+            state.bounds = CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0))
+        case (.position, .point(let p)): state.position = p
+        case (.anchorPoint, .point(let p)): state.anchorPoint = p
+        case (.anchorPointZ, .number(let v)): state.anchorPointZ = v
+        case (.zPosition, .number(let v)): state.zPosition = v
+        case (.transform, .transform(let t)): state.transform = t
+        case (.sublayerTransform, .transform(let t)): state.sublayerTransform = t
+        case (.opacity, .number(let v)): state.opacity = Float(min(max(v, 0), 1))
+        case (.hidden, .bool(let b)): state.isHidden = b
+        case (.backgroundColor, .color(let c)): state.backgroundColor = c
+        case (.cornerRadius, .number(let v)): state.cornerRadius = max(v, 0)
+        case (.borderWidth, .number(let v)): state.borderWidth = max(v, 0)
+        case (.borderColor, .color(let c)): state.borderColor = c
+        case (.masksToBounds, .bool(let b)): state.masksToBounds = b
+        default: return false
+        }
+        return true
+    }
+
+    static func extract(_ component: Component, from whole: AnimationValue) -> AnimationValue {
+        switch (component, whole) {
+        case (.pointX, .point(let p)): .number(p.x)
+        case (.pointY, .point(let p)): .number(p.y)
+        case (.width, .size(let s)): .number(s.width)
+        case (.height, .size(let s)): .number(s.height)
+        case (.origin, .rect(let r)): .point(r.origin)
+        case (.originX, .rect(let r)): .number(r.origin.x)
+        case (.originY, .rect(let r)): .number(r.origin.y)
+        case (.size, .rect(let r)): .size(r.size)
+        case (.sizeWidth, .rect(let r)): .number(r.width)
+        case (.sizeHeight, .rect(let r)): .number(r.height)
+        case (.translation, .transform(let t)): .size(t.translationXY)
+        case (.transform(let c), .transform(let t)): .number(t.component(c))
+        default: whole
+        }
+    }
+
+    static func insert(_ value: AnimationValue, at component: Component, into whole: AnimationValue) -> AnimationValue {
+        switch (component, whole, value) {
+        case (.pointX, .point(var p), .number(let v)): p.x = v; return .point(p)
+        case (.pointY, .point(var p), .number(let v)): p.y = v; return .point(p)
+        case (.width, .size(var s), .number(let v)): s.width = v; return .size(s)
+        case (.height, .size(var s), .number(let v)): s.height = v; return .size(s)
+        case (.origin, .rect(var r), .point(let p)): r.origin = p; return .rect(r)
+        case (.originX, .rect(var r), .number(let v)): r.origin.x = v; return .rect(r)
+        case (.originY, .rect(var r), .number(let v)): r.origin.y = v; return .rect(r)
+        case (.size, .rect(var r), .size(let s)): r.size = s; return .rect(r)
+        case (.sizeWidth, .rect(var r), .number(let v)): r.size.width = v; return .rect(r)
+        case (.sizeHeight, .rect(var r), .number(let v)): r.size.height = v; return .rect(r)
+        case (.translation, .transform(let t), .size(let s)): return .transform(t.settingTranslationXY(s))
+        case (.transform(let c), .transform(let t), .number(let v)): return .transform(t.setting(c, to: v))
+        default: return whole
+        }
+    }
+}

@@ -96,4 +96,202 @@ import Testing
         #expect(abs(green(image, 40, 50) - expected) <= 1, "got \(green(image, 40, 50)), expected \(expected)")
         finish()
     }
+
+    /// The box's left edge in a capture: the first column of row 50 that is more red than white.
+    func leftEdge(_ image: CGImage, row: Int = 50) -> Int? {
+        (0..<image.width).first { green(image, $0, row) < 128 }
+    }
+
+    /// E56: a delayed start with and without backwards fill; position animated from x 100 to 150
+    /// with the model at 40 (the box's centre).
+    @Test(arguments: [false, true]) func delayedStartE56(backwards: Bool) throws {
+        let context = try server.connect()
+        let (_, box) = try makeScene(context)
+        let t0 = CACurrentMediaTime() + 5
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 100
+        move.toValue = 150
+        move.duration = 1
+        move.beginTime = t0
+        if backwards { move.fillMode = .backwards }
+        box.add(move, forKey: "move")
+        try context.synchronize()
+        // During the delay: the start value (left edge 80) with backwards fill, else the model (20).
+        #expect(leftEdge(try context.capture(at: t0 - 1)) == (backwards ? 80 : 20))
+        #expect(leftEdge(try context.capture(at: t0 + 0.5)) == 105)
+        #expect(leftEdge(try context.capture(at: t0 + 2)) == 20)
+        finish()
+    }
+
+    /// E58: autoreverse with repeatCount 1 ends at the start value, 1.5 at the end value (seen with
+    /// forwards fill after the end).
+    @Test(arguments: [(1.0, 80), (1.5, 130)]) func autoreverseE58(repeatCount: Double, edge: Int) throws {
+        let context = try server.connect()
+        let (_, box) = try makeScene(context)
+        let t0 = CACurrentMediaTime() + 5
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 100
+        move.toValue = 150
+        move.duration = 1
+        move.beginTime = t0
+        move.autoreverses = true
+        move.repeatCount = Float(repeatCount)
+        move.fillMode = .forwards
+        move.isRemovedOnCompletion = false
+        box.add(move, forKey: "move")
+        try context.synchronize()
+        // Half-way back in the first iteration: x = 125.
+        #expect(leftEdge(try context.capture(at: t0 + 1.5)) == 105)
+        #expect(leftEdge(try context.capture(at: t0 + 10)) == edge)
+        finish()
+    }
+
+    /// E54: speeds multiply down the tree: parent 2 and child 2 play a 1 s animation in 0.25 s.
+    @Test func speedMultipliesE54() throws {
+        let context = try server.connect()
+        let (root, box) = try makeScene(context)
+        let t0 = CACurrentMediaTime() + 5
+        root.speed = 2
+        box.speed = 2
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 100
+        move.toValue = 150
+        move.duration = 1
+        // The child's local time runs 4× media time: begin at the child's local time of t0.
+        move.beginTime = box.convertTime(t0, from: nil)
+        box.add(move, forKey: "move")
+        try context.synchronize()
+        #expect(leftEdge(try context.capture(at: t0 + 0.125)) == 105)
+        #expect(leftEdge(try context.capture(at: t0 + 0.3)) == 20)
+        finish()
+    }
+
+    /// E60: the pause and resume recipe freezes the box, then continues from the same frame.
+    @Test func pauseAndResumeE60() throws {
+        let context = try server.connect()
+        let (root, box) = try makeScene(context)
+        let t0 = CACurrentMediaTime() + 5
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 100
+        move.toValue = 150
+        move.duration = 1
+        move.beginTime = t0
+        box.add(move, forKey: "move")
+        try context.synchronize()
+        // Pause at t0 + 0.5 (the recipe with CACurrentMediaTime() replaced by the chosen time).
+        let pausedTime = root.convertTime(t0 + 0.5, from: nil)
+        root.speed = 0
+        root.timeOffset = pausedTime
+        try context.synchronize()
+        #expect(leftEdge(try context.capture(at: t0 + 0.5)) == 105)
+        #expect(leftEdge(try context.capture(at: t0 + 3)) == 105)
+        // Resume at t0 + 3.
+        let paused = root.timeOffset
+        root.speed = 1
+        root.timeOffset = 0
+        root.beginTime = 0
+        let sincePause = root.convertTime(t0 + 3, from: nil) - paused
+        root.beginTime = sincePause
+        try context.synchronize()
+        #expect(leftEdge(try context.capture(at: t0 + 3)) == 105)
+        #expect(leftEdge(try context.capture(at: t0 + 3.25)) == 118 - 0)  // x = 137.5 → edge 117.5
+        #expect(leftEdge(try context.capture(at: t0 + 3.6)) == 20)  // over after 2.5 s of pause
+        finish()
+    }
+
+    /// E72: removing a running animation snaps the layer to its model value.
+    @Test func removeSnapsToModelE72() throws {
+        let context = try server.connect()
+        let (_, box) = try makeScene(context)
+        let t0 = CACurrentMediaTime() - 0.5
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 100
+        move.toValue = 150
+        move.duration = 100
+        move.beginTime = t0
+        box.add(move, forKey: "move")
+        try context.synchronize()
+        #expect(leftEdge(try context.capture(at: t0 + 50)) == 105)
+        box.removeAnimation(forKey: "move")
+        #expect(box.animationKeys() == nil)
+        try context.synchronize()
+        #expect(leftEdge(try context.capture(at: t0 + 50)) == 20)
+        finish()
+    }
+
+    /// E66: nested transactions: position over 2 s (outer), opacity over 5 s (inner); nothing is
+    /// sent before the outer commit.
+    @Test func nestedTransactionsE66() throws {
+        let context = try server.connect()
+        let (_, box) = try makeScene(context)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        box.position = CGPoint(x: 140, y: 50)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(5)
+        box.opacity = 0
+        CATransaction.commit()
+        #expect(box.animation(forKey: "position")?.duration == 2)
+        #expect(box.animation(forKey: "opacity")?.duration == 5)
+        #expect(box.animation(forKey: "opacity")?.beginTime == 0, "not committed before the outer commit")
+        CATransaction.commit()
+        let begin = try #require(box.animation(forKey: "opacity")).beginTime
+        #expect(begin > 0)
+        #expect(box.animation(forKey: "position")?.beginTime == begin, "both start at the same commit")
+        let late = try #require(box.presentation(at: begin + 3))
+        #expect(late.position == CGPoint(x: 140, y: 50))
+        #expect(late.opacity > 0 && late.opacity < 1)
+        finish()
+    }
+
+    /// E69: with actions disabled a change is immediate and no animation is added.
+    @Test func disabledActionsE69() throws {
+        let context = try server.connect()
+        let (_, box) = try makeScene(context)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        box.opacity = 0
+        CATransaction.commit()
+        #expect(box.animationKeys() == nil)
+        #expect(green(try context.capture(), 40, 50) == 255)
+        finish()
+    }
+
+    /// A client whose main thread is blocked for a second: the server's frames in between are
+    /// interpolated on its own clock (captured by a second client).
+    @Test func busyClientDoesNotStutter() throws {
+        let context = try server.connect(name: "busy")
+        let (_, box) = try makeScene(context)
+        let observer = try server.connect(name: "observer")
+        let t0 = CACurrentMediaTime() + 0.1
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 40
+        move.toValue = 160
+        move.duration = 1
+        move.beginTime = t0
+        box.add(move, forKey: "move")
+        try context.synchronize()
+        let done = DispatchSemaphore(value: 0)
+        final class Samples: @unchecked Sendable { var edges: [(Double, Int?)] = [] }
+        let samples = Samples()
+        Thread.detachNewThread {
+            // The observer captures the shared display every 100 ms while the client is blocked.
+            for _ in 0..<8 {
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = CACurrentMediaTime()
+                if let image = try? observer.capture(at: now) {
+                    samples.edges.append((now, (0..<image.width).first { Int(image.pixel(x: $0, y: 50).green) < 128 }))
+                }
+            }
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 1)  // The client's thread is busy: it sends nothing.
+        done.wait()
+        #expect(samples.edges.count == 8)
+        for (time, edge) in samples.edges where time > t0 + 0.02 && time < t0 + 0.98 {
+            let x = 40 + 120 * (time - t0)
+            #expect(abs(Double(edge ?? -100) - (x - 20)) <= 1.5, "at \(time - t0) s the edge is \(edge ?? -1), expected \(x - 20)")
+        }
+        finish()
+    }
 }

@@ -103,7 +103,49 @@ import Testing
              code: .badDisplay, text: "display 3 does not exist"),
         Case(name: "duplicate id", bytes: { _ in commit([.createLayer(1), .createLayer(1)]) },
              code: .duplicateLayer, text: "layer id 1 already exists"),
+        Case(name: "animation value of the wrong kind", bytes: { _ in
+            commit([.createLayer(1), .addAnimation(1, animation(.basic(PropertyTarget(keyPath: LayerKeyPath("opacity")!),
+                                                                        BasicValues(to: .point(.zero)))))])
+        }, code: .invalidValue, text: "opacity takes a number, got a CGPoint"),
+        Case(name: "NaN animation duration", bytes: { _ in
+            var a = animation(.basic(PropertyTarget(keyPath: LayerKeyPath("opacity")!), BasicValues(to: .number(0))))
+            a.record.timing.duration = .nan
+            return commit([.createLayer(1), .addAnimation(1, a)])
+        }, code: .invalidValue, text: "duration is NaN or infinite"),
+        Case(name: "NaN keyframe value", bytes: { _ in
+            commit([.createLayer(1), .addAnimation(1, animation(.keyframe(PropertyTarget(keyPath: LayerKeyPath("position.x")!),
+                                                                           Keyframes(values: [.number(0), .number(.nan)]))))])
+        }, code: .invalidValue, text: "NaN, infinite or out-of-range"),
+        Case(name: "unknown animation kind", bytes: { _ in
+            var w = WireWriter()
+            w.u64(1); w.u32(2); w.u8(1); w.u64(1)
+            w.u8(6); w.u64(1); w.u64(1); w.string("k")
+            for _ in 0..<6 { w.f64(0) }
+            w.bool(false); w.string("removed"); w.bool(false); w.bool(true); w.u8(42)
+            return frame(type: 3, payload: w.bytes)
+        }, code: .malformedMessage, text: "addAnimation.animation.kind"),
+        Case(name: "animation on an unknown layer", bytes: { _ in
+            commit([.addAnimation(777, animation(.transition(TransitionParameters())))])
+        }, code: .unknownLayer, text: "unknown layer id 777"),
+        Case(name: "groups nested too deep", bytes: { _ in
+            var record = AnimationRecord(timing: MediaTiming(duration: 1), content: .group([]))
+            for _ in 0..<12 { record = AnimationRecord(timing: MediaTiming(duration: 1), content: .group([record])) }
+            return commit([.createLayer(1), .addAnimation(1, AttachedAnimation(id: 1, key: "deep", record: record))])
+        }, code: .limitExceeded, text: "group depth"),
+        Case(name: "duplicate animation id", bytes: { _ in
+            let a = animation(.transition(TransitionParameters()))
+            var b = a
+            b.key = "other"
+            return commit([.createLayer(1), .addAnimation(1, a), .addAnimation(1, b)])
+        }, code: .invalidValue, text: "animation id 1 is already attached"),
+        Case(name: "unknown transition type", bytes: { _ in
+            commit([.createLayer(1), .addAnimation(1, animation(.transition(TransitionParameters(type: CATransitionType("spin")))))])
+        }, code: .invalidValue, text: "unknown transition type 'spin'"),
     ]
+
+    static func animation(_ content: AnimationRecord.Content) -> AttachedAnimation {
+        AttachedAnimation(id: 1, key: "k", record: AnimationRecord(timing: MediaTiming(duration: 1), content: content))
+    }
 
     @Test(arguments: cases)
     func badInputIsReportedAndOnlyThatClientIsDropped(_ c: Case) throws {

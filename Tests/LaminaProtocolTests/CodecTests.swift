@@ -647,13 +647,13 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     // MARK: Unknown codes, bad strings, counts
 
-    @Test(arguments: [UInt16(0), 7, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
+    @Test(arguments: [UInt16(0), 8, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0])) }
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [])) }
     }
 
-    @Test(arguments: [UInt16(0), 1, 3, 6, 100, 108, 0xFFFF])
+    @Test(arguments: [UInt16(0), 1, 3, 6, 100, 110, 0xFFFF])
     func unknownServerMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeServer(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0])) }
     }
@@ -669,7 +669,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         }
     }
 
-    @Test(arguments: [UInt8(0), 6, 7, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 8, 9, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
         let commit = framed(type: 3, bytes { $0.u64(1); $0.u32(1); $0.u8(code); $0.u64(0); $0.u64(0) })
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(commit) }
@@ -678,7 +678,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(part) }
     }
 
-    @Test(arguments: [UInt8(0), 17, 18, 0x7F, 0xFF])
+    @Test(arguments: [UInt8(0), 20, 21, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(type: 2, bytes { $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(code); $0.u64(0) })
         #expect(throws: WireError.unknownProperty(code)) { try MessageCodec.decodeClient(part) }
@@ -997,7 +997,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test func differencesFromNilListsEveryProperty() {
         let state = LayerState()
         let all = LayerProperty.differences(from: nil, to: state)
-        #expect(all.map(\.code) == Array(1...16))
+        #expect(all.map(\.code) == Array(1...19))
         var rebuilt = LayerState()
         rebuilt.name = "will be overwritten"
         rebuilt.opacity = 0.1
@@ -1008,7 +1008,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         for p in Self.nonDefault { p.apply(to: &custom) }
         var fromScratch = LayerState()
         let listed = LayerProperty.differences(from: nil, to: custom)
-        #expect(listed.count == 16)
+        #expect(listed.count == 19)
         for p in listed { p.apply(to: &fromScratch) }
         #expect(fromScratch == custom)
     }

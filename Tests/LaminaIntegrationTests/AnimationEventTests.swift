@@ -1,0 +1,125 @@
+import Foundation
+import Lamina
+import LaminaTesting
+import Testing
+
+/// Events that come back from the server: delegate callbacks, transaction completion blocks and
+/// display-link ticks, all delivered on the main-thread callback queue.
+@Suite(.serialized) final class AnimationEventTests {
+    let server: TestServer
+
+    init() throws {
+        server = try TestServer(width: 64, height: 48)
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    /// Records callbacks in the order they arrive.
+    final class Recorder: CAAnimationDelegate, @unchecked Sendable {
+        let lock = NSLock()
+        var events: [String] = []
+        func record(_ e: String) { lock.withLock { events.append(e) } }
+        var snapshot: [String] { lock.withLock { events } }
+        func animationDidStart(_ anim: CAAnimation) { record("start \(anim.value(forKey: "tag") ?? "?")") }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            record("stop \(anim.value(forKey: "tag") ?? "?") \(flag)")
+        }
+    }
+
+    /// Runs pending callbacks until `done` holds or 5 s pass (the server's clock has to run).
+    func waitFor(_ done: () -> Bool) {
+        let deadline = CACurrentMediaTime() + 5
+        while !done() && CACurrentMediaTime() < deadline {
+            CAContext.dispatchPendingCallbacks()
+            usleep(2000)
+        }
+    }
+
+    func makeLayer(_ context: CAContext) throws -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        context.layer = root
+        try context.synchronize()
+        return root
+    }
+
+    /// E44 and E70: a delegate hears start then stop(finished: true), reads a value stored on the
+    /// animation, and the transaction's completion block runs once after the animation ended; the
+    /// server removed the finished animation, and the client's layer follows.
+    @Test func delegateAndCompletionE44E70() throws {
+        let context = try server.connect()
+        let layer = try makeLayer(context)
+        let recorder = Recorder()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0.5
+        fade.duration = 0.1
+        fade.delegate = recorder
+        fade.setValue("fade", forKey: "tag")
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { recorder.record("completion") }
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+        waitFor { recorder.snapshot.contains("completion") }
+        #expect(recorder.snapshot == ["start fade", "stop fade true", "completion"])
+        #expect(layer.animationKeys() == nil)
+        server.stop()
+    }
+
+    /// E70 corner case: a transaction that adds no animation runs its completion block right after
+    /// the commit; removing an animation early reports finished: false before the block runs.
+    @Test func earlyRemovalAndEmptyTransaction() throws {
+        let context = try server.connect()
+        let layer = try makeLayer(context)
+        let recorder = Recorder()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { recorder.record("empty completion") }
+        CATransaction.commit()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.byValue = Double.pi * 2
+        spin.duration = 100
+        spin.delegate = recorder
+        spin.setValue("spin", forKey: "tag")
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { recorder.record("spin completion") }
+        layer.add(spin, forKey: "spin")
+        CATransaction.commit()
+        waitFor { recorder.snapshot.contains("start spin") }
+        layer.removeAnimation(forKey: "spin")
+        waitFor { recorder.snapshot.contains("spin completion") }
+        #expect(recorder.snapshot == ["empty completion", "start spin", "stop spin false", "spin completion"])
+        server.stop()
+    }
+
+    /// E63: a display link ticks with the server's frames: timestamps on the 60 Hz grid,
+    /// `targetTimestamp` one interval later; with 30 frames per second it skips every other frame.
+    @Test(arguments: [0, 30]) func displayLinkTicksWithFrames(fps: Int) throws {
+        let context = try server.connect()
+        _ = try makeLayer(context)
+        final class Ticks: @unchecked Sendable {
+            let lock = NSLock()
+            var list: [(Double, Double, Double)] = []
+        }
+        let ticks = Ticks()
+        let link = CADisplayLink { link in
+            ticks.lock.withLock { ticks.list.append((link.timestamp, link.targetTimestamp, link.duration)) }
+        }
+        link.preferredFramesPerSecond = fps
+        link.add(to: .main, forMode: .common)
+        waitFor { ticks.lock.withLock { ticks.list.count >= 6 } }
+        link.invalidate()
+        let list = ticks.lock.withLock { ticks.list }
+        #expect(list.count >= 6)
+        let interval = 1.0 / 60
+        let expectedStep = fps == 30 ? 2 * interval : interval
+        for (a, b) in zip(list, list.dropFirst()) {
+            #expect(abs(b.2 - interval) < 1e-9, "duration")
+            #expect(abs(b.1 - b.0 - interval) < 1e-9, "targetTimestamp − timestamp")
+            // Frames may be missed on a loaded machine, never doubled: steps are whole multiples.
+            let steps = (b.0 - a.0) / expectedStep
+            #expect(steps > 0.99 && abs(steps - steps.rounded()) < 0.01, "step \(b.0 - a.0)")
+        }
+        server.stop()
+    }
+}

@@ -87,15 +87,54 @@ let first = try context.capture()
 try first.writePNG(to: outputFolder + "/scene.png")
 print("wrote \(outputFolder)/scene.png")
 
-// Change the scene and capture again: the second frame shows the new model values.
+// Implicit animations: change the model in a 1 s transaction; the server animates on its own clock
+// and the captures pass chosen times (no sleeps).
 CATransaction.begin()
+CATransaction.setAnimationDuration(1)
 glass.opacity = 0.4
 tilted.transform = CATransform3DMakeRotation(-.pi / 8, 0, 0, 1)
 card.cornerRadius = 8
 CATransaction.commit()
-let second = try context.capture(at: CACurrentMediaTime())
-try second.writePNG(to: outputFolder + "/scene-changed.png")
-print("wrote \(outputFolder)/scene-changed.png")
+let implicitStart = glass.animation(forKey: "opacity")?.beginTime ?? CACurrentMediaTime()
+for t in [0.0, 0.5, 1.0] {
+    let frame = try context.capture(at: implicitStart + t)
+    let name = String(format: "implicit-%.2fs.png", t)
+    try frame.writePNG(to: outputFolder + "/" + name)
+    print("wrote \(outputFolder)/\(name)")
+}
+
+// Explicit animations: a full turn through the virtual key path, a bounce along a Bézier path and a
+// spring, all starting together at t0.
+let t0 = CACurrentMediaTime() + 0.1
+let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+turn.byValue = 2 * Double.pi
+turn.duration = 2
+turn.beginTime = t0
+tilted.add(turn, forKey: "turn")
+let bounce = CAKeyframeAnimation(keyPath: "position")
+let path = CGMutablePath()
+path.move(to: card.position)
+path.addCurve(to: CGPoint(x: card.position.x + 120, y: card.position.y),
+              control1: CGPoint(x: card.position.x, y: card.position.y - 120),
+              control2: CGPoint(x: card.position.x + 120, y: card.position.y - 120))
+bounce.path = path
+bounce.duration = 2
+bounce.beginTime = t0
+bounce.autoreverses = true
+card.add(bounce, forKey: "bounce")
+let spring = CASpringAnimation(keyPath: "transform.scale")
+spring.fromValue = 0.5
+spring.toValue = 1.0
+spring.duration = spring.settlingDuration
+spring.beginTime = t0
+panel.add(spring, forKey: "spring")
+CATransaction.flush()
+for t in [0.0, 0.5, 1.0, 1.5] {
+    let frame = try context.capture(at: t0 + t)
+    let name = String(format: "explicit-%.2fs.png", t)
+    try frame.writePNG(to: outputFolder + "/" + name)
+    print("wrote \(outputFolder)/\(name)")
+}
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

@@ -54,7 +54,11 @@ import Testing
             let b = CABasicAnimation(keyPath: keyPath)
             if Bool.random(using: &r) { b.fromValue = value(for: keyPath, &r) }
             if Bool.random(using: &r) { b.toValue = value(for: keyPath, &r) }
-            if b.toValue == nil && Bool.random(using: &r) && keyPath != "backgroundColor" { b.byValue = value(for: keyPath, &r) }
+            if b.toValue == nil && keyPath != "backgroundColor" && (b.fromValue == nil || Bool.random(using: &r)) {
+                b.byValue = value(for: keyPath, &r)
+            } else if b.fromValue == nil && b.toValue == nil {
+                b.toValue = value(for: keyPath, &r)
+            }
             animation = b
         }
         animation.isAdditive = keyPath != "backgroundColor" && Int.random(in: 0..<4, using: &r) == 0
@@ -113,8 +117,9 @@ import Testing
         tree = try tree.applying(wireOps, displayCount: 1)
         let serverLayer = try #require(tree.layers[box.layerID])
         var animated = 0
-        for _ in 0..<25 {
-            let t = Double.random(in: 995...1010, using: &r)
+        for _ in 0..<60 {
+            // A media time at which the box's local time lies around the animations' begin times.
+            let t = box.convertTime(Double.random(in: 997...1004, using: &r), to: nil)
             var transitions: [TransitionProgress] = []
             let serverState = LayerAnimator.presentation(
                 of: serverLayer.state, animations: serverLayer.animations,

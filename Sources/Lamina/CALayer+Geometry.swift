@@ -70,9 +70,9 @@ extension CALayer {
     /// empty `bounds` contains nothing and a point on the right or bottom edge is outside. A NaN
     /// coordinate is outside.
     ///
-    /// Declared in an extension, so subclasses cannot override it (Apple's is overridable).
-    public func contains(_ p: CGPoint) -> Bool {
-        let b = model.bounds.standardized
+    /// The implementation behind the overridable entry point in CALayer.swift.
+    func containsPoint(_ p: CGPoint) -> Bool {
+        let b = modelState.bounds.standardized
         return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
     }
 
@@ -87,16 +87,16 @@ extension CALayer {
     /// (each sublayer undoes this layer's `sublayerTransform` as it converts the point into its own
     /// space); the first hit wins. Failing that, the result is this layer if `contains` says so.
     ///
-    /// Declared in an extension, so subclasses cannot override it (Apple's is overridable).
-    public func hitTest(_ p: CGPoint) -> CALayer? {
-        guard !model.isHidden, model.opacity > 0 else { return nil }
+    /// The implementation behind the overridable entry point in CALayer.swift.
+    func hitTestPoint(_ p: CGPoint) -> CALayer? {
+        guard !modelState.isHidden, modelState.opacity > 0 else { return nil }
         guard let local = LaminaConversion(descent: laminaMapToSuperlayer())?.apply(p),
             local.x.isFinite, local.y.isFinite
         else { return nil }
-        if model.masksToBounds && !contains(local) { return nil }
+        if modelState.masksToBounds && !contains(local) { return nil }
         let ordered = sublayerList.enumerated().sorted { a, b in
-            a.element.model.zPosition != b.element.model.zPosition
-                ? a.element.model.zPosition < b.element.model.zPosition
+            a.element.modelState.zPosition != b.element.modelState.zPosition
+                ? a.element.modelState.zPosition < b.element.modelState.zPosition
                 : a.offset < b.offset
         }
         for sublayer in ordered.reversed() {
@@ -110,9 +110,9 @@ extension CALayer {
     /// The map from this layer's plane to its superlayer's (the root space for a root layer):
     /// `transformToSuperlayer` followed by the superlayer's `sublayerTransform`, flattened to 3×3.
     private func laminaMapToSuperlayer() -> LaminaPlaneMap {
-        let own = model.transformToSuperlayer
+        let own = modelState.transformToSuperlayer
         guard let parent = superlayer else { return LaminaPlaneMap(own) }
-        return LaminaPlaneMap(CATransform3DConcat(own, parent.model.transformForSublayers))
+        return LaminaPlaneMap(CATransform3DConcat(own, parent.modelState.transformForSublayers))
     }
 
     /// The layer and its ancestors, nearest first.

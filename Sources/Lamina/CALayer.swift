@@ -111,6 +111,15 @@ open class CALayer: NSObject {
     /// transaction's duration and timing function). `NSNull` anywhere stops the search: no action.
     open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
 
+    /// Whether `p`, in the layer's own coordinates, lies inside `bounds` (half-open: min edges in,
+    /// max edges out).
+    open func contains(_ p: CGPoint) -> Bool { containsPoint(p) }
+
+    /// The farthest descendant (or the layer itself) under `p`, given in the superlayer's
+    /// coordinates; hidden and transparent layers are skipped and `masksToBounds` cuts sublayers
+    /// off. On a presentation layer it hits where layers are drawn now.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestPoint(p) }
+
     /// The action a layer class provides for `event`; nil here. Subclasses override it.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 

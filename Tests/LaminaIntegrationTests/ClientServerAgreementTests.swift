@@ -95,7 +95,11 @@ import Testing
             let a = Self.randomAnimation(&r)
             if Bool.random(using: &r) {
                 let group = CAAnimationGroup()
-                group.animations = [a, Self.randomAnimation(&r)]
+                let b = Self.randomAnimation(&r)
+                // Children's begin times count from the group's start.
+                a.beginTime = Double.random(in: 0...1, using: &r)
+                b.beginTime = 0
+                group.animations = [a, b]
                 group.duration = Double.random(in: 0.5...3, using: &r)
                 group.beginTime = 1000
                 box.add(group, forKey: "group\(i)")

@@ -415,7 +415,7 @@ extension CALayerGeometryTests {
             }
             // The projection really acts: C → A differs from the affine part of the same matrices.
             let a = layers["A"]!
-            let affine = CATransform3DConcat(c.model.transformToSuperlayer, a.model.transformForSublayers)
+            let affine = CATransform3DConcat(c.modelState.transformToSuperlayer, a.modelState.transformForSublayers)
             let flat = CGPoint(
                 x: p.x * affine.m11 + p.y * affine.m21 + affine.m41,
                 y: p.x * affine.m12 + p.y * affine.m22 + affine.m42)

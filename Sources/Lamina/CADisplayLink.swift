@@ -79,6 +79,8 @@ enum DisplayLinkCenter {
         var links: [CADisplayLink] = []
         var lastFrameTime: Double = -.infinity
         var enabled = false
+        /// A tick is queued for the main thread and has not run yet.
+        var tickPending = false
     }
     static let state = State()
 
@@ -119,8 +121,14 @@ enum DisplayLinkCenter {
         // Several contexts may report the same frame.
         guard time > state.lastFrameTime else { return }
         state.lastFrameTime = time
-        let links = state.links
+        // A busy main thread misses frames: while a tick waits to run, later frames are skipped.
+        guard !state.tickPending else { return }
+        state.tickPending = true
         MainThreadDispatcher.post {
+            let links = CATransaction.state.lock.withLock {
+                state.tickPending = false
+                return state.links
+            }
             for link in links { link.tick(time: time, targetTime: targetTime) }
         }
     }

@@ -37,6 +37,17 @@ import Testing
     func red(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).red) }
     func green(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).green) }
 
+    /// A `position.x` animation from `from` to `to` starting at `begin` (the box's centre moves;
+    /// its left edge is 20 less).
+    static func move(from: Double = 100, to: Double = 150, begin: Double, duration: Double = 1) -> CABasicAnimation {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = from
+        move.toValue = to
+        move.duration = duration
+        move.beginTime = begin
+        return move
+    }
+
     func finish() {
         let report = server.stop()
         #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
@@ -108,11 +119,7 @@ import Testing
         let context = try server.connect()
         let (_, box) = try makeScene(context)
         let t0 = CACurrentMediaTime() + 5
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 100
-        move.toValue = 150
-        move.duration = 1
-        move.beginTime = t0
+        let move = Self.move(begin: t0)
         if backwards { move.fillMode = .backwards }
         box.add(move, forKey: "move")
         try context.synchronize()
@@ -129,11 +136,7 @@ import Testing
         let context = try server.connect()
         let (_, box) = try makeScene(context)
         let t0 = CACurrentMediaTime() + 5
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 100
-        move.toValue = 150
-        move.duration = 1
-        move.beginTime = t0
+        let move = Self.move(begin: t0)
         move.autoreverses = true
         move.repeatCount = Float(repeatCount)
         move.fillMode = .forwards
@@ -153,12 +156,8 @@ import Testing
         let t0 = CACurrentMediaTime() + 5
         root.speed = 2
         box.speed = 2
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 100
-        move.toValue = 150
-        move.duration = 1
         // The child's local time runs 4× media time: begin at the child's local time of t0.
-        move.beginTime = box.convertTime(t0, from: nil)
+        let move = Self.move(begin: box.convertTime(t0, from: nil))
         box.add(move, forKey: "move")
         try context.synchronize()
         #expect(leftEdge(try context.capture(at: t0 + 0.125)) == 105)
@@ -171,11 +170,7 @@ import Testing
         let context = try server.connect()
         let (root, box) = try makeScene(context)
         let t0 = CACurrentMediaTime() + 5
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 100
-        move.toValue = 150
-        move.duration = 1
-        move.beginTime = t0
+        let move = Self.move(begin: t0)
         box.add(move, forKey: "move")
         try context.synchronize()
         // Pause at t0 + 0.5 (the recipe with CACurrentMediaTime() replaced by the chosen time).
@@ -204,11 +199,7 @@ import Testing
         let context = try server.connect()
         let (_, box) = try makeScene(context)
         let t0 = CACurrentMediaTime() - 0.5
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 100
-        move.toValue = 150
-        move.duration = 100
-        move.beginTime = t0
+        let move = Self.move(begin: t0, duration: 100)
         box.add(move, forKey: "move")
         try context.synchronize()
         #expect(leftEdge(try context.capture(at: t0 + 50)) == 105)
@@ -264,11 +255,7 @@ import Testing
         let (_, box) = try makeScene(context)
         let observer = try server.connect(name: "observer")
         let t0 = CACurrentMediaTime() + 0.1
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 40
-        move.toValue = 160
-        move.duration = 1
-        move.beginTime = t0
+        let move = Self.move(from: 40, to: 160, begin: t0)
         box.add(move, forKey: "move")
         try context.synchronize()
         let done = DispatchSemaphore(value: 0)

@@ -18,8 +18,8 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// main run loop's current turn (a run-loop observer) or by `flush()` in programs without a run loop.
 /// Nested transactions reach the server only at the outermost `commit()`. Each level has its own
 /// settings (duration, timing function, disabled actions, completion block, any key); getters read
-/// the innermost level that set a value. One transaction stack serves the process (Apple keeps one
-/// per thread); `lock()` guards it across threads.
+/// the innermost level that set a value. Each thread has its own stack of explicit transactions, as on
+/// Apple platforms; `lock()` guards the shared state across threads.
 open class CATransaction: NSObject {
     /// One open transaction level: its settings and the animations added while it was open.
     final class Level {
@@ -30,8 +30,24 @@ open class CATransaction: NSObject {
     /// Shared transaction state, guarded by `lock`.
     final class State: @unchecked Sendable {
         let lock = NSRecursiveLock()
-        /// Explicit levels, outermost first.
-        var levels: [Level] = []
+        /// The calling thread's explicit levels, outermost first (each thread has its own stack, as
+        /// on Apple platforms; the implicit transaction is shared and commits on the main run loop).
+        var levels: [Level] {
+            get { Self.threadStack.levels }
+            set { Self.threadStack.levels = newValue }
+        }
+
+        final class Stack {
+            var levels: [Level] = []
+        }
+
+        static var threadStack: Stack {
+            let key = "LaminaCATransactionStack"
+            if let stack = Thread.current.threadDictionary[key] as? Stack { return stack }
+            let stack = Stack()
+            Thread.current.threadDictionary[key] = stack
+            return stack
+        }
         /// The implicit transaction, when one is open.
         var implicit: Level?
         var observerInstalled = false
@@ -132,7 +148,7 @@ open class CATransaction: NSObject {
         state.lock.lock()
         defer { state.lock.unlock() }
         if key == kCATransactionCompletionBlock { return currentLevel().completion.block }
-        for level in (state.levels + [state.implicit].compactMap { $0 }).reversed() {
+        for level in ([state.implicit].compactMap { $0 } + state.levels).reversed() {
             if let v = level.values[key] { return v }
         }
         return nil

@@ -17,6 +17,11 @@ public struct TransitionProgress: Sendable, Hashable {
     public var parameters: TransitionParameters
     /// 0 shows the old content only, 1 the new content only.
     public var progress: Double
+    public init(id: UInt64, parameters: TransitionParameters, progress: Double) {
+        self.id = id
+        self.parameters = parameters
+        self.progress = progress
+    }
 }
 
 extension AnimationRecord {

@@ -358,6 +358,16 @@ extension AnimationRecord {
         if case .group(let children) = content { return 1 + children.reduce(0) { $0 + $1.recordCount } }
         return 1
     }
+
+    /// True when this record is a transition or a group that holds one: attaching it takes a
+    /// snapshot of the layer's subtree.
+    public var containsTransition: Bool {
+        switch content {
+        case .transition: true
+        case .group(let children): children.contains { $0.containsTransition }
+        default: false
+        }
+    }
 }
 
 extension PropertyTarget {

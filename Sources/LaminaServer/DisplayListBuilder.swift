@@ -22,8 +22,9 @@ public struct DisplayListBuilder {
         for tree in trees {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
             let presented = Presented(layer, parentTime: time)
-            builder.draw(presented, in: tree, parentSublayerTransform: CATransform3DIdentity,
-                         parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
+            builder.draw(presented, layers: tree.layers, snapshots: tree.snapshots,
+                         parentSublayerTransform: CATransform3DIdentity, parentToDevice: CATransform3DIdentity,
+                         opacity: 1, clip: screen)
         }
         builder.list.batches = builder.batcher.finish()
         return builder.list
@@ -39,18 +40,28 @@ public struct DisplayListBuilder {
         static let maxGeneral = 2
     }
 
-    /// Draws `layer` and its subtree. `parentSublayerTransform` is the superlayer's `sublayerTransform`
-    /// about its anchor; the child is flattened into the superlayer's plane only after it, so a parent's
-    /// perspective foreshortens its children.
-    mutating func draw(_ presented: Presented, in tree: RenderTree, parentSublayerTransform: CATransform3D,
-                       parentToDevice: CATransform3D, opacity parentOpacity: Double, clip parentClip: Clip) {
+    /// Draws `layer` and its subtree, whose layers are in `layers`. `parentSublayerTransform` is the
+    /// superlayer's `sublayerTransform` about its anchor; the child is flattened into the superlayer's
+    /// plane only after it, so a parent's perspective foreshortens its children. `image` moves and
+    /// fades the whole subtree within the layer's plane (one image of a transition).
+    mutating func draw(_ presented: Presented, layers: [LayerID: RenderLayer], snapshots: [UInt64: TransitionSnapshot],
+                       parentSublayerTransform: CATransform3D, parentToDevice: CATransform3D,
+                       opacity parentOpacity: Double, clip parentClip: Clip, image: TransitionImage = .identity) {
+        if !presented.transitions.isEmpty {
+            return drawTransition(presented, layers: layers, snapshots: snapshots,
+                                  parentSublayerTransform: parentSublayerTransform, parentToDevice: parentToDevice,
+                                  opacity: parentOpacity, clip: parentClip, image: image)
+        }
         let layer = presented.layer
         let state = presented.state
         guard !state.isHidden else { return }
-        let opacity = parentOpacity * Double(state.opacity)
+        let opacity = parentOpacity * Double(state.opacity) * image.opacity
         guard opacity > 0 else { return }
         let toParent = CATransform3DConcat(state.transformToSuperlayer, parentSublayerTransform)
-        let toDevice = CATransform3DConcat(Self.flattened(toParent), parentToDevice)
+        var toDevice = CATransform3DConcat(Self.flattened(toParent), parentToDevice)
+        if image.offset != .zero {
+            toDevice = CATransform3DConcat(CATransform3DMakeTranslation(image.offset.x, image.offset.y, 0), toDevice)
+        }
         guard Self.isDrawable(toDevice) else { return }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
 
@@ -79,7 +90,7 @@ public struct DisplayListBuilder {
                 clip = narrowed
             }
             let sublayerTransform = state.transformForSublayers
-            let children = layer.sublayers.compactMap { tree.layers[$0] }.map {
+            let children = layer.sublayers.compactMap { layers[$0] }.map {
                 Presented($0, parentTime: presented.time)
             }
             // Stable sort: zPosition first, array order breaks ties.
@@ -87,11 +98,37 @@ public struct DisplayListBuilder {
                 ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset)
             }
             for (_, child) in ordered {
-                draw(child, in: tree, parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
-                     opacity: opacity, clip: clip)
+                draw(child, layers: layers, snapshots: snapshots, parentSublayerTransform: sublayerTransform,
+                     parentToDevice: toDevice, opacity: opacity, clip: clip)
             }
         }
         drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
+    }
+
+    /// Draws a layer with a transition in progress: its latest transition's before-image (the
+    /// snapshot taken when the transition was added) and after-image (the live layer, with any
+    /// earlier transitions still applied), each moved and faded as the transition says. Either image
+    /// may be hidden or empty; the other is still drawn.
+    mutating func drawTransition(_ presented: Presented, layers: [LayerID: RenderLayer],
+                                 snapshots: [UInt64: TransitionSnapshot], parentSublayerTransform: CATransform3D,
+                                 parentToDevice: CATransform3D, opacity: Double, clip: Clip, image: TransitionImage) {
+        var after = presented
+        let transition = after.transitions.removeLast()
+        let images = transition.images(size: presented.state.bounds.size)
+        let drawAfter = { (builder: inout DisplayListBuilder) in
+            builder.draw(after, layers: layers, snapshots: snapshots, parentSublayerTransform: parentSublayerTransform,
+                         parentToDevice: parentToDevice, opacity: opacity, clip: clip,
+                         image: images.after.within(image))
+        }
+        if images.beforeOnTop { drawAfter(&self) }
+        if let snapshot = snapshots[transition.id], let root = snapshot.layers[snapshot.root] {
+            // The snapshot's layers keep running their own animations, in the same parent time.
+            var before = Presented(root, parentTime: presented.parentTime)
+            before.transitions = []
+            draw(before, layers: snapshot.layers, snapshots: [:], parentSublayerTransform: parentSublayerTransform,
+                 parentToDevice: parentToDevice, opacity: opacity, clip: clip, image: images.before.within(image))
+        }
+        if !images.beforeOnTop { drawAfter(&self) }
     }
 
     /// A render-tree layer with its presentation state at one time.
@@ -104,8 +141,12 @@ public struct DisplayListBuilder {
         /// Transitions in progress on the layer.
         var transitions: [TransitionProgress] = []
 
+        /// The superlayer's local time.
+        let parentTime: Double
+
         init(_ layer: RenderLayer, parentTime: Double) {
             self.layer = layer
+            self.parentTime = parentTime
             time = layer.state.localTime(fromParent: parentTime)
             if layer.animations.isEmpty {
                 state = layer.state

@@ -107,7 +107,7 @@ public struct RenderTree: Sendable {
         guard animationCount + count <= WireLimits.maxAnimationsPerClient else {
             throw .limitExceeded("more than \(WireLimits.maxAnimationsPerClient) animations")
         }
-        if case .transition = animation.record.content {
+        if animation.record.containsTransition {
             let snapshot = old.snapshot(of: id)
             guard snapshotLayerCount + snapshot.layers.count <= WireLimits.maxLayersPerClient else {
                 throw .limitExceeded("transition snapshots would hold more than \(WireLimits.maxLayersPerClient) layers")
@@ -137,7 +137,7 @@ public struct RenderTree: Sendable {
         while let next = stack.popLast() {
             guard var layer = layers[next], result.layers[next] == nil else { continue }
             // Animations keep running in the snapshot, but not transitions (no snapshots of snapshots).
-            layer.animations.removeAll { if case .transition = $0.record.content { true } else { false } }
+            layer.animations.removeAll { $0.record.containsTransition }
             result.layers[next] = layer
             stack += layer.sublayers
         }

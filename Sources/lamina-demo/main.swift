@@ -135,6 +135,28 @@ for t in [0.0, 0.5, 1.0, 1.5] {
     try frame.writePNG(to: outputFolder + "/" + name)
     print("wrote \(outputFolder)/\(name)")
 }
+
+// A transition: the card's new look (green, a red stripe) pushes the old one out to the left. The
+// server draws both from its snapshot of the card before this transaction and the card now.
+let t1 = t0 + 5
+let push = CATransition()
+push.type = .push
+push.subtype = .fromRight
+push.duration = 1
+push.beginTime = t1
+push.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+CATransaction.begin()
+CATransaction.setDisableActions(true)
+card.add(push, forKey: kCATransition)
+card.backgroundColor = color(0.2, 0.62, 0.36)
+stripe.backgroundColor = color(0.86, 0.2, 0.24)
+CATransaction.commit()
+for t in [0.25, 0.5] {
+    let frame = try context.capture(at: t1 + t)
+    let name = String(format: "transition-%.2fs.png", t)
+    try frame.writePNG(to: outputFolder + "/" + name)
+    print("wrote \(outputFolder)/\(name)")
+}
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

@@ -85,7 +85,8 @@ public final class Server: @unchecked Sendable {
             let now = CACurrentMediaTime()
             let due = nextFrameTime ?? now
             nextFrameTime = due
-            timeout = Int32(max(0, ((due - now) * 1000).rounded(.up)))
+            // At most a minute at a time: a frame far in the future is waited for in steps.
+            timeout = Int32(min(60_000, max(0, ((due - now) * 1000).rounded(.up))))
         }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 && errno != EINTR { logger.error("poll failed: errno \(errno)") }
@@ -242,16 +243,18 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Asks for a frame at the next tick of the output's refresh grid (after `previous`, the time
-    /// of the frame just presented, when given).
-    func scheduleFrame(after previous: Double? = nil) {
-        guard !needsFrame else { return }
-        needsFrame = true
+    /// of the frame just presented, when given), or at the first tick at or after `wake`. A frame
+    /// already asked for at an earlier time stays.
+    func scheduleFrame(after previous: Double? = nil, notBefore wake: Double? = nil) {
         // A failed frame is retried at the next tick, since needsFrame stays set until a frame succeeds.
         // Frames land on the output's refresh grid.
         let interval = 1 / max(output.mode.refreshRate, 1)
         let now = CACurrentMediaTime()
         var due = (now / interval).rounded(.up) * interval
         if let previous, due <= previous + interval / 2 { due = previous + interval }
+        if let wake, wake > due { due = (wake / interval).rounded(.up) * interval }
+        if needsFrame, nextFrameTime.map({ $0 <= due }) ?? true { return }
+        needsFrame = true
         nextFrameTime = due
     }
 
@@ -275,6 +278,7 @@ public final class Server: @unchecked Sendable {
         framesPresented += 1
         let interval = 1 / max(output.mode.refreshRate, 1)
         var another = false
+        var wake: Double?
         for session in sessions {
             var messages: [ServerMessage] = []
             // One event names the newest presented commit; every earlier one is presented too.
@@ -282,7 +286,8 @@ public final class Server: @unchecked Sendable {
                 session.unpresentedSerial = nil
                 messages.append(.commitPresented(serial: serial, time: time))
             }
-            let (events, running) = session.tree.advanceAnimations(to: time)
+            let (events, running, nextStart) = session.tree.advanceAnimations(to: time)
+            if let nextStart { wake = min(wake ?? nextStart, nextStart) }
             // Events beyond one message's worth are sent in several messages.
             for start in stride(from: 0, to: events.count, by: 4096) {
                 messages.append(.animationEvents(Array(events[start..<min(start + 4096, events.count)])))
@@ -298,7 +303,12 @@ public final class Server: @unchecked Sendable {
             }
         }
         onFramePresented?(time)
-        if another { scheduleFrame(after: time) }
+        if another {
+            scheduleFrame(after: time)
+        } else if let wake {
+            // Only animations that have not started yet: sleep until the first one starts.
+            scheduleFrame(after: time, notBefore: wake)
+        }
     }
 
     func capture(requestID: UInt64, display: UInt32, time: Double, for session: ClientSession) throws {

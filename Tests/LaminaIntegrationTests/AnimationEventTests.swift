@@ -92,6 +92,31 @@ import Testing
         server.stop()
     }
 
+    /// An animation that starts later: the server idles until the start (it predicts it rather than
+    /// rendering every frame, see AnimationSchedulingTests), then wakes, so start and stop still
+    /// arrive, after the begin time.
+    @Test func delayedStartWakesTheServer() throws {
+        let context = try server.connect()
+        let layer = try makeLayer(context)
+        let recorder = Recorder()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0.5
+        fade.duration = 0.05
+        fade.beginTime = CACurrentMediaTime() + 0.3
+        fade.delegate = recorder
+        fade.setValue("late", forKey: "tag")
+        var started = 0.0
+        layer.add(fade, forKey: "fade")
+        CATransaction.flush()
+        waitFor {
+            if started == 0 && recorder.snapshot.contains("start late") { started = CACurrentMediaTime() }
+            return recorder.snapshot.contains("stop late true")
+        }
+        #expect(recorder.snapshot == ["start late", "stop late true"])
+        #expect(started >= fade.beginTime)
+        server.stop()
+    }
+
     /// E63: a display link ticks with the server's frames: timestamps on the 60 Hz grid,
     /// `targetTimestamp` one interval later; with 30 frames per second it skips every other frame.
     @Test(arguments: [0, 30]) func displayLinkTicksWithFrames(fps: Int) throws {

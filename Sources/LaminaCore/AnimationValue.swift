@@ -19,7 +19,7 @@ public enum AnimationValue: Sendable, Hashable {
     /// A colour, or nil for "no colour" (drawn as nothing, interpolated as transparent black).
     case color(RGBAColor?)
     /// A `CATransform3D`: `transform`, `sublayerTransform`.
-    case transform(CATransform3D)
+    indirect case transform(CATransform3D)
     /// A Boolean: `hidden`, `masksToBounds`. Not interpolated (decisions.md A12).
     case bool(Bool)
 

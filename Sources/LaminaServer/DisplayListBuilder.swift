@@ -90,15 +90,19 @@ public struct DisplayListBuilder {
                 clip = narrowed
             }
             let sublayerTransform = state.transformForSublayers
-            let children = layer.sublayers.compactMap { layers[$0] }.map {
-                Presented($0, parentTime: presented.time)
+            var children: [Presented] = []
+            children.reserveCapacity(layer.sublayers.count)
+            for id in layer.sublayers {
+                if let child = layers[id] { children.append(Presented(child, parentTime: presented.time)) }
             }
-            // Stable sort: zPosition first, array order breaks ties.
-            let ordered = children.enumerated().sorted {
-                ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset)
+            // Stable sort: zPosition first, array order breaks ties. Only indices move, and only when
+            // the zPositions differ.
+            var order = Array(children.indices)
+            if let z = children.first?.state.zPosition, children.contains(where: { $0.state.zPosition != z }) {
+                order.sort { (children[$0].state.zPosition, $0) < (children[$1].state.zPosition, $1) }
             }
-            for (_, child) in ordered {
-                draw(child, layers: layers, snapshots: snapshots, parentSublayerTransform: sublayerTransform,
+            for index in order {
+                draw(children[index], layers: layers, snapshots: snapshots, parentSublayerTransform: sublayerTransform,
                      parentToDevice: toDevice, opacity: opacity, clip: clip)
             }
         }

@@ -18,12 +18,23 @@ struct Bench: ParsableCommand {
     @Option(help: "Folder for the rendered images of the benchmark scene.")
     var imageFolder = "bench-output"
 
+    @Flag(help: "Run only the animation measurements (for profiling).")
+    var animationsOnly = false
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         var rows: [(String, String)] = []
         func row(_ name: String, _ value: String) {
             rows.append((name, value))
             FileHandle.standardError.write(Data("\(name): \(value)\n".utf8))
+        }
+
+        if animationsOnly {
+            let renderer = try VulkanRenderer(validation: false)
+            try animationRows(renderer: renderer, target: try renderer.makeTarget(width: 1280, height: 720), row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
         }
 
         // Start-up to first frame.
@@ -78,6 +89,8 @@ struct Bench: ParsableCommand {
         try Self.save(cairoPixels, "\(imageFolder)/cairo-1000.png")
         try Self.save(pixmanPixels, "\(imageFolder)/pixman-1000.png")
 
+        try animationRows(renderer: renderer, target: target, row: row)
+
         // Through the socket.
         let server = try TestServer(width: 1280, height: 720, validation: false)
         defer { server.stop() }
@@ -89,6 +102,26 @@ struct Bench: ParsableCommand {
 
         print("| measurement | value |\n|---|---|")
         for (name, value) in rows { print("| \(name) | \(value) |") }
+    }
+
+    /// Animations: evaluation per animated property per frame, then 10,000 animated layers.
+    func animationRows(renderer: VulkanRenderer, target: any RenderTarget, row: (String, String) -> Void) throws {
+        for c in AnimationBench.cases {
+            let ns = AnimationBench.evaluationCost(c.record, rounds: max(3, iterations / 4))
+            row("animation evaluation per property per frame: \(c.name)", String(format: "%.0f ns", ns))
+        }
+        let still = AnimationBench.tenThousandLayerFrame(try AnimationBench.tenThousandLayers(animated: false),
+                                                         renderer: renderer, target: target, iterations: iterations)
+        let animated = AnimationBench.tenThousandLayerFrame(try AnimationBench.tenThousandLayers(animated: true),
+                                                            renderer: renderer, target: target, iterations: iterations)
+        row("10,000 layers, no animations: display list build", String(format: "%.2f ms", still.build))
+        row("10,000 layers, position + opacity animation each: display list build (evaluates 20,000 animations)",
+            String(format: "%.2f ms", animated.build))
+        row("10,000 animated layers: advanceAnimations (events, removal)", String(format: "%.2f ms", animated.advance))
+        row("10,000 animated layers: Vulkan render", String(format: "%.2f ms", animated.render))
+        row("10,000 animated layers: frame (build + advance + render)",
+            String(format: "%.2f ms", animated.build + animated.advance + animated.render))
+        row("10,000 layers: animated ÷ still display list build", String(format: "%.2f×", animated.build / still.build))
     }
 
     func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }

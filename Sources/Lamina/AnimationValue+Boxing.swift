@@ -32,7 +32,7 @@ extension AnimationValue {
         case .transform:
             if let t = any as? CATransform3D { return .transform(t) }
             if let a = any as? CGAffineTransform { return .transform(CATransform3DMakeAffineTransform(a)) }
-            if let v = any as? NSValue, objCType(v).hasPrefix("{CATransform3D") { return .transform(v.caTransform3DValue) }
+            if let v = any as? NSValue, v.holdsCATransform3D { return .transform(v.caTransform3DValue) }
         case .color:
             if let c = any as? CGColor { return .color(RGBAColor(c)) }
             if any is NSNull { return .color(nil) }
@@ -71,16 +71,27 @@ extension AnimationValue {
 }
 
 extension NSValue {
+    /// The type encoding of a boxed `CATransform3D`: sixteen doubles, `m11` to `m44`. Apple writes
+    /// `{CATransform3D=dddddddddddddddd}`, but Foundation on Linux cannot box structs (it stops the
+    /// process), while it can box this array of the same layout.
+    static let caTransform3DObjCType = "[16d]"
+
     /// Boxes a `CATransform3D` (Apple's `NSValue(caTransform3D:)`).
     public convenience init(caTransform3D t: CATransform3D) {
         var fields = AnimationValue.transform(t).components
-        self.init(bytes: &fields, objCType: "{CATransform3D=dddddddddddddddd}")
+        self.init(bytes: &fields, objCType: NSValue.caTransform3DObjCType)
+    }
+
+    /// True when the box holds a `CATransform3D` (boxed by `init(caTransform3D:)`).
+    var holdsCATransform3D: Bool {
+        let type = AnimationValue.objCType(self)
+        return type == NSValue.caTransform3DObjCType || type.hasPrefix("{CATransform3D")
     }
 
     /// The boxed `CATransform3D` (Apple's `caTransform3DValue`); identity when the box holds
     /// something else.
     public var caTransform3DValue: CATransform3D {
-        guard AnimationValue.objCType(self).hasPrefix("{CATransform3D") else { return CATransform3DIdentity }
+        guard holdsCATransform3D else { return CATransform3DIdentity }
         var fields = [Double](repeating: 0, count: 16)
         fields.withUnsafeMutableBytes { getValue($0.baseAddress!) }
         guard case .transform(let t) = AnimationValue.make(.transform, fields) else { return CATransform3DIdentity }

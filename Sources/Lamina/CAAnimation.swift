@@ -88,7 +88,15 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
 
     /// Adds the animation to the layer under `event` (what running an animation as an action does).
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        (anObject as? CALayer)?.add(self, forKey: event)
+        guard let layer = anObject as? CALayer else { return }
+        if let property = self as? CAPropertyAnimation, property.keyPath == nil {
+            // A property animation with no key path, used as an action, animates the action's key.
+            let keyed = property.copy() as! CAPropertyAnimation
+            keyed.keyPath = event
+            layer.add(keyed, forKey: event)
+            return
+        }
+        layer.add(self, forKey: event)
     }
 
     /// The record the render server receives. `defaultDuration` replaces a `duration` of 0 (0.25 s

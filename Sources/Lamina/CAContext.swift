@@ -27,6 +27,8 @@ public final class CAContext: @unchecked Sendable {
         var state: LayerState
         var sublayers: [LayerID]
         var animationIDs: [UInt64]
+        /// The layer, to stop the animations it gained since its last commit when it leaves the tree.
+        weak var layer: CALayer?
     }
     var sent: [LayerID: Sent] = [:]
     var sentRoot: LayerID?
@@ -131,7 +133,7 @@ public final class CAContext: @unchecked Sendable {
             }
             l.hasBeenCommitted = true
             sent[l.layerID] = Sent(version: l.version, state: l.modelState, sublayers: childIDs,
-                                   animationIDs: animationIDs)
+                                   animationIDs: animationIDs, layer: l)
             stack.append(contentsOf: children.reversed())
         }
         if sentRoot != layer?.layerID {
@@ -141,11 +143,20 @@ public final class CAContext: @unchecked Sendable {
         for (id, gone) in sent where !reachable.contains(id) {
             ops.append(.destroyLayer(id))
             sent[id] = nil
-            // The layer left the tree: its animations stop, unfinished.
+            // The layer left the tree: its animations stop, unfinished, both those the server has
+            // and those added since (which would otherwise hold their transactions' completion
+            // blocks forever).
             for animationID in gone.animationIDs {
                 guard let entry = LayerAnimation.registry[animationID] else { continue }
                 entry.layer?.attachedAnimations.removeAll { $0 === entry }
                 entry.end(finished: false)
+            }
+            if let layer = gone.layer {
+                CATransaction.lock()
+                let unsent = layer.attachedAnimations.filter { !$0.committed }
+                layer.attachedAnimations.removeAll { !$0.committed }
+                for entry in unsent { entry.end(finished: false) }
+                CATransaction.unlock()
             }
         }
         return ops

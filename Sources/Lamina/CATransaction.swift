@@ -41,11 +41,23 @@ open class CATransaction: NSObject {
             var levels: [Level] = []
         }
 
+        /// The thread-specific slot of each thread's stack (a retained `Stack`, released when the
+        /// thread exits). Every property change reads it, so it avoids `Thread.threadDictionary`.
+        static let stackKey: pthread_key_t = {
+            var key = pthread_key_t()
+            let status = pthread_key_create(&key) { pointer in
+                if let pointer { Unmanaged<Stack>.fromOpaque(pointer).release() }
+            }
+            precondition(status == 0, "pthread_key_create failed: \(status)")
+            return key
+        }()
+
         static var threadStack: Stack {
-            let key = "LaminaCATransactionStack"
-            if let stack = Thread.current.threadDictionary[key] as? Stack { return stack }
+            if let pointer = pthread_getspecific(stackKey) {
+                return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
+            }
             let stack = Stack()
-            Thread.current.threadDictionary[key] = stack
+            pthread_setspecific(stackKey, Unmanaged.passRetained(stack).toOpaque())
             return stack
         }
         /// The implicit transaction, when one is open.

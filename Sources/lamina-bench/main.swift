@@ -21,6 +21,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the animation measurements (for profiling).")
     var animationsOnly = false
 
+    @Flag(help: "Run only the commit throughput measurements (for profiling).")
+    var commitsOnly = false
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         var rows: [(String, String)] = []
@@ -29,6 +32,15 @@ struct Bench: ParsableCommand {
             FileHandle.standardError.write(Data("\(name): \(value)\n".utf8))
         }
 
+        if commitsOnly {
+            let server = try TestServer(width: 1280, height: 720, validation: false)
+            defer { server.stop() }
+            for actions in [false, true] {
+                let (perSecond, _) = try commitThroughput(server, actions: actions)
+                print(String(format: "commit throughput, actions %@: %.0f property changes/s", actions ? "on" : "off", perSecond))
+            }
+            return
+        }
         if animationsOnly {
             let renderer = try VulkanRenderer(validation: false)
             try animationRows(renderer: renderer, target: try renderer.makeTarget(width: 1280, height: 720), row: row)
@@ -94,9 +106,12 @@ struct Bench: ParsableCommand {
         // Through the socket.
         let server = try TestServer(width: 1280, height: 720, validation: false)
         defer { server.stop() }
-        let (changesPerSecond, commits) = try commitThroughput(server)
-        row("commit throughput (1,000 position changes per commit, \(commits) commits)",
+        let (changesPerSecond, commits) = try commitThroughput(server, actions: false)
+        row("commit throughput (1,000 position changes per commit, \(commits) commits, actions disabled)",
             String(format: "%.0f property changes/s", changesPerSecond))
+        let (animatedPerSecond, _) = try commitThroughput(server, actions: true)
+        row("commit throughput with implicit animations (each change adds a 0.25 s position animation)",
+            String(format: "%.0f property changes/s", animatedPerSecond))
         let roundTrips = try emptyCommitRoundTrips(server, count: 200)
         row("empty commit round trip (median of 200)", String(format: "%.3f ms", median(roundTrips) * 1000))
 
@@ -161,7 +176,9 @@ struct Bench: ParsableCommand {
     }
 
     /// Commits that move all 1,000 layers, then one round trip to be sure the server applied them all.
-    func commitThroughput(_ server: TestServer) throws -> (Double, Int) {
+    /// With `actions`, every change also runs the implicit position animation (searched, created,
+    /// encoded, validated and attached on the server).
+    func commitThroughput(_ server: TestServer, actions: Bool) throws -> (Double, Int) {
         let context = try server.connect(name: "bench")
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
@@ -177,10 +194,12 @@ struct Bench: ParsableCommand {
         let commits = 100
         let start = CACurrentMediaTime()
         for c in 0..<commits {
+            CATransaction.begin()
+            CATransaction.setDisableActions(!actions)
             for (i, l) in layers.enumerated() {
                 l.position = CGPoint(x: Double(i % 40) * 30 + 10 + Double(c % 7), y: Double(i / 40) * 28 + 10)
             }
-            CATransaction.flush()
+            CATransaction.commit()
         }
         try context.synchronize()
         let elapsed = CACurrentMediaTime() - start

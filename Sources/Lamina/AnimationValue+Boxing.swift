@@ -8,8 +8,9 @@ public struct AnimationValueError: Error, CustomStringConvertible, Sendable {
 
 extension AnimationValue {
     /// Converts a value as Apple's API takes it (`Double`, `Float`, `CGFloat`, `Int`, `NSNumber`,
-    /// `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGAffineTransform`, `CGColor`, and
-    /// `NSValue` boxes of the geometry types) into a value of `kind`.
+    /// `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGAffineTransform`, `CGColor`,
+    /// `NSValue` boxes of the geometry types, and arrays of three numbers for the `scale` and
+    /// `translate` value functions) into a value of `kind`.
     static func unbox(_ any: Any, as kind: Kind, what: String) throws(AnimationValueError) -> AnimationValue {
         func fail() -> AnimationValueError {
             AnimationValueError(description: "\(what) is \(type(of: any)) (\(any)), but the key path takes \(kind)")
@@ -36,6 +37,12 @@ extension AnimationValue {
         case .color:
             if let c = any as? CGColor { return .color(RGBAColor(c)) }
             if any is NSNull { return .color(nil) }
+        case .vector:
+            if let v = any as? SIMD3<Double> { return .vector(v) }
+            if let list = any as? [Any], list.count == 3 {
+                let numbers = list.compactMap(number)
+                if numbers.count == 3 { return .vector(SIMD3(numbers[0], numbers[1], numbers[2])) }
+            }
         }
         throw fail()
     }
@@ -66,6 +73,7 @@ extension AnimationValue {
         case .rect(let r): r
         case .transform(let t): t
         case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+        case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
         }
     }
 }

@@ -174,7 +174,8 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     }
 }
 
-/// A function that maps a scalar animated value to a transform (Apple's `CAValueFunction`).
+/// A function that maps an animated value to a transform (Apple's `CAValueFunction`): one number,
+/// or three (an array) for `scale` and `translate`.
 open class CAValueFunction: NSObject, @unchecked Sendable {
     /// The function's name.
     open private(set) var name: CAValueFunctionName

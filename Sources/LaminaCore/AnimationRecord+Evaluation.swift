@@ -88,7 +88,7 @@ extension AnimationRecord {
 extension PropertyTarget {
     /// The underlying value the animation builds on.
     func current(in state: LayerState) -> AnimationValue {
-        if let valueFunction { return .number(valueFunction.neutral) }
+        if let valueFunction { return valueFunction.neutral }
         return keyPath.value(in: state)
     }
 
@@ -100,7 +100,7 @@ extension PropertyTarget {
             value = AnimationValue.add(value, AnimationValue.scale(AnimationValue.subtract(end, start), by: iteration))
         }
         if let valueFunction {
-            guard case .number(let v) = value, let matrix = valueFunction.transform(v) else { return }
+            guard let matrix = valueFunction.transform(value) else { return }
             value = .transform(matrix)
         }
         if isAdditive {

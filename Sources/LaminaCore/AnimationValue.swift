@@ -22,10 +22,12 @@ public enum AnimationValue: Sendable, Hashable {
     indirect case transform(CATransform3D)
     /// A Boolean: `hidden`, `masksToBounds`. Not interpolated (decisions.md A12).
     case bool(Bool)
+    /// Three numbers (x, y, z): the input of the `scale` and `translate` value functions.
+    case vector(SIMD3<Double>)
 
     /// The kinds of value, for type checks and error texts.
     public enum Kind: UInt8, Sendable, Hashable, CustomStringConvertible {
-        case number = 1, point, size, rect, color, transform, bool
+        case number = 1, point, size, rect, color, transform, bool, vector
 
         public var description: String {
             switch self {
@@ -36,6 +38,7 @@ public enum AnimationValue: Sendable, Hashable {
             case .color: "a CGColor"
             case .transform: "a CATransform3D"
             case .bool: "a Bool"
+            case .vector: "three numbers"
             }
         }
     }
@@ -50,6 +53,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .color: .color
         case .transform: .transform
         case .bool: .bool
+        case .vector: .vector
         }
     }
 
@@ -63,6 +67,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .color(let c): c?.isValid ?? true
         case .transform(let t): t.isFinite
         case .bool: true
+        case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
         }
     }
 
@@ -80,6 +85,7 @@ public enum AnimationValue: Sendable, Hashable {
             [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
              t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
         case .bool: []
+        case .vector(let v): [v.x, v.y, v.z]
         }
     }
 
@@ -92,6 +98,7 @@ public enum AnimationValue: Sendable, Hashable {
         case (.size, 2): .size(CGSize(width: c[0], height: c[1]))
         case (.rect, 4): .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case (.color, 4): .color(RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case (.vector, 3): .vector(SIMD3(c[0], c[1], c[2]))
         case (.transform, 16):
             .transform(CATransform3D(m11: c[0], m12: c[1], m13: c[2], m14: c[3], m21: c[4], m22: c[5],
                                      m23: c[6], m24: c[7], m31: c[8], m32: c[9], m33: c[10], m34: c[11],
@@ -104,7 +111,7 @@ public enum AnimationValue: Sendable, Hashable {
 
     /// The value a fraction `t` of the way from `a` to `b`.
     ///
-    /// - numbers, points, sizes and rects: component-wise linear;
+    /// - numbers, points, sizes, rects and vectors: component-wise linear;
     /// - colours: component-wise on unpremultiplied RGBA (decisions.md), clamped to 0...1; a nil
     ///   colour counts as transparent black, and the result is nil only when both ends are nil;
     /// - transforms: by decomposition (`CATransform3D.interpolated(to:fraction:)`);
@@ -122,7 +129,7 @@ public enum AnimationValue: Sendable, Hashable {
         case (.color, .color):
             let c = zip(a.components, b.components).map { min(max($0 + ($1 - $0) * t, 0), 1) }
             return make(.color, c)!
-        case (.point, .point), (.size, .size), (.rect, .rect):
+        case (.point, .point), (.size, .size), (.rect, .rect), (.vector, .vector):
             let c = zip(a.components, b.components).map { $0 + ($1 - $0) * t }
             return make(a.kind, c)!
         default:
@@ -137,7 +144,8 @@ public enum AnimationValue: Sendable, Hashable {
         switch (a, b) {
         case (.transform(let x), .transform(let y)):
             return .transform(CATransform3DConcat(x, y))
-        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color):
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
+             (.vector, .vector):
             return make(a.kind, zip(a.components, b.components).map(+))!
         default:
             return b
@@ -151,7 +159,8 @@ public enum AnimationValue: Sendable, Hashable {
         case (.transform(let x), .transform(let y)):
             guard y.determinant != 0, y.determinant.isFinite else { return a }
             return .transform(CATransform3DConcat(x, CATransform3DInvert(y)))
-        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color):
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
+             (.vector, .vector):
             return make(a.kind, zip(a.components, b.components).map(-))!
         default:
             return a
@@ -165,7 +174,7 @@ public enum AnimationValue: Sendable, Hashable {
         switch v {
         case .transform(let t):
             return .transform(CATransform3DIdentity.interpolated(to: t, fraction: k))
-        case .number, .point, .size, .rect, .color:
+        case .number, .point, .size, .rect, .color, .vector:
             return make(v.kind, v.components.map { $0 * k })!
         case .bool:
             return v

@@ -133,6 +133,7 @@ extension WireReader {
         case .bool: return .bool(try bool(field))
         case .color: return .color(try bool(field + ".present") ? try color(field) : nil)
         case .number: return .number(try f64(field))
+        case .vector: return AnimationValue.make(kind, [try f64(field), try f64(field), try f64(field)])!
         case .point, .size: return AnimationValue.make(kind, [try f64(field), try f64(field)])!
         case .rect: return AnimationValue.make(kind, [try f64(field), try f64(field), try f64(field), try f64(field)])!
         case .transform:

@@ -281,4 +281,46 @@ import Testing
         }
         finish()
     }
+
+    /// The `scale` and `translate` value functions take three numbers (an array, as on Apple
+    /// platforms): the 40×40 box centred at (40, 50), scaled from (1, 1, 1) to (2, 0.5, 1) over
+    /// 1 s, is 60×30 half-way (x 10…70, y 35…65); translated by (40, −10, 0) it is 20 right and 5 up.
+    @Test func vectorValueFunctions() throws {
+        let context = try server.connect()
+        let (_, box) = try makeScene(context)
+        let t0 = CACurrentMediaTime() + 10
+        let scale = CABasicAnimation(keyPath: "transform")
+        scale.valueFunction = CAValueFunction(name: .scale)
+        scale.fromValue = [1.0, 1.0, 1.0]
+        scale.toValue = [2.0, 0.5, 1.0]
+        scale.duration = 1
+        scale.beginTime = t0
+        box.add(scale, forKey: "scale")
+        try context.synchronize()
+        let presented = try #require(box.presentation(at: t0 + 0.5)).transform
+        #expect(abs(presented.m11 - 1.5) < 1e-9 && abs(presented.m22 - 0.75) < 1e-9 && presented.m33 == 1)
+        let half = try context.capture(at: t0 + 0.5)
+        #expect(leftEdge(half) == 10)
+        #expect((0..<half.width).last { green(half, $0, 50) < 128 } == 69)
+        #expect((0..<half.height).first { green(half, 40, $0) < 128 } == 35)
+        #expect((0..<half.height).last { green(half, 40, $0) < 128 } == 64)
+
+        let move = CABasicAnimation(keyPath: "transform")
+        move.valueFunction = CAValueFunction(name: .translate)
+        move.toValue = [CGFloat(80), CGFloat(-20), CGFloat(0)]
+        move.duration = 1
+        move.beginTime = t0 + 5
+        box.add(move, forKey: "scale")
+        try context.synchronize()
+        let moved = try context.capture(at: t0 + 5.5)
+        #expect(leftEdge(moved) == 60)
+        #expect((0..<moved.height).first { green(moved, 80, $0) < 128 } == 20)
+        // One number where three are needed is an error in the client: nothing is added.
+        let wrong = CABasicAnimation(keyPath: "transform")
+        wrong.valueFunction = CAValueFunction(name: .scale)
+        wrong.toValue = 2.0
+        box.add(wrong, forKey: "wrong")
+        #expect(box.animation(forKey: "wrong") == nil)
+        finish()
+    }
 }

@@ -138,6 +138,15 @@ import Testing
             b.key = "other"
             return commit([.createLayer(1), .addAnimation(1, a), .addAnimation(1, b)])
         }, code: .invalidValue, text: "animation id 1 is already attached"),
+        Case(name: "scale value function given one number", bytes: { _ in
+            commit([.createLayer(1), .addAnimation(1, animation(.basic(
+                PropertyTarget(keyPath: LayerKeyPath("transform")!, valueFunction: .scale), BasicValues(to: .number(2)))))])
+        }, code: .invalidValue, text: "transform takes three numbers, got a number"),
+        Case(name: "NaN in a vector value", bytes: { _ in
+            commit([.createLayer(1), .addAnimation(1, animation(.basic(
+                PropertyTarget(keyPath: LayerKeyPath("transform")!, valueFunction: .translate),
+                BasicValues(to: .vector(SIMD3(1, .nan, 0))))))])
+        }, code: .invalidValue, text: "NaN"),
         Case(name: "unknown transition type", bytes: { _ in
             commit([.createLayer(1), .addAnimation(1, animation(.transition(TransitionParameters(type: CATransitionType("spin")))))])
         }, code: .invalidValue, text: "unknown transition type 'spin'"),

@@ -5,7 +5,7 @@ import Testing
 
 /// Events that come back from the server: delegate callbacks, transaction completion blocks and
 /// display-link ticks, all delivered on the main-thread callback queue.
-@Suite(.serialized) final class AnimationEventTests {
+@Suite(.serialized) final class AnimationEventTests: AnimationSuite {
     let server: TestServer
 
     init() throws {
@@ -25,15 +25,6 @@ import Testing
         func animationDidStart(_ anim: CAAnimation) { record("start \(anim.value(forKey: "tag") ?? "?")") }
         func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
             record("stop \(anim.value(forKey: "tag") ?? "?") \(flag)")
-        }
-    }
-
-    /// Runs pending callbacks until `done` holds or 5 s pass (the server's clock has to run).
-    func waitFor(_ done: () -> Bool) {
-        let deadline = CACurrentMediaTime() + 5
-        while !done() && CACurrentMediaTime() < deadline {
-            CAContext.dispatchPendingCallbacks()
-            usleep(2000)
         }
     }
 

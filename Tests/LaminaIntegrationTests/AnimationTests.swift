@@ -5,7 +5,7 @@ import Testing
 
 /// Animations end to end: a client adds animations, the real laminad evaluates them at capture
 /// times passed in (no sleeps), and the pixels show the values the timing model predicts.
-@Suite(.serialized) final class AnimationTests {
+@Suite(.serialized) final class AnimationTests: AnimationSuite {
     let server: TestServer
 
     init() throws {
@@ -16,26 +16,9 @@ import Testing
         server.stop()
     }
 
-    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
     /// A white 200×100 root with a red 40×40 box at (20, 30), committed.
-    func makeScene(_ context: CAContext) throws -> (root: CALayer, box: CALayer) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        root.backgroundColor = Self.white
-        let box = CALayer()
-        box.frame = CGRect(x: 20, y: 30, width: 40, height: 40)
-        box.backgroundColor = Self.red
-        root.addSublayer(box)
-        context.layer = root
-        try context.synchronize()
-        return (root, box)
-    }
 
-    func red(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).red) }
-    func green(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).green) }
 
     /// A `position.x` animation from `from` to `to` starting at `begin` (the box's centre moves;
     /// its left edge is 20 less).
@@ -48,11 +31,6 @@ import Testing
         return move
     }
 
-    func finish() {
-        let report = server.stop()
-        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
-        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)")
-    }
 
     /// E33: a 1 s explicit fade from 1 to 0, then the model set to 0: half-way the red box is half
     /// transparent over white; after the end it stays invisible.
@@ -108,10 +86,6 @@ import Testing
         finish()
     }
 
-    /// The box's left edge in a capture: the first column of row 50 that is more red than white.
-    func leftEdge(_ image: CGImage, row: Int = 50) -> Int? {
-        (0..<image.width).first { green(image, $0, row) < 128 }
-    }
 
     /// E56: a delayed start with and without backwards fill; position animated from x 100 to 150
     /// with the model at 40 (the box's centre).

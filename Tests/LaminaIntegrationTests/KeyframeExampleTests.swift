@@ -14,7 +14,7 @@ import Testing
 /// B'(t) = 3(1−t)²(P1−P0) + 6(1−t)t(P2−P1) + 3t²(P3−P2). Layer geometry is y-down, and a rotation
 /// by θ has m11 = cos θ, m12 = sin θ (Apple's row-vector matrices, decisions.md A1), which turns
 /// the x axis towards +y, i.e. clockwise on screen.
-@Suite(.serialized) final class KeyframeExampleTests {
+@Suite(.serialized) final class KeyframeExampleTests: AnimationSuite {
     let server: TestServer
 
     init() throws {
@@ -25,18 +25,10 @@ import Testing
         server.stop()
     }
 
-    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     static let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
     static let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
 
-    func finish() {
-        let report = server.stop()
-        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
-        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)")
-    }
 
     // MARK: - Helpers
 
@@ -182,14 +174,6 @@ import Testing
         }
     }
 
-    /// Runs pending main-thread callbacks until `done` holds or 5 s pass.
-    func waitFor(_ done: () -> Bool) {
-        let deadline = CACurrentMediaTime() + 5
-        while !done() && CACurrentMediaTime() < deadline {
-            CAContext.dispatchPendingCallbacks()
-            usleep(2000)
-        }
-    }
 
     // MARK: - E35, E36: positions along paths
 

@@ -11,7 +11,7 @@ import Testing
 /// Scenes: a white 200×100 root; either a red 40×40 box at (20, 30) (centre (40, 50)), or a red
 /// 80×60 "door" hinged at the root's centre (anchorPoint (0, 0.5), position (100, 50)) under a root
 /// `sublayerTransform` with m34 = −1/500. Geometry is y-down with the origin at the top left.
-@Suite(.serialized) final class TimingExampleTests {
+@Suite(.serialized) final class TimingExampleTests: AnimationSuite {
     let server: TestServer
 
     init() throws {
@@ -22,25 +22,9 @@ import Testing
         server.stop()
     }
 
-    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
     // MARK: Helpers
 
-    /// A white 200×100 root with a red 40×40 box at (20, 30), committed.
-    func makeScene(_ context: CAContext) throws -> (root: CALayer, box: CALayer) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        root.backgroundColor = Self.white
-        let box = CALayer()
-        box.frame = CGRect(x: 20, y: 30, width: 40, height: 40)
-        box.backgroundColor = Self.red
-        root.addSublayer(box)
-        context.layer = root
-        try context.synchronize()
-        return (root, box)
-    }
 
     /// The swinging-door scene of E59/E61: the root (the container) has m34 = −1/500; the door is
     /// 80×60, hinged on its left edge at the root's centre (100, 50), so it spans x 100…180 flat.
@@ -70,19 +54,7 @@ import Testing
         80 * cos(angle) / (1 + 80 * sin(angle) / 500)
     }
 
-    func red(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).red) }
-    func green(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).green) }
-    func blue(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).blue) }
 
-    /// The first column of `row` that is more red than white (the box's left edge, rounded).
-    func leftEdge(_ image: CGImage, row: Int = 50, threshold: Int = 128) -> Int? {
-        (0..<image.width).first { green(image, $0, row) < threshold }
-    }
-
-    /// The last column of `row` that is more red than white.
-    func rightEdge(_ image: CGImage, row: Int = 50, threshold: Int = 128) -> Int? {
-        (0..<image.width).last { green(image, $0, row) < threshold }
-    }
 
     /// How many pixels of `row` are more red than white (the door's width, counted by coverage).
     func redWidth(_ image: CGImage, row: Int = 50) -> Int {
@@ -99,22 +71,9 @@ import Testing
         }
     }
 
-    /// Runs pending main-thread callbacks until `done` holds or 5 s pass.
-    func waitFor(_ done: () -> Bool) {
-        let deadline = CACurrentMediaTime() + 5
-        while !done() && CACurrentMediaTime() < deadline {
-            CAContext.dispatchPendingCallbacks()
-            usleep(2000)
-        }
-    }
 
     static let defaultCurve = CAMediaTimingFunction(name: .default)
 
-    func finish() {
-        let report = server.stop()
-        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
-        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)")
-    }
 
     // MARK: 9.3 Key paths
 

@@ -7,7 +7,7 @@ import Testing
 /// added the transition (its snapshot) and as it is now, moved and faded by the transition's
 /// progress. Frames are captured at chosen media times; the expected pixels follow from the
 /// geometry: images move by the layer's width (or height) times the progress.
-@Suite(.serialized) final class TransitionTests {
+@Suite(.serialized) final class TransitionTests: AnimationSuite {
     let server: TestServer
 
     init() throws {
@@ -18,9 +18,6 @@ import Testing
         server.stop()
     }
 
-    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     /// Every test's changing layer: 80×60 at (60, 20).
     static let frame = CGRect(x: 60, y: 20, width: 80, height: 60)
 
@@ -95,11 +92,6 @@ import Testing
         return (255, g, g)
     }
 
-    func finish() {
-        let report = server.stop()
-        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
-        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)")
-    }
 
     /// E47 (with decision A6): one push transition from the right, 1 s, added under "transition" to
     /// two stacked views; then the first is hidden and the second shown. The first slides out to

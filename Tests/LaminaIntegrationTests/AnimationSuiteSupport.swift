@@ -1,0 +1,64 @@
+import Foundation
+import Lamina
+import LaminaTesting
+import Testing
+
+/// What the animation suites share: the colours of their scenes, the standard scene of a red box
+/// on white, pixel reads, waiting for main-thread callbacks, and the end-of-test check that
+/// laminad exits cleanly with no validation messages.
+protocol AnimationSuite {
+    var server: TestServer { get }
+}
+
+extension AnimationSuite {
+    static var white: CGColor { CGColor(red: 1, green: 1, blue: 1, alpha: 1) }
+    static var red: CGColor { CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    static var blue: CGColor { CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+
+    /// A white 200×100 root with a red 40×40 box at (20, 30) (centre (40, 50)), committed.
+    func makeScene(_ context: CAContext) throws -> (root: CALayer, box: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.backgroundColor = Self.white
+        let box = CALayer()
+        box.frame = CGRect(x: 20, y: 30, width: 40, height: 40)
+        box.backgroundColor = Self.red
+        root.addSublayer(box)
+        context.layer = root
+        try context.synchronize()
+        return (root, box)
+    }
+
+    func red(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).red) }
+    func green(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).green) }
+    func blue(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).blue) }
+
+    /// The first column of `row` that is more red than white (the box's left edge, rounded).
+    func leftEdge(_ image: CGImage, row: Int = 50, threshold: Int = 128) -> Int? {
+        (0..<image.width).first { green(image, $0, row) < threshold }
+    }
+
+    /// The last column of `row` that is more red than white.
+    func rightEdge(_ image: CGImage, row: Int = 50, threshold: Int = 128) -> Int? {
+        (0..<image.width).last { green(image, $0, row) < threshold }
+    }
+
+    /// Runs pending main-thread callbacks until `done` holds or 5 s pass (events need the
+    /// server's clock to run, so this is the one place the suites wait).
+    func waitFor(_ done: () -> Bool) {
+        let deadline = CACurrentMediaTime() + 5
+        while !done() && CACurrentMediaTime() < deadline {
+            CAContext.dispatchPendingCallbacks()
+            usleep(2000)
+        }
+    }
+
+    /// Stops laminad and expects a clean exit with no validation messages.
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+        let report = server.stop()
+        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)",
+                sourceLocation: sourceLocation)
+        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)",
+                sourceLocation: sourceLocation)
+    }
+}

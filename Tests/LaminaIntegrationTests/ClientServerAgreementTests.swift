@@ -89,6 +89,9 @@ import Testing
         box.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         box.timeOffset = Double.random(in: 0...0.5, using: &r)
         root.addSublayer(box)
+        // Suites run in parallel, and any thread's flush commits every live context: hold the
+        // transaction lock while this test takes its context's operations itself.
+        CATransaction.lock()
         context.layer = root
         _ = context.changeOperations()
         for i in 0..<Int.random(in: 1...4, using: &r) {
@@ -108,6 +111,7 @@ import Testing
             }
         }
         let ops = context.changeOperations()
+        CATransaction.unlock()
         #expect(ops.contains { if case .addAnimation = $0 { true } else { false } })
         // The server's view: the operations as decoded off the wire, applied to a render tree.
         let decoded = try MessageCodec.decodeClient(MessageCodec.encode(ClientMessage.commit(serial: 1, operations: ops)))

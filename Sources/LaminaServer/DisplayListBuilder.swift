@@ -52,7 +52,6 @@ public struct DisplayListBuilder {
                                   parentSublayerTransform: parentSublayerTransform, parentToDevice: parentToDevice,
                                   opacity: parentOpacity, clip: parentClip, image: image)
         }
-        let layer = presented.layer
         let state = presented.state
         guard !state.isHidden else { return }
         let opacity = parentOpacity * Double(state.opacity) * image.opacity
@@ -67,7 +66,7 @@ public struct DisplayListBuilder {
 
         let fill = state.backgroundColor.flatMap { $0.alpha > 0 ? $0.premultiplied(opacity: opacity) : nil }
         let border = Self.borderColor(state, opacity: opacity)
-        if layer.sublayers.isEmpty {
+        if presented.sublayers.isEmpty {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners,
@@ -81,7 +80,7 @@ public struct DisplayListBuilder {
                       fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
         }
 
-        if !layer.sublayers.isEmpty {
+        if !presented.sublayers.isEmpty {
             var clip = parentClip
             if state.masksToBounds {
                 guard let narrowed = Self.narrow(parentClip, by: state.bounds, radius: radius, toDevice: toDevice) else {
@@ -91,8 +90,8 @@ public struct DisplayListBuilder {
             }
             let sublayerTransform = state.transformForSublayers
             var children: [Presented] = []
-            children.reserveCapacity(layer.sublayers.count)
-            for id in layer.sublayers {
+            children.reserveCapacity(presented.sublayers.count)
+            for id in presented.sublayers {
                 if let child = layers[id] { children.append(Presented(child, parentTime: presented.time)) }
             }
             // Stable sort: zPosition first, array order breaks ties. Only indices move, and only when
@@ -137,7 +136,8 @@ public struct DisplayListBuilder {
 
     /// A render-tree layer with its presentation state at one time.
     struct Presented {
-        let layer: RenderLayer
+        /// The layer's sublayer ids (the render layer itself is not kept: it is large to copy).
+        let sublayers: [LayerID]
         /// The presentation values: the model with the layer's animations applied.
         let state: LayerState
         /// The layer's local time: the parent time of its sublayers.
@@ -149,7 +149,7 @@ public struct DisplayListBuilder {
         let parentTime: Double
 
         init(_ layer: RenderLayer, parentTime: Double) {
-            self.layer = layer
+            sublayers = layer.sublayers
             self.parentTime = parentTime
             time = layer.state.localTime(fromParent: parentTime)
             if layer.animations.isEmpty {
@@ -337,8 +337,14 @@ public struct DisplayListBuilder {
                                   fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
                                   clip: CGRect) {
         let d = Self.deviceRect(bounds, m)
-        let sx = abs(m.m11), sy = abs(m.m22)
         let rounded = radius > 0 && corners != []
+        if let fill, !rounded, border == nil, Self.isIntegral(d) {
+            // The common case of a plain rectangle on whole pixels: one fill, nothing partly covered.
+            emitFills([(d.minX, d.maxX, 1)], [(d.minY, d.maxY, 1)], color: fill, clip: clip)
+            batcher.endGroup()
+            return
+        }
+        let sx = abs(m.m11), sy = abs(m.m22)
         let bx = borderWidth * sx, by = borderWidth * sy
         // How far the corner regions reach into the shape, in device pixels.
         let cornerX = max(rounded ? radius * sx : 0, bx)

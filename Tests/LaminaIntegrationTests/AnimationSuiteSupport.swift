@@ -6,6 +6,9 @@ import Testing
 /// What the animation suites share: the colours of their scenes, the standard scene of a red box
 /// on white, pixel reads, waiting for main-thread callbacks, and the end-of-test check that
 /// laminad exits cleanly with no validation messages.
+/// An 8-bit colour read back from a capture.
+typealias RGB = (r: Int, g: Int, b: Int)
+
 protocol AnimationSuite {
     var server: TestServer { get }
 }
@@ -27,6 +30,37 @@ extension AnimationSuite {
         context.layer = root
         try context.synchronize()
         return (root, box)
+    }
+
+    /// A `position.x` animation from `from` to `to` starting at `begin` (for the standard scene
+    /// the box's centre moves; its left edge is 20 less).
+    static func move(from: Double = 100, to: Double = 150, begin: Double, duration: Double = 1) -> CABasicAnimation {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = from
+        move.toValue = to
+        move.duration = duration
+        move.beginTime = begin
+        return move
+    }
+
+    func rgb(_ image: CGImage, _ x: Int, _ y: Int) -> RGB {
+        let p = image.pixel(x: x, y: y)
+        return (Int(p.red), Int(p.green), Int(p.blue))
+    }
+
+    /// Records an issue for the first of `points` whose colour is not `expected` within `tolerance`
+    /// per channel.
+    func expectPixels(_ image: CGImage, _ points: [(x: Int, y: Int)], _ expected: RGB, tolerance: Int,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        for (x, y) in points {
+            let got = rgb(image, x, y)
+            if abs(got.r - expected.r) > tolerance || abs(got.g - expected.g) > tolerance
+                || abs(got.b - expected.b) > tolerance
+            {
+                Issue.record("pixel (\(x), \(y)) is \(got), expected \(expected)", sourceLocation: sourceLocation)
+                return
+            }
+        }
     }
 
     func red(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).red) }

@@ -20,17 +20,6 @@ import Testing
     /// A white 200×100 root with a red 40×40 box at (20, 30), committed.
 
 
-    /// A `position.x` animation from `from` to `to` starting at `begin` (the box's centre moves;
-    /// its left edge is 20 less).
-    static func move(from: Double = 100, to: Double = 150, begin: Double, duration: Double = 1) -> CABasicAnimation {
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = from
-        move.toValue = to
-        move.duration = duration
-        move.beginTime = begin
-        return move
-    }
-
 
     /// E33: a 1 s explicit fade from 1 to 0, then the model set to 0: half-way the red box is half
     /// transparent over white; after the end it stays invisible.

@@ -71,20 +71,10 @@ import Testing
         return coordinate(y1, y2, (lo + hi) / 2)
     }
 
-    typealias RGB = (r: Int, g: Int, b: Int)
-
-    func rgb(_ image: CGImage, _ x: Int, _ y: Int) -> RGB {
-        let p = image.pixel(x: x, y: y)
-        return (Int(p.red), Int(p.green), Int(p.blue))
-    }
-
     /// Asserts the colour of pixel (`x`, `y`) within `tolerance` per channel.
     func expectPixel(_ image: CGImage, _ x: Int, _ y: Int, _ expected: RGB, tolerance: Int = 2,
                      sourceLocation: SourceLocation = #_sourceLocation) {
-        let got = rgb(image, x, y)
-        let ok = abs(got.r - expected.r) <= tolerance && abs(got.g - expected.g) <= tolerance
-            && abs(got.b - expected.b) <= tolerance
-        #expect(ok, "pixel (\(x), \(y)) is \(got), expected \(expected)", sourceLocation: sourceLocation)
+        expectPixels(image, [(x, y)], expected, tolerance: tolerance, sourceLocation: sourceLocation)
     }
 
     /// The ink-weighted centre of the image and the total ink (in pixels of full coverage), where a

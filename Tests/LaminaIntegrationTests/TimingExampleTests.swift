@@ -337,11 +337,7 @@ import Testing
         try context.synchronize()
         // An animation whose begin time is the layer's local time of t0 starts at media time t0.
         let t0 = CACurrentMediaTime() + 5
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 100
-        move.toValue = 150
-        move.duration = 1
-        move.beginTime = box.convertTime(t0, from: nil)
+        let move = Self.move(begin: box.convertTime(t0, from: nil))
         #expect(move.beginTime == t0)
         box.add(move, forKey: "move")
         try context.synchronize()
@@ -357,16 +353,8 @@ import Testing
         let context = try server.connect()
         let (_, box) = try makeScene(context)
         let t0 = CACurrentMediaTime() + 10
-        let a = CABasicAnimation(keyPath: "position.x")
-        a.fromValue = 40
-        a.toValue = 100
-        a.duration = 1
-        a.beginTime = t0
-        let b = CABasicAnimation(keyPath: "position.x")
-        b.fromValue = 100
-        b.toValue = 160
-        b.duration = 1
-        b.beginTime = a.beginTime + a.duration
+        let a = Self.move(from: 40, to: 100, begin: t0)
+        let b = Self.move(from: 100, to: 160, begin: a.beginTime + a.duration)
         box.add(a, forKey: "A")
         box.add(b, forKey: "B")
         try context.synchronize()

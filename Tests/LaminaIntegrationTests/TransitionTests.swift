@@ -50,37 +50,26 @@ import Testing
         return transition
     }
 
-    typealias RGB = (r: Int, g: Int, b: Int)
-
-    func rgb(_ image: CGImage, _ x: Int, _ y: Int) -> RGB {
-        let p = image.pixel(x: x, y: y)
-        return (Int(p.red), Int(p.green), Int(p.blue))
-    }
-
     /// Asserts the colour of every pixel of row `y` from `x0` up to `x1` (exclusive), within 1.
     func expectRow(_ image: CGImage, y: Int, _ x0: Int, _ x1: Int, _ expected: RGB,
                    sourceLocation: SourceLocation = #_sourceLocation) {
-        for x in x0..<x1 {
-            let got = rgb(image, x, y)
-            let ok = abs(got.r - expected.r) <= 1 && abs(got.g - expected.g) <= 1 && abs(got.b - expected.b) <= 1
-            if !ok {
-                Issue.record("pixel (\(x), \(y)) is \(got), expected \(expected)", sourceLocation: sourceLocation)
-                return
-            }
-        }
+        expectPixels(image, (x0..<x1).map { ($0, y) }, expected, tolerance: 1, sourceLocation: sourceLocation)
     }
 
     /// Asserts the colour of every pixel of column `x` from `y0` up to `y1` (exclusive), within 1.
     func expectColumn(_ image: CGImage, x: Int, _ y0: Int, _ y1: Int, _ expected: RGB,
                       sourceLocation: SourceLocation = #_sourceLocation) {
-        for y in y0..<y1 {
-            let got = rgb(image, x, y)
-            let ok = abs(got.r - expected.r) <= 1 && abs(got.g - expected.g) <= 1 && abs(got.b - expected.b) <= 1
-            if !ok {
-                Issue.record("pixel (\(x), \(y)) is \(got), expected \(expected)", sourceLocation: sourceLocation)
-                return
-            }
-        }
+        expectPixels(image, (y0..<y1).map { (x, $0) }, expected, tolerance: 1, sourceLocation: sourceLocation)
+    }
+
+    /// Adds a 1 s transition beginning at `begin` under key "t", changes the layer's colour in the
+    /// same transaction, and captures the frame half-way through.
+    func halfWay(_ context: CAContext, _ layer: CALayer, _ type: CATransitionType, _ subtype: CATransitionSubtype,
+                 begin: Double, to color: CGColor) throws -> CGImage {
+        layer.add(Self.transition(type, subtype, begin: begin), forKey: "t")
+        layer.backgroundColor = color
+        try context.synchronize()
+        return try context.capture(at: begin + 0.5)
     }
 
     static let whiteRGB: RGB = (255, 255, 255)
@@ -226,40 +215,29 @@ import Testing
         let layer = Self.box(Self.red)
         _ = try makeScene(context, [layer])
 
-        // Each case: type, subtype, then the colour along row 50 (or column 100) at progress 0.5.
+        // Each case: a transition to a new colour, then the colour along row 50 (or column 100)
+        // at progress 0.5.
         let t0 = CACurrentMediaTime() + 10
-        layer.add(Self.transition(.moveIn, .fromRight, begin: t0), forKey: "t")
-        layer.backgroundColor = Self.blue
-        try context.synchronize()
-        var image = try context.capture(at: t0 + 0.5)
+        var image = try halfWay(context, layer, .moveIn, .fromRight, begin: t0, to: Self.blue)
         // Old red stays at 60..140; new blue comes in 40 px from the right (100..180), on top.
         expectRow(image, y: 50, 60, 100, Self.redRGB)
         expectRow(image, y: 50, 100, 180, Self.blueRGB)
         expectRow(image, y: 50, 180, 200, Self.whiteRGB)
 
-        layer.add(Self.transition(.reveal, .fromRight, begin: t0 + 10), forKey: "t")
-        layer.backgroundColor = Self.red
-        try context.synchronize()
-        image = try context.capture(at: t0 + 10.5)
+        image = try halfWay(context, layer, .reveal, .fromRight, begin: t0 + 10, to: Self.red)
         // Old blue slides 40 px left (20..100), on top; new red stays at 60..140.
         expectRow(image, y: 50, 0, 20, Self.whiteRGB)
         expectRow(image, y: 50, 20, 100, Self.blueRGB)
         expectRow(image, y: 50, 100, 140, Self.redRGB)
         expectRow(image, y: 50, 140, 200, Self.whiteRGB)
 
-        layer.add(Self.transition(.moveIn, .fromTop, begin: t0 + 20), forKey: "t")
-        layer.backgroundColor = Self.blue
-        try context.synchronize()
-        image = try context.capture(at: t0 + 20.5)
+        image = try halfWay(context, layer, .moveIn, .fromTop, begin: t0 + 20, to: Self.blue)
         // The layer is 60 tall: new blue comes down from 30 px above (y −10..50) over old red.
         expectColumn(image, x: 100, 0, 50, Self.blueRGB)
         expectColumn(image, x: 100, 50, 80, Self.redRGB)
         expectColumn(image, x: 100, 80, 100, Self.whiteRGB)
 
-        layer.add(Self.transition(.push, .fromBottom, begin: t0 + 30), forKey: "t")
-        layer.backgroundColor = Self.red
-        try context.synchronize()
-        image = try context.capture(at: t0 + 30.5)
+        image = try halfWay(context, layer, .push, .fromBottom, begin: t0 + 30, to: Self.red)
         // Old blue goes up 30 px (y −10..50), half faded; new red comes up from below (50..110).
         let fadedBlue: RGB = (128, 128, 255)
         expectColumn(image, x: 100, 0, 50, fadedBlue)

@@ -378,7 +378,7 @@ open class CATransition: CAAnimation, @unchecked Sendable {
     }
 
     override func makeContent(duration: Double) throws(AnimationValueError) -> AnimationRecord.Content {
-        guard [CATransitionType.fade, .moveIn, .push, .reveal].contains(type) else {
+        guard CATransitionType.known.contains(type) else {
             throw AnimationValueError(description: "unknown transition type '\(type.rawValue)'")
         }
         guard (0...1).contains(startProgress), (0...1).contains(endProgress) else {

@@ -211,6 +211,9 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public static let push = CATransitionType("push")
     /// The old content slides out, revealing the new.
     public static let reveal = CATransitionType("reveal")
+
+    /// Every type Lamina draws.
+    public static let known: [CATransitionType] = [.fade, .moveIn, .push, .reveal]
 }
 
 /// The direction of a `CATransition` (Apple's `CATransitionSubtype`).

@@ -341,7 +341,7 @@ extension AnimationRecord {
             }
             return nil
         case .transition(let p):
-            if ![CATransitionType.fade, .moveIn, .push, .reveal].contains(p.type) {
+            if !CATransitionType.known.contains(p.type) {
                 return "unknown transition type '\(p.type.rawValue.truncatedToUTF8(64))'"
             }
             if let s = p.subtype, ![CATransitionSubtype.fromLeft, .fromRight, .fromTop, .fromBottom].contains(s) {

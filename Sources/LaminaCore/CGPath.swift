@@ -518,7 +518,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         }
         guard sweep != 0, sweep.isFinite else { return }
         _ = beginContinuation()
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        // One cubic per quarter turn; a sweep of more than 1,024 turns uses longer, coarser pieces
+        // rather than an unbounded number of them.
+        let quarterTurns = (abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)
+        let pieces = Int(min(4096, max(1, quarterTurns)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         for i in 0..<pieces {
@@ -622,7 +625,9 @@ struct PathSegment: Sendable, Hashable {
     /// The number of equal parameter steps that keeps the chords within `tolerance` of the curve.
     ///
     /// A chord of a curve with second derivative bounded by `M` strays at most `M·h²/8` for a
-    /// parameter step `h`; `M ≤ n(n−1)·max |Δ²P|` for degree `n`. Between 1 and 4096.
+    /// parameter step `h`; `M ≤ n(n−1)·max |Δ²P|` for degree `n`. Between 1 and `maximumSteps`,
+    /// also for control points so far apart that the bound overflows (client input may be any finite
+    /// value, so nothing here may convert an unbounded `Double` to `Int`).
     func steps(tolerance: Double) -> Int {
         let degree = points.count - 1
         guard degree > 1 else { return 1 }
@@ -632,9 +637,14 @@ struct PathSegment: Sendable, Hashable {
             largest = max(largest, (d * d).sum().squareRoot())
         }
         let bound = Double(degree * (degree - 1)) * largest
-        guard bound > 0, bound.isFinite else { return 1 }
-        return min(4096, max(1, Int((bound / (8 * tolerance)).squareRoot().rounded(.up))))
+        guard bound > 0 else { return 1 }
+        let wanted = (bound / (8 * tolerance)).squareRoot().rounded(.up)
+        guard wanted.isFinite else { return Self.maximumSteps }
+        return Int(min(Double(Self.maximumSteps), max(1, wanted)))
     }
+
+    /// The most chords one curve is cut into.
+    static let maximumSteps = 4096
 
     /// The curve as a polyline within `tolerance`, both ends included.
     func flattened(tolerance: Double) -> [SIMD2<Double>] {

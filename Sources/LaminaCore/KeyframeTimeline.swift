@@ -424,8 +424,9 @@ public struct PathTimeline: Sendable, Hashable {
                 ?? (0..<vertices).map { Double($0) / Double(vertices) }
         case .paced, .cubicPaced:
             var length = 0.0
+            let steps = PathTimeline.sampleCounts(segments, tolerance: 1e-3)
             for (index, segment) in segments.enumerated() {
-                let n = segment.steps(tolerance: 1e-3)
+                let n = steps[index]
                 var previous = segment.start
                 samples.append(ArcSample(segment: index, parameter: 0, length: length))
                 for k in 1...n {
@@ -455,6 +456,24 @@ public struct PathTimeline: Sendable, Hashable {
             segmentTimingFunctions = nil
         }
     }
+
+    /// The chords per segment that measure a paced path's arc length: each segment's own count for
+    /// `tolerance`, scaled down evenly when their sum would pass `sampleBudget(segmentCount:)`, so the
+    /// samples a path costs (time and memory) grow at most linearly with its number of segments,
+    /// however far apart its control points lie.
+    static func sampleCounts(_ segments: [PathSegment], tolerance: Double) -> [Int] {
+        let wanted = segments.map { $0.steps(tolerance: tolerance) }
+        let total = wanted.reduce(0, +)
+        let budget = sampleBudget(segmentCount: segments.count)
+        guard total > budget else { return wanted }
+        let scale = Double(budget) / Double(total)
+        return wanted.map { max(1, Int(Double($0) * scale)) }
+    }
+
+    /// The most chords a paced path of `segmentCount` segments is measured with, in all:
+    /// 4,096 plus 16 per segment (each segment still gets at least one, so the count never passes
+    /// 4,096 + 17 per segment).
+    static func sampleBudget(segmentCount: Int) -> Int { 4096 + 16 * segmentCount }
 
     /// The position at `fraction` of the animation's progress; nil for an empty path.
     public func point(at fraction: Double) -> CGPoint? {

@@ -200,6 +200,38 @@ import Testing
         #expect(server.isRunning)
     }
 
+    /// Issue 9, defects 1 and 2: a paced path with a control point at 1e40 killed the server while the
+    /// message was decoded, and 3,900 far-flung curves cost hundreds of megabytes. Such paths are valid
+    /// input: the server applies them (measuring each within its sample budget) and stays up.
+    @Test(arguments: [1, 2_000])
+    func farFlungPacedPathsAreApplied(curves: Int) throws {
+        let socket = try SeqPacketSocket.connect(path: server.socketPath)
+        try socket.setReceiveTimeout(seconds: 10)
+        try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "far")))
+        _ = try #require(try socket.receive(maxBytes: 65536))
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        for i in 0..<curves {
+            path.addQuadCurve(to: CGPoint(x: Double(i + 1), y: 0), control: CGPoint(x: 0, y: i % 2 == 0 ? 1e40 : -1e40))
+        }
+        let keyframes = Keyframes(values: [], path: path, calculationMode: .paced)
+        let animation = Self.animation(.keyframe(PropertyTarget(keyPath: LayerKeyPath("position")!), keyframes))
+        try socket.send(Self.commit([.createLayer(1), .setRoot(display: 0, layer: 1), .addAnimation(1, animation)]))
+        var applied = false
+        while !applied {
+            let packet = try #require(try socket.receive(maxBytes: 65536), "no reply before the timeout")
+            #expect(!packet.isEndOfStream, "the server closed the connection")
+            if packet.isEndOfStream { return }
+            let message = try MessageCodec.decodeServer(packet.bytes)
+            if case .error(_, let text) = message { Issue.record("refused: \(text)") }
+            applied = message == .commitApplied(serial: 7)
+        }
+        _ = try victim.ping()
+        #expect(try victim.capture().pixel(x: 10, y: 10).blue == 255)
+        #expect(server.isRunning)
+        socket.close()
+    }
+
     @Test func serverSurvivesAllOfThemAndValidationStaysClean() throws {
         for c in Self.cases {
             let socket = try SeqPacketSocket.connect(path: server.socketPath)

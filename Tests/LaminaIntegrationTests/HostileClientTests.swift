@@ -232,6 +232,38 @@ import Testing
         socket.close()
     }
 
+    /// Finite but extreme geometry is valid input: drawing it must not trap anywhere between the
+    /// layer's values and the batcher's grid cells (issue 9's audit of Double-to-Int conversions).
+    @Test(arguments: [1e6, 1e18, 1e300])
+    func extremeFiniteGeometryIsDrawn(big: Double) throws {
+        let context = try server.connect(name: "extreme")
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let cases: [(CALayer) -> Void] = [
+            { $0.frame = CGRect(x: -big, y: -big, width: 2 * big, height: 2 * big) },
+            { $0.frame = CGRect(x: 0, y: 0, width: big, height: 10) },
+            { $0.frame = CGRect(x: big, y: 0, width: 10, height: 10) },
+            { $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.transform = CATransform3DMakeScale(big, big, 1) },
+            { $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.cornerRadius = big; $0.borderWidth = big },
+            { $0.frame = CGRect(x: 5, y: 5, width: 20, height: 20); $0.transform.m34 = -1 / big; $0.transform.m14 = 1 },
+            { $0.frame = CGRect(x: 5, y: 5, width: 20, height: 20); $0.transform = CATransform3DMakeRotation(0.3, 1, 1, 0)
+                $0.transform.m41 = big; $0.masksToBounds = true
+                let inner = CALayer(); inner.frame = CGRect(x: 0, y: 0, width: big, height: big)
+                inner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1); $0.addSublayer(inner) },
+        ]
+        for configure in cases {
+            let layer = CALayer()
+            layer.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
+            layer.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            configure(layer)
+            root.addSublayer(layer)
+        }
+        context.layer = root
+        _ = try context.capture()
+        _ = try victim.ping()
+        #expect(server.isRunning)
+    }
+
     @Test func serverSurvivesAllOfThemAndValidationStaysClean() throws {
         for c in Self.cases {
             let socket = try SeqPacketSocket.connect(path: server.socketPath)

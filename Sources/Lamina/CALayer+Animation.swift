@@ -71,7 +71,7 @@ extension CALayer {
     ///
     /// The animation starts at the commit of the current transaction (or at its `beginTime`, when
     /// set). A value of the wrong type for the key path, or a key path Lamina cannot animate, is
-    /// reported on standard output and the animation is not added (Apple raises an exception).
+    /// reported to `LaminaDiagnostics` and the animation is not added (Apple raises an exception).
     func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if let basic = copy as? CABasicAnimation, let pending = pendingActionOldValue, basic.keyPath == pending.key,
@@ -84,7 +84,9 @@ extension CALayer {
         do {
             record = try copy.makeRecord(defaultDuration: 0.25)
         } catch {
-            print("Lamina: animation '\(key ?? "nil")' not added to layer \(layerID)\(name.map { " (\($0))" } ?? ""): \(error)")
+            let layerName = name.map { " (\($0))" } ?? ""
+            LaminaDiagnostics.report(
+                .refusedAnimation, "animation '\(key ?? "nil")' not added to layer \(layerID)\(layerName): \(error)")
             return
         }
         CATransaction.lock()

@@ -16,8 +16,10 @@ final class LayerAnimation: @unchecked Sendable {
     let completionGroups: [CompletionGroup]
     weak var layer: CALayer?
 
-    init(id: UInt64, key: String, isAnonymous: Bool, animation: CAAnimation, record: AnimationRecord,
-         completionGroups: [CompletionGroup], layer: CALayer) {
+    init(
+        id: UInt64, key: String, isAnonymous: Bool, animation: CAAnimation, record: AnimationRecord,
+        completionGroups: [CompletionGroup], layer: CALayer
+    ) {
         self.id = id
         self.key = key
         self.isAnonymous = isAnonymous
@@ -61,6 +63,8 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// No action of the delegate's own: the search continues (the default for delegates that do not
+    /// implement it).
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
@@ -98,8 +102,9 @@ extension CALayer {
         }
         let groups = CATransaction.openCompletionGroups()
         for group in groups { group.register() }
-        let entry = LayerAnimation(id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
-                                   animation: copy, record: record, completionGroups: groups, layer: self)
+        let entry = LayerAnimation(
+            id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
+            animation: copy, record: record, completionGroups: groups, layer: self)
         attachedAnimations.append(entry)
         LayerAnimation.registry[id] = entry
         changed()
@@ -170,8 +175,9 @@ extension CALayer {
         guard !running.isEmpty else { return modelState }
         let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
         var transitions: [TransitionProgress] = []
-        return LayerAnimator.presentation(of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
-                                          transitions: &transitions)
+        return LayerAnimator.presentation(
+            of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
+            transitions: &transitions)
     }
 
     // MARK: Time
@@ -226,7 +232,6 @@ extension CALayer {
         return Self.implicitAction(forKey: event)
     }
 
-
     /// The built-in implicit animation of App. B: a basic animation of the property with the
     /// transaction's duration and timing function; none for other keys.
     static func implicitAction(forKey event: String) -> (any CAAction)? {
@@ -254,7 +259,9 @@ extension CALayer {
         guard let old, old != LayerKeyPath(property).value(in: modelState) else { return }
         let explicit = CATransaction.state.lock.withLock {
             attachedAnimations.contains { entry in
-                !entry.committed && (entry.animation as? CAPropertyAnimation)?.keyPath.flatMap(LayerKeyPath.init)?.property == property
+                !entry.committed
+                    && (entry.animation as? CAPropertyAnimation)?.keyPath.flatMap(LayerKeyPath.init)?.property
+                        == property
             }
         }
         if explicit { return }

@@ -55,9 +55,27 @@ private final class Collector: @unchecked Sendable {
         #expect(child.animationKeys() == nil)
     }
 
-    /// The default handler's line is `Lamina: ` and the message.
-    @Test func descriptionIsTheLineTheDefaultHandlerWrites() {
-        let diagnostic = LaminaDiagnostic(kind: .commitNotSent, message: "commit 7 not sent: closed")
-        #expect(diagnostic.description == "Lamina: commit 7 not sent: closed")
+    /// The default handler writes `Lamina: `, the message and a newline to standard error: with
+    /// file descriptor 2 pointed at a file for the moment of the call, the file holds that line.
+    @Test func defaultHandlerWritesOneLineToStandardError() throws {
+        let diagnostic = LaminaDiagnostic(kind: .commitNotSent, message: "commit 7 not sent: probe \(UUID())")
+        #expect(diagnostic.description == "Lamina: \(diagnostic.message)")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-stderr-\(UUID())").path
+        let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        defer {
+            close(file)
+            unlink(path)
+        }
+        let saved = dup(STDERR_FILENO)
+        try #require(saved >= 0)
+        dup2(file, STDERR_FILENO)
+        LaminaDiagnostics.standardError(diagnostic)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        // Another suite may write to standard error in the same moment; this line is there whole.
+        #expect(written.split(separator: "\n").contains { $0 == "Lamina: \(diagnostic.message)" })
+        #expect(written.hasSuffix("\n"))
     }
 }

@@ -103,7 +103,7 @@ public final class CAContext: @unchecked Sendable {
             }
             try connection.send(.commit(serial: serial, operations: part))
         } catch {
-            print("Lamina: commit \(serial) not sent: \(error)")
+            LaminaDiagnostics.report(.commitNotSent, "commit \(serial) not sent: \(error)")
         }
     }
 
@@ -185,8 +185,9 @@ public final class CAContext: @unchecked Sendable {
         return current.map(\.id)
     }
 
-    /// Handles an event from the reader thread: animation starts and ends (delegates and
-    /// completion blocks run on the main thread) and frames (display links).
+    /// Handles an event the connection received: animation starts and ends (delegates and
+    /// completion blocks run on the main thread) and frames (display links). Called with the
+    /// transaction lock held, in arrival order, never on the reader thread (see `Connection`).
     func handle(_ message: ServerMessage) {
         switch message {
         case .animationEvents(let events):
@@ -225,7 +226,9 @@ public final class CAContext: @unchecked Sendable {
                 property = .name(name.truncatedToUTF8(WireLimits.maxStringBytes))
             }
             if let reason = property.invalidReason {
-                print("Lamina: not sending \(property.keyPath) of layer \(layer.layerID)\(layer.name.map { " (\($0))" } ?? ""): \(reason)")
+                let name = layer.name.map { " (\($0))" } ?? ""
+                LaminaDiagnostics.report(
+                    .valueNotSent, "not sending \(property.keyPath) of layer \(layer.layerID)\(name): \(reason)")
                 return nil
             }
             return .set(layer.layerID, property)

@@ -114,7 +114,8 @@ enum DisplayLinkCenter {
         if state.enabled { context.setFrameEvents(true) }
     }
 
-    /// A frame event arrived (reader thread): tick the links once per frame time on the main thread.
+    /// A frame event arrived (applied by the connection, transaction lock held, never on its reader
+    /// thread): tick the links once per frame time on the main thread.
     static func frame(time: Double, targetTime: Double, from context: CAContext) {
         CATransaction.lock()
         defer { CATransaction.unlock() }

@@ -16,8 +16,10 @@ final class LayerAnimation: @unchecked Sendable {
     let completionGroups: [CompletionGroup]
     weak var layer: CALayer?
 
-    init(id: UInt64, key: String, isAnonymous: Bool, animation: CAAnimation, record: AnimationRecord,
-         completionGroups: [CompletionGroup], layer: CALayer) {
+    init(
+        id: UInt64, key: String, isAnonymous: Bool, animation: CAAnimation, record: AnimationRecord,
+        completionGroups: [CompletionGroup], layer: CALayer
+    ) {
         self.id = id
         self.key = key
         self.isAnonymous = isAnonymous
@@ -61,6 +63,8 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// No action of the delegate's own: the search continues (the default for delegates that do not
+    /// implement it).
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
@@ -71,7 +75,7 @@ extension CALayer {
     ///
     /// The animation starts at the commit of the current transaction (or at its `beginTime`, when
     /// set). A value of the wrong type for the key path, or a key path Lamina cannot animate, is
-    /// reported on standard output and the animation is not added (Apple raises an exception).
+    /// reported to `LaminaDiagnostics` and the animation is not added (Apple raises an exception).
     func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if let basic = copy as? CABasicAnimation, let pending = pendingActionOldValue, basic.keyPath == pending.key,
@@ -84,7 +88,9 @@ extension CALayer {
         do {
             record = try copy.makeRecord(defaultDuration: 0.25)
         } catch {
-            print("Lamina: animation '\(key ?? "nil")' not added to layer \(layerID)\(name.map { " (\($0))" } ?? ""): \(error)")
+            let layerName = name.map { " (\($0))" } ?? ""
+            LaminaDiagnostics.report(
+                .refusedAnimation, "animation '\(key ?? "nil")' not added to layer \(layerID)\(layerName): \(error)")
             return
         }
         CATransaction.lock()
@@ -96,8 +102,9 @@ extension CALayer {
         }
         let groups = CATransaction.openCompletionGroups()
         for group in groups { group.register() }
-        let entry = LayerAnimation(id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
-                                   animation: copy, record: record, completionGroups: groups, layer: self)
+        let entry = LayerAnimation(
+            id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
+            animation: copy, record: record, completionGroups: groups, layer: self)
         attachedAnimations.append(entry)
         LayerAnimation.registry[id] = entry
         changed()
@@ -168,8 +175,9 @@ extension CALayer {
         guard !running.isEmpty else { return modelState }
         let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
         var transitions: [TransitionProgress] = []
-        return LayerAnimator.presentation(of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
-                                          transitions: &transitions)
+        return LayerAnimator.presentation(
+            of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
+            transitions: &transitions)
     }
 
     // MARK: Time
@@ -224,7 +232,6 @@ extension CALayer {
         return Self.implicitAction(forKey: event)
     }
 
-
     /// The built-in implicit animation of App. B: a basic animation of the property with the
     /// transaction's duration and timing function; none for other keys.
     static func implicitAction(forKey event: String) -> (any CAAction)? {
@@ -252,7 +259,9 @@ extension CALayer {
         guard let old, old != LayerKeyPath(property).value(in: modelState) else { return }
         let explicit = CATransaction.state.lock.withLock {
             attachedAnimations.contains { entry in
-                !entry.committed && (entry.animation as? CAPropertyAnimation)?.keyPath.flatMap(LayerKeyPath.init)?.property == property
+                !entry.committed
+                    && (entry.animation as? CAPropertyAnimation)?.keyPath.flatMap(LayerKeyPath.init)?.property
+                        == property
             }
         }
         if explicit { return }

@@ -112,7 +112,7 @@ extension CALayer {
     }
 
     /// Sets the value at a key path through the property's setter (so actions run). A value of the
-    /// wrong type is reported on standard output and changes nothing (Apple raises an exception).
+    /// wrong type is reported to `LaminaDiagnostics` and changes nothing (Apple raises an exception).
     func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
         guard let path = LayerKeyPath(keyPath) else {
             kvcSetValue(value, forKey: keyPath)
@@ -128,7 +128,7 @@ extension CALayer {
                 throw AnimationValueError(description: "nil is not a value for '\(keyPath)'")
             }
         } catch {
-            print("Lamina: setValue(_:forKeyPath:) on layer \(layerID): \(error)")
+            LaminaDiagnostics.report(.refusedValue, "setValue(_:forKeyPath:) on layer \(layerID): \(error)")
             return
         }
         var state = modelState

@@ -71,7 +71,7 @@ open class CALayer: NSObject {
     ///
     /// The animation starts at the commit of the current transaction (or at its `beginTime`, when
     /// set; 0 means the commit). A value of the wrong type for the key path, or a key path Lamina
-    /// cannot animate, is reported on standard output and the animation is not added (Apple raises
+    /// cannot animate, is reported to `LaminaDiagnostics` and the animation is not added (Apple raises
     /// an exception).
     open func add(_ anim: CAAnimation, forKey key: String?) { attachAnimation(anim, forKey: key) }
 
@@ -140,7 +140,7 @@ open class CALayer: NSObject {
     open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
 
     /// Sets the value at a key path through the property's setter. A value of the wrong type is
-    /// reported on standard output and changes nothing (Apple raises an exception).
+    /// reported to `LaminaDiagnostics` and changes nothing (Apple raises an exception).
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
 
     /// The layer's delegate, asked first for actions. Held weakly, as on Apple platforms.
@@ -309,7 +309,8 @@ open class CALayer: NSObject {
             let incoming = newValue ?? []
             // Refuse the whole assignment, changing nothing, if any layer would enter its own subtree.
             if let bad = incoming.first(where: { isInSubtree(of: $0) }) {
-                print("Lamina: refusing to add layer \(bad.layerID) to its own subtree (layer \(layerID))")
+                LaminaDiagnostics.report(
+                    .refusedHierarchy, "refusing to add layer \(bad.layerID) to its own subtree (layer \(layerID))")
                 return
             }
             for layer in storedSublayers { layer.storedSuperlayer = nil }
@@ -330,7 +331,8 @@ open class CALayer: NSObject {
     /// mistake and changes nothing, where Apple platforms raise an exception.
     open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard !isInSubtree(of: layer) else {
-            print("Lamina: refusing to add layer \(layer.layerID) to its own subtree (layer \(layerID))")
+            LaminaDiagnostics.report(
+                .refusedHierarchy, "refusing to add layer \(layer.layerID) to its own subtree (layer \(layerID))")
             return
         }
         if layer.storedSuperlayer === self, let old = storedSublayers.firstIndex(of: layer) {
@@ -377,7 +379,8 @@ open class CALayer: NSObject {
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = storedSublayers.firstIndex(of: oldLayer) else { return }
         guard !isInSubtree(of: newLayer) else {
-            print("Lamina: refusing to add layer \(newLayer.layerID) to its own subtree (layer \(layerID))")
+            LaminaDiagnostics.report(
+                .refusedHierarchy, "refusing to add layer \(newLayer.layerID) to its own subtree (layer \(layerID))")
             return
         }
         oldLayer.removeFromSuperlayer()

@@ -103,6 +103,10 @@ open class CATransaction: NSObject {
     /// Releases the lock taken by `lock()`.
     open class func unlock() { state.lock.unlock() }
 
+    /// Takes the transaction lock if that needs no waiting (the calling thread may already hold it);
+    /// true when taken, to be released with `unlock()`.
+    static func tryLock() -> Bool { state.lock.try() }
+
     // MARK: Settings
 
     /// The duration of implicit animations created in this transaction (default 0.25 s).

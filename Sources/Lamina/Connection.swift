@@ -3,15 +3,34 @@ import LaminaProtocol
 
 /// The client side of one socket to the render server: sends messages and, on a reader thread,
 /// receives events so the server never blocks on a client that is busy.
+///
+/// The reader thread, `lamina-events`, only decodes. It queues replies for the thread waiting in
+/// `waitForReply` and events (animation events, frames) for `eventHandler`, under a private lock
+/// that is never held while anything outside this class runs, so it never waits on an application
+/// lock (`CATransaction.lock()` included) and a reply always reaches its waiting thread. Events are
+/// applied in arrival order by `applyEvents()`, which takes the transaction lock: on a serial
+/// dispatch queue as soon as that lock is free, and on a requesting thread before its reply is
+/// returned when it can take the lock without waiting, so a request returns after the events that
+/// arrived before its reply have been applied.
 final class Connection: @unchecked Sendable {
     let socket: SeqPacketSocket
     let path: String
+    /// Guards `replies`, `events`, `applyScheduled`, `closedReason` and `serverError`; held only
+    /// briefly, and never while taking another lock or running a handler.
     private let condition = NSCondition()
     private var replies: [(ServerMessage, [OwnedFD])] = []
+    /// Events decoded but not yet handed to `eventHandler`, oldest first.
+    private var events: [ServerMessage] = []
+    /// The event queue has an `applyEvents()` to run that has not yet taken `events`.
+    private var applyScheduled = false
     private(set) var closedReason: String?
     private(set) var serverError: (ServerErrorCode, String)?
     private var reader: Thread?
-    /// Receives events (animation events, frames) on the reader thread.
+    /// Applies queued events when no requesting thread does; one per connection, so events stay
+    /// in order.
+    private let eventQueue = DispatchQueue(label: "lamina-events-apply")
+    /// Receives events (animation events, frames), in arrival order, with the transaction lock
+    /// held, on the event queue or on a thread waiting for a reply. Set once, before events matter.
     var eventHandler: (@Sendable (ServerMessage) -> Void)?
 
     init(path: String) throws {
@@ -36,6 +55,7 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    /// The reader thread's loop: decodes each message and queues it; never takes an outside lock.
     private func readLoop() {
         while true {
             let packet: ReceivedPacket?
@@ -46,8 +66,9 @@ final class Connection: @unchecked Sendable {
                 return
             }
             guard let packet, !packet.isEndOfStream else {
-                finish(serverError.map { "the server closed the connection after error \($0.0): \($0.1)" }
-                    ?? "the server closed the connection")
+                let error = condition.withLock { serverError }
+                let closing = error.map { "the server closed the connection after error \($0.0): \($0.1)" }
+                finish(closing ?? "the server closed the connection")
                 return
             }
             let message: ServerMessage
@@ -57,27 +78,55 @@ final class Connection: @unchecked Sendable {
                 finish("undecodable message from the server: \(error)")
                 return
             }
-            if case .animationEvents = message {
-                eventHandler?(message)
-                continue
-            }
-            if case .frame = message {
-                eventHandler?(message)
-                continue
-            }
-            condition.lock()
             switch message {
+            case .animationEvents, .frame:
+                let schedule = condition.withLock {
+                    events.append(message)
+                    defer { applyScheduled = true }
+                    return !applyScheduled
+                }
+                if schedule { eventQueue.async { [weak self] in self?.applyEvents() } }
             case .commitApplied, .commitPresented:
                 break
             case .error(let code, let text):
-                serverError = (code, text)
-                print("Lamina: render server error \(code): \(text)")
+                condition.withLock {
+                    serverError = (code, text)
+                    condition.broadcast()
+                }
+                LaminaDiagnostics.report(.serverError, "render server error \(code): \(text)")
             default:
-                replies.append((message, packet.fds))
+                condition.withLock {
+                    replies.append((message, packet.fds))
+                    condition.broadcast()
+                }
             }
-            condition.broadcast()
-            condition.unlock()
         }
+    }
+
+    /// Hands every queued event to `eventHandler`, oldest first, holding the transaction lock from
+    /// taking the first to handling the last, so two threads applying events cannot reorder them.
+    private func applyEvents() {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        condition.withLock { applyScheduled = false }
+        applyEventsLocked()
+    }
+
+    /// Like `applyEvents()`, but only if the transaction lock can be taken without waiting (the
+    /// calling thread may already hold it); otherwise the event queue applies them.
+    private func applyEventsIfUncontended() {
+        guard CATransaction.tryLock() else { return }
+        defer { CATransaction.unlock() }
+        applyEventsLocked()
+    }
+
+    private func applyEventsLocked() {
+        let pending = condition.withLock {
+            defer { events = [] }
+            return events
+        }
+        guard let handler = eventHandler else { return }
+        for message in pending { handler(message) }
     }
 
     private func finish(_ reason: String) {
@@ -88,14 +137,25 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` seconds for the first reply `match` accepts and removes it.
+    ///
+    /// Before returning, it applies the events that arrived ahead of the reply, unless another
+    /// thread holds the transaction lock (then the event queue applies them once it is free).
     func waitForReply<T>(timeout: Double = 30, _ match: (ServerMessage, [OwnedFD]) -> T?) throws -> T {
+        let result = try takeReply(timeout: timeout, match)
+        applyEventsIfUncontended()
+        return result
+    }
+
+    private func takeReply<T>(timeout: Double, _ match: (ServerMessage, [OwnedFD]) -> T?) throws -> T {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let i = replies.firstIndex(where: { match($0.0, $0.1) != nil }) {
-                let reply = replies.remove(at: i)
-                return match(reply.0, reply.1)!
+            for (i, reply) in replies.enumerated() {
+                if let result = match(reply.0, reply.1) {
+                    replies.remove(at: i)
+                    return result
+                }
             }
             if let reason = closedReason { throw CAContextError.disconnected(reason) }
             guard condition.wait(until: deadline) else { throw CAContextError.timedOut(path: path) }
@@ -124,6 +184,7 @@ public enum CAContextError: Error, CustomStringConvertible, Equatable {
     /// A capture reply could not be read.
     case badCapture(String)
 
+    /// A sentence saying what went wrong, naming the socket path where it matters.
     public var description: String {
         switch self {
         case .cannotConnect(let path, let reason):

@@ -70,7 +70,8 @@ public struct ImagePixels {
         let (lastRow, lastOverflow) = rows.addingReportingOverflow(rowBytes)
         let (needed, neededOverflow) = lastRow.addingReportingOverflow(offset)
         guard !rowsOverflow, !lastOverflow, !neededOverflow, needed <= byteCount else {
-            throw .bufferTooSmall(size: byteCount, needed: rowsOverflow || lastOverflow || neededOverflow ? Int.max : needed)
+            throw .bufferTooSmall(
+                size: byteCount, needed: rowsOverflow || lastOverflow || neededOverflow ? Int.max : needed)
         }
     }
 

@@ -30,7 +30,8 @@ final class HostBuffer {
         }
         var pointer: UnsafeMutableRawPointer?
         let bound = vkBindBufferMemory(vk.device, buffer, memory, 0)
-        let mapped = bound == VK_SUCCESS ? vkMapMemory(vk.device, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) : bound
+        let mapped =
+            bound == VK_SUCCESS ? vkMapMemory(vk.device, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) : bound
         guard mapped == VK_SUCCESS, let pointer else {
             vkFreeMemory(vk.device, memory, nil)
             vkDestroyBuffer(vk.device, buffer, nil)

@@ -14,14 +14,17 @@ extension VulkanRenderer {
         let width = pixels.width
         let height = pixels.height
         let levels = filtering == .mipmapped && canBlitLinearly ? Self.mipLevelCount(width: width, height: height) : 1
-        var usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue
+        var usage =
+            VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue
             | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
         if levels == 1 { usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue }
         let storage = try VulkanImage(vk, width: width, height: height, mipLevels: levels, usage: usage)
         let rowBytes = width * 4
         let staging = try HostBuffer(vk, size: rowBytes * height, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
         try pixels.withSourceBytes { source in
-            guard let base = source.baseAddress else { throw RenderImageError.bufferTooSmall(size: 0, needed: rowBytes) }
+            guard let base = source.baseAddress else {
+                throw RenderImageError.bufferTooSmall(size: 0, needed: rowBytes)
+            }
             for row in 0..<height {
                 memcpy(staging.mapped + row * rowBytes, base + pixels.offset + row * pixels.stride, rowBytes)
             }

@@ -130,7 +130,8 @@ public final class VulkanRenderer: Renderer {
             if target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL {
                 barrier(cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                         srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: 0,
-                        dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
+                        dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
+                        discard: false)
             }
             var region = VkBufferImageCopy()
             region.imageSubresource = VkImageSubresourceLayers(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue,

@@ -90,17 +90,28 @@ import Testing
         let cases: [(ImagePixels, RenderImageError)] = [
             (ImagePixels(width: 0, height: 4, stride: 0, source: .host([])), .emptySize(width: 0, height: 4)),
             (ImagePixels(width: 4, height: -1, stride: 16, source: .host([])), .emptySize(width: 4, height: -1)),
-            (ImagePixels(width: limit + 1, height: 1, stride: (limit + 1) * 4, source: .host([])),
-             .tooLarge(width: limit + 1, height: 1, limit: limit)),
-            (ImagePixels(width: 4, height: 2, stride: 15, source: .host([UInt8](repeating: 0, count: 64))),
-             .strideTooSmall(stride: 15, minimum: 16)),
+            (
+                ImagePixels(width: limit + 1, height: 1, stride: (limit + 1) * 4, source: .host([])),
+                .tooLarge(width: limit + 1, height: 1, limit: limit)
+            ),
+            (
+                ImagePixels(width: 4, height: 2, stride: 15, source: .host([UInt8](repeating: 0, count: 64))),
+                .strideTooSmall(stride: 15, minimum: 16)
+            ),
             // Two rows of 16 bytes 20 apart need 36 bytes; 35 are there.
-            (ImagePixels(width: 4, height: 2, stride: 20, source: .host([UInt8](repeating: 0, count: 35))),
-             .bufferTooSmall(size: 35, needed: 36)),
-            (ImagePixels(width: 4, height: 2, stride: 20, offset: 1, source: .host([UInt8](repeating: 0, count: 36))),
-             .bufferTooSmall(size: 36, needed: 37)),
-            (ImagePixels(width: 4, height: Int.max / 2, stride: 16, source: .host([])),
-             .tooLarge(width: 4, height: Int.max / 2, limit: limit)),
+            (
+                ImagePixels(width: 4, height: 2, stride: 20, source: .host([UInt8](repeating: 0, count: 35))),
+                .bufferTooSmall(size: 35, needed: 36)
+            ),
+            (
+                ImagePixels(
+                    width: 4, height: 2, stride: 20, offset: 1, source: .host([UInt8](repeating: 0, count: 36))),
+                .bufferTooSmall(size: 36, needed: 37)
+            ),
+            (
+                ImagePixels(width: 4, height: Int.max / 2, stride: 16, source: .host([])),
+                .tooLarge(width: 4, height: Int.max / 2, limit: limit)
+            ),
         ]
         for (pixels, error) in cases {
             #expect(throws: error) { try renderer.importImage(pixels, filtering: .linear) }

@@ -133,7 +133,8 @@ final class FakeResource {
         #expect(error.resultName == "VK_ERROR_DEVICE_LOST")
         let unknown = VulkanError(VkResult(rawValue: -77), call: "vkCreateFence")
         #expect(unknown.description == "vkCreateFence failed: VkResult (-77)")
-        #expect(VulkanError(VK_ERROR_OUT_OF_DEVICE_MEMORY, call: "vkAllocateMemory").description
-            == "vkAllocateMemory failed: VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)")
+        #expect(
+            VulkanError(VK_ERROR_OUT_OF_DEVICE_MEMORY, call: "vkAllocateMemory").description
+                == "vkAllocateMemory failed: VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)")
     }
 }

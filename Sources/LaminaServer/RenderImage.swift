@@ -65,7 +65,7 @@ public struct ImagePixels {
         }
         let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: 4)
         guard !rowOverflow, stride >= rowBytes else { throw .strideTooSmall(stride: stride, minimum: width * 4) }
-        guard offset >= 0 else { throw .bufferTooSmall(size: byteCount, needed: Int.max) }
+        guard offset >= 0 else { throw .negativeOffset(offset) }
         let (rows, rowsOverflow) = stride.multipliedReportingOverflow(by: height - 1)
         let (lastRow, lastOverflow) = rows.addingReportingOverflow(rowBytes)
         let (needed, neededOverflow) = lastRow.addingReportingOverflow(offset)
@@ -100,6 +100,8 @@ public enum RenderImageError: Error, Equatable, Sendable, CustomStringConvertibl
     case tooLarge(width: Int, height: Int, limit: Int)
     /// The stride is shorter than a row of `width * 4` bytes.
     case strideTooSmall(stride: Int, minimum: Int)
+    /// The offset of the first row is negative.
+    case negativeOffset(Int)
     /// The source holds fewer bytes than the rows need (`Int.max` when the need overflows).
     case bufferTooSmall(size: Int, needed: Int)
     /// No image with this id is alive in the renderer.
@@ -116,6 +118,7 @@ public enum RenderImageError: Error, Equatable, Sendable, CustomStringConvertibl
         case .strideTooSmall(let stride, let minimum): return "image stride \(stride) is below \(minimum) bytes"
         case .bufferTooSmall(let size, let needed):
             return "image buffer holds \(size) bytes, \(needed == Int.max ? "more than Int.max" : "\(needed)") needed"
+        case .negativeOffset(let offset): return "image offset \(offset) is negative"
         case .unknownImage(let id): return "no \(id) in this renderer"
         case .mipmapped(let id): return "\(id) has a mip chain and cannot be a render target"
         }

@@ -109,6 +109,16 @@ import Testing
                 .bufferTooSmall(size: 36, needed: 37)
             ),
             (
+                ImagePixels(
+                    width: 4, height: 2, stride: 16, offset: -8, source: .host([UInt8](repeating: 0, count: 64))),
+                .negativeOffset(-8)
+            ),
+            // A stride so large that the rows overflow Int.
+            (
+                ImagePixels(width: 4, height: 3, stride: Int.max / 2, source: .host([UInt8](repeating: 0, count: 64))),
+                .bufferTooSmall(size: 64, needed: Int.max)
+            ),
+            (
                 ImagePixels(width: 4, height: Int.max / 2, stride: 16, source: .host([])),
                 .tooLarge(width: 4, height: Int.max / 2, limit: limit)
             ),

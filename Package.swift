@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer"]),
+        .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: ["Lamina", "LaminaTesting", "LaminaServer", "LaminaVulkan", "LaminaOutputs"],

@@ -1,7 +1,9 @@
 import LaminaCore
 
-/// An image a renderer draws into, owned by the renderer that made it.
+/// An image a renderer draws into, made by that renderer (its own image, or one it imported).
 public protocol RenderTarget: AnyObject {
+    /// Width in pixels.
     var width: Int { get }
+    /// Height in pixels.
     var height: Int { get }
 }

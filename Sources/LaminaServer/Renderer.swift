@@ -2,16 +2,28 @@ import LaminaCore
 
 /// Draws display lists. The server knows the renderer only through this protocol.
 ///
-/// All methods are called on the server's render thread, never concurrently. `render` is mandatory
-/// and synchronous: when it returns without throwing, the target holds the frame and `readPixels`
-/// returns it.
+/// All methods are called on the server's render thread, never concurrently. Every method is mandatory.
+/// `render` records and submits the frame; the device may still be drawing it when `render` returns (a
+/// renderer keeps a bounded number of frames in flight and frees what they use only once they finish).
+/// `readPixels` waits for every frame that drew the target, so it always returns the latest frame.
 public protocol Renderer: AnyObject {
     /// A short description of the device, for logs (for example "llvmpipe (LLVM 15.0.6, 256 bits)").
     var deviceName: String { get }
-    /// Makes a target of the given size in pixels.
+    /// Makes a target of the given size in pixels, owned by the renderer.
     func makeTarget(width: Int, height: Int) throws -> any RenderTarget
+    /// Makes a target that draws into the imported image `image` (one without a mip chain); the image stays
+    /// alive while the target does, even after `releaseImage`.
+    func makeTarget(drawingInto image: RenderImageID) throws -> any RenderTarget
     /// Clears `target` to the list's clear colour and draws every batch in order.
     func render(_ list: DisplayList, into target: any RenderTarget) throws
-    /// Copies the target's pixels to host memory.
+    /// Copies the target's pixels to host memory, after waiting for the frames that drew it.
     func readPixels(_ target: any RenderTarget) throws -> Bitmap
+    /// Copies BGRA8 premultiplied pixels into a new device image that can be sampled with `filtering`.
+    ///
+    /// Throws `RenderImageError` when the sizes are invalid. The pixels are copied before the call
+    /// returns, so the source may be released at once.
+    func importImage(_ pixels: ImagePixels, filtering: ImageFiltering) throws -> RenderImageID
+    /// Gives the image back; its memory is freed once no frame in flight uses it. Throws
+    /// `RenderImageError.unknownImage` for an id that is not alive.
+    func releaseImage(_ image: RenderImageID) throws
 }

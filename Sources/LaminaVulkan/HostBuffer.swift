@@ -30,11 +30,12 @@ final class HostBuffer {
         }
         var pointer: UnsafeMutableRawPointer?
         let bound = vkBindBufferMemory(vk.device, buffer, memory, 0)
-        let mappedResult = bound == VK_SUCCESS ? vkMapMemory(vk.device, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) : bound
-        guard mappedResult == VK_SUCCESS, let pointer else {
+        let mapped =
+            bound == VK_SUCCESS ? vkMapMemory(vk.device, memory, 0, VkDeviceSize(VK_WHOLE_SIZE), 0, &pointer) : bound
+        guard mapped == VK_SUCCESS, let pointer else {
             vkFreeMemory(vk.device, memory, nil)
             vkDestroyBuffer(vk.device, buffer, nil)
-            throw VulkanError(mappedResult, call: "vkBindBufferMemory/vkMapMemory")
+            throw VulkanError(mapped, call: bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory")
         }
         self.buffer = buffer!
         self.memory = memory

@@ -13,6 +13,8 @@ public final class VulkanDevice {
     let queue: VkQueue
     let queueFamily: UInt32
     let memoryProperties: VkPhysicalDeviceMemoryProperties
+    /// The largest width or height of a 2D image the device supports (`maxImageDimension2D`).
+    public let maxImageDimension2D: Int
     private var messenger: VkDebugUtilsMessengerEXT?
     /// The validation layer's messages, when validation is on.
     public let validation: ValidationSink?
@@ -66,7 +68,7 @@ public final class VulkanDevice {
 
         do {
             let candidates = try Self.enumeratePhysicalDevices(instance!)
-            var chosen: (VkPhysicalDevice, UInt32, String)?
+            var chosen: (VkPhysicalDevice, UInt32, String, Int)?
             for pd in candidates {
                 var props = VkPhysicalDeviceProperties()
                 vkGetPhysicalDeviceProperties(pd, &props)
@@ -74,16 +76,17 @@ public final class VulkanDevice {
                 guard props.apiVersion >= cvk_make_api_version(0, 1, 3, 0) else { continue }
                 guard let family = Self.graphicsQueueFamily(pd) else { continue }
                 if let preferredName, !name.contains(preferredName) { continue }
-                chosen = (pd, family, name)
+                chosen = (pd, family, name, Int(props.limits.maxImageDimension2D))
                 break
             }
-            guard let (pd, family, name) = chosen else {
+            guard let (pd, family, name, limit) = chosen else {
                 throw VulkanUnsupported("no Vulkan 1.3 device with a graphics queue"
                     + (preferredName.map { " whose name contains '\($0)'" } ?? ""))
             }
             physicalDevice = pd
             queueFamily = family
             self.name = name
+            maxImageDimension2D = limit
             var memory = VkPhysicalDeviceMemoryProperties()
             vkGetPhysicalDeviceMemoryProperties(pd, &memory)
             memoryProperties = memory
@@ -163,6 +166,13 @@ public final class VulkanDevice {
         var memory: VkDeviceMemory?
         try check(vkAllocateMemory(device, &allocation, nil, &memory), "vkAllocateMemory")
         return memory!
+    }
+
+    /// Whether optimally tiled images of `format` support every feature in `features`.
+    func supportsOptimal(_ format: VkFormat, _ features: VkFormatFeatureFlags) -> Bool {
+        var properties = VkFormatProperties()
+        vkGetPhysicalDeviceFormatProperties(physicalDevice, format, &properties)
+        return properties.optimalTilingFeatures & features == features
     }
 
     static func destroyInstance(_ instance: VkInstance, _ messenger: VkDebugUtilsMessengerEXT?) {

@@ -4,52 +4,58 @@ import LaminaServer
 
 /// Draws display lists with Vulkan 1.3 (dynamic rendering, synchronization2) into offscreen targets.
 ///
-/// One frame in flight: `render` submits and waits for its fence, so a buffer or target is never
-/// reused while the device still reads it. Confined to the server's render thread.
+/// Up to `framesInFlight` frames (submissions) execute at once, each from its own `FrameSlot`: `render`
+/// waits only for the slot's previous frame, and objects a frame used go to a graveyard that frees them
+/// once that frame's fence has signalled (see docs/architecture.md, "GPU lifetimes"). `readPixels` waits
+/// for its own copy, and so for every frame before it. Confined to the server's render thread.
 public final class VulkanRenderer: Renderer {
+    /// The device the renderer draws with.
     public let vk: VulkanDevice
     let pipelines: Pipelines
+    let samplers: Samplers
     let commandPool: VkCommandPool
-    let commandBuffer: VkCommandBuffer
-    let fence: VkFence
-    var instances: HostBuffer?
+    let graveyard = Graveyard()
+    var slots: [FrameSlot] = []
+    var timeline: FrameTimeline
+    var images: [RenderImageID: ImportedImage] = [:]
+    var nextImage: UInt64 = 1
+    /// The instance buffer of the frame being recorded (the next frame's slot).
+    var instances: HostBuffer? {
+        get { slots[timeline.slot(of: timeline.next)].instances }
+        set { slots[timeline.slot(of: timeline.next)].instances = newValue }
+    }
 
-    /// Creates the renderer and builds every pipeline.
-    public init(device: VulkanDevice) throws {
+    /// Creates the renderer, builds every pipeline and sampler, and makes `framesInFlight` frame slots.
+    public init(device: VulkanDevice, framesInFlight: Int = 2) throws {
+        precondition(framesInFlight >= 1)
         precondition(MemoryLayout<FillInstance>.stride == Pipelines.fillStride)
         precondition(MemoryLayout<ShapeInstance>.stride == Pipelines.shapeStride)
         precondition(MemoryLayout<CornerInstance>.stride == Pipelines.cornerStride)
         vk = device
         pipelines = try Pipelines(device, format: VulkanTarget.format)
+        samplers = try Samplers(device)
+        timeline = FrameTimeline(framesInFlight: framesInFlight)
         var poolInfo = VkCommandPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
         poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.rawValue
         poolInfo.queueFamilyIndex = device.queueFamily
         var pool: VkCommandPool?
         try check(vkCreateCommandPool(device.device, &poolInfo, nil, &pool), "vkCreateCommandPool")
-        var allocation = VkCommandBufferAllocateInfo()
-        allocation.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocation.commandPool = pool
-        allocation.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        allocation.commandBufferCount = 1
-        var buffer: VkCommandBuffer?
-        var fenceInfo = VkFenceCreateInfo()
-        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        var fence: VkFence?
-        let r1 = vkAllocateCommandBuffers(device.device, &allocation, &buffer)
-        let r2 = r1 == VK_SUCCESS ? vkCreateFence(device.device, &fenceInfo, nil, &fence) : r1
-        guard r2 == VK_SUCCESS else {
-            vkDestroyCommandPool(device.device, pool, nil)
-            throw VulkanError(r2, call: "vkAllocateCommandBuffers/vkCreateFence")
-        }
         commandPool = pool!
-        commandBuffer = buffer!
-        self.fence = fence!
+        do {
+            for _ in 0..<framesInFlight { slots.append(try FrameSlot(device, pool: commandPool, graveyard: graveyard)) }
+        } catch {
+            slots = []
+            vkDestroyCommandPool(device.device, commandPool, nil)
+            throw error
+        }
     }
 
     /// Creates a renderer on a new device (see `VulkanDevice.init`).
-    public convenience init(validation: Bool, preferredDevice: String? = nil) throws {
-        try self.init(device: VulkanDevice(validation: validation, preferredName: preferredDevice))
+    public convenience init(validation: Bool, preferredDevice: String? = nil, framesInFlight: Int = 2) throws {
+        try self.init(
+            device: VulkanDevice(validation: validation, preferredName: preferredDevice),
+            framesInFlight: framesInFlight)
     }
 
     public var deviceName: String { vk.name }
@@ -58,11 +64,12 @@ public final class VulkanRenderer: Renderer {
     public var validationMessages: [String] { vk.validation?.messages ?? [] }
 
     public func makeTarget(width: Int, height: Int) throws -> any RenderTarget {
-        try VulkanTarget(vk, width: width, height: height)
+        try VulkanTarget(vk, width: width, height: height, graveyard: graveyard)
     }
 
     public func render(_ list: DisplayList, into target: any RenderTarget) throws {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
+        try prepareNextFrame()
         let draws = try upload(list)
         try submit { cb in
             barrier(cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
@@ -116,10 +123,16 @@ public final class VulkanRenderer: Renderer {
 
     public func readPixels(_ target: any RenderTarget) throws -> Bitmap {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
-        guard target.layout == VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL else {
+        guard target.layout != VK_IMAGE_LAYOUT_UNDEFINED else {
             throw VulkanUnsupported("readPixels before any render into this target")
         }
-        try submit { cb in
+        let frame = try submit { cb in
+            if target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL {
+                barrier(cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                        srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: 0,
+                        dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
+                        discard: false)
+            }
             var region = VkBufferImageCopy()
             region.imageSubresource = VkImageSubresourceLayers(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue,
                                                                mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
@@ -140,6 +153,9 @@ public final class VulkanRenderer: Renderer {
                 vkCmdPipelineBarrier2(cb, &dependency)
             }
         }
+        target.lastReadbackFrame = frame
+        target.storage.lastUsedFrame = frame
+        try waitUntilFinished(frame)
         let count = target.width * target.height * 4
         let pixels = [UInt8](UnsafeRawBufferPointer(start: target.readback.mapped, count: count))
         return Bitmap(width: target.width, height: target.height, stride: target.width * 4, pixels: pixels)
@@ -198,8 +214,12 @@ public final class VulkanRenderer: Renderer {
         return draws
     }
 
-    /// Records with `body`, submits, and waits for the device to finish.
-    func submit(_ body: (VkCommandBuffer) throws -> Void) throws {
+    /// Records with `body` into the next frame's slot (waiting first for that slot's previous frame) and
+    /// submits it without waiting. Returns the new frame's value.
+    @discardableResult
+    func submit(_ body: (VkCommandBuffer) throws -> Void) throws -> UInt64 {
+        let slot = try prepareNextFrame()
+        let commandBuffer = slot.commandBuffer
         try check(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
         var begin = VkCommandBufferBeginInfo()
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
@@ -215,11 +235,11 @@ public final class VulkanRenderer: Renderer {
         submit.commandBufferInfoCount = 1
         try withUnsafePointer(to: &bufferInfo) { p in
             submit.pCommandBufferInfos = p
-            try check(vkQueueSubmit2(vk.queue, 1, &submit, fence), "vkQueueSubmit2")
+            try check(vkQueueSubmit2(vk.queue, 1, &submit, slot.fence), "vkQueueSubmit2")
         }
-        var f: VkFence? = fence
-        try check(vkWaitForFences(vk.device, 1, &f, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
-        try check(vkResetFences(vk.device, 1, &f), "vkResetFences")
+        slot.fencePending = true
+        slot.frame = timeline.didSubmit()
+        return slot.frame
     }
 
     /// Records a layout transition of the target and remembers the new layout.
@@ -237,6 +257,7 @@ public final class VulkanRenderer: Renderer {
         b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
         b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
         b.image = target.image
+        target.storage.lastUsedFrame = timeline.next
         b.subresourceRange = VkImageSubresourceRange(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0,
                                                      levelCount: 1, baseArrayLayer: 0, layerCount: 1)
         var dependency = VkDependencyInfo()
@@ -249,10 +270,14 @@ public final class VulkanRenderer: Renderer {
         target.layout = layout
     }
 
+    /// Waits for every frame still in flight, frees every retired object and then the frame slots.
     deinit {
         vkDeviceWaitIdle(vk.device)
-        instances = nil
-        vkDestroyFence(vk.device, fence, nil)
+        if timeline.submitted > 0 { timeline.didFinish(through: timeline.submitted) }
+        images.removeAll()
+        for slot in slots { slot.instances = nil }
+        graveyard.close()
+        slots = []
         vkDestroyCommandPool(vk.device, commandPool, nil)
     }
 }

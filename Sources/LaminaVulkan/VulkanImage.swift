@@ -1,0 +1,87 @@
+import CVulkan
+
+/// One optimally tiled `B8G8R8A8_UNORM` device image with its memory and views: the owner of those handles.
+///
+/// Shared by reference between whoever uses it (a target, the renderer's image table); when the last
+/// reference goes, `deinit` destroys the handles at once, so users hand their reference to the renderer's
+/// `Graveyard` with `lastUsedFrame` instead of dropping it while a frame may still use it. `layout` is the
+/// layout of every mip level after the last recorded command. Confined to the render thread.
+final class VulkanImage {
+    let vk: VulkanDevice
+    let width: Int
+    let height: Int
+    let mipLevels: Int
+    let image: VkImage
+    let memory: VkDeviceMemory
+    /// A view of every mip level, for sampling.
+    let view: VkImageView
+    /// A view of level 0 only, for drawing (the same handle as `view` when there is one level).
+    let attachmentView: VkImageView
+    var layout = VK_IMAGE_LAYOUT_UNDEFINED
+    /// The newest frame that recorded a command on the image (0 for none).
+    var lastUsedFrame: UInt64 = 0
+    static let format = VK_FORMAT_B8G8R8A8_UNORM
+
+    init(_ vk: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags) throws {
+        self.vk = vk
+        self.width = width
+        self.height = height
+        self.mipLevels = mipLevels
+        var info = VkImageCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
+        info.imageType = VK_IMAGE_TYPE_2D
+        info.format = Self.format
+        info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
+        info.mipLevels = UInt32(mipLevels)
+        info.arrayLayers = 1
+        info.samples = VK_SAMPLE_COUNT_1_BIT
+        info.tiling = VK_IMAGE_TILING_OPTIMAL
+        info.usage = usage
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var image: VkImage?
+        try check(vkCreateImage(vk.device, &info, nil, &image), "vkCreateImage")
+        var requirements = VkMemoryRequirements()
+        vkGetImageMemoryRequirements(vk.device, image, &requirements)
+        var memory: VkDeviceMemory?
+        var view: VkImageView?
+        var attachmentView: VkImageView?
+        do {
+            memory = try vk.allocateMemory(requirements, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
+            try check(vkBindImageMemory(vk.device, image, memory, 0), "vkBindImageMemory")
+            view = try Self.makeView(vk, image, levels: mipLevels)
+            attachmentView = mipLevels == 1 ? view : try Self.makeView(vk, image, levels: 1)
+        } catch {
+            if let attachmentView, attachmentView != view { vkDestroyImageView(vk.device, attachmentView, nil) }
+            if let view { vkDestroyImageView(vk.device, view, nil) }
+            if let memory { vkFreeMemory(vk.device, memory, nil) }
+            vkDestroyImage(vk.device, image, nil)
+            throw error
+        }
+        self.image = image!
+        self.memory = memory!
+        self.view = view!
+        self.attachmentView = attachmentView!
+    }
+
+    static func makeView(_ vk: VulkanDevice, _ image: VkImage?, levels: Int) throws -> VkImageView {
+        var info = VkImageViewCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+        info.image = image
+        info.viewType = VK_IMAGE_VIEW_TYPE_2D
+        info.format = format
+        info.subresourceRange = VkImageSubresourceRange(
+            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0, levelCount: UInt32(levels),
+            baseArrayLayer: 0, layerCount: 1)
+        var view: VkImageView?
+        try check(vkCreateImageView(vk.device, &info, nil, &view), "vkCreateImageView")
+        return view!
+    }
+
+    deinit {
+        if attachmentView != view { vkDestroyImageView(vk.device, attachmentView, nil) }
+        vkDestroyImageView(vk.device, view, nil)
+        vkDestroyImage(vk.device, image, nil)
+        vkFreeMemory(vk.device, memory, nil)
+    }
+}

@@ -1,0 +1,44 @@
+import CVulkan
+import LaminaServer
+
+extension VulkanRenderer {
+    /// How many frames may execute on the device at once.
+    public var framesInFlight: Int { timeline.framesInFlight }
+
+    /// The newest frame submitted (0 before the first); every submission, draws and copies alike, is one.
+    public var submittedFrame: UInt64 { timeline.submitted }
+
+    /// The newest frame known to have finished on the device.
+    public var completedFrame: UInt64 { timeline.completed }
+
+    /// How many retired GPU objects still wait for the frames that last used them.
+    public var retiredObjectsWaiting: Int { graveyard.count }
+
+    /// Waits until every submitted frame has finished, then frees everything retired.
+    public func waitForAllFrames() throws {
+        try waitUntilFinished(timeline.submitted)
+    }
+
+    /// Makes the next frame's slot free to record: waits for the slot's previous frame if it may still
+    /// be running, then frees what every finished frame retired. Returns the slot.
+    @discardableResult
+    func prepareNextFrame() throws -> FrameSlot {
+        let slot = slots[timeline.slot(of: timeline.next)]
+        if slot.fencePending {
+            try slot.waitAndReset()
+            timeline.didFinish(through: slot.frame)
+        }
+        graveyard.collect(completedThrough: timeline.completed)
+        return slot
+    }
+
+    /// Waits for frame `frame` (and so every earlier one) to finish, then frees what they retired.
+    func waitUntilFinished(_ frame: UInt64) throws {
+        guard !timeline.hasFinished(frame) else { return }
+        let slot = slots[timeline.slot(of: frame)]
+        precondition(slot.frame == frame, "frame \(frame) was superseded but not marked finished")
+        try slot.waitAndReset()
+        timeline.didFinish(through: frame)
+        graveyard.collect(completedThrough: timeline.completed)
+    }
+}

@@ -136,6 +136,7 @@ enum AnimationBench {
         }
         let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
             try! renderer.render(list, into: target)
+            try! renderer.waitForAllFrames()
         }
         return (build, advance, render)
     }

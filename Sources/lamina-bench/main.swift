@@ -64,6 +64,7 @@ struct Bench: ParsableCommand {
         }
         let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
             try! renderer.render(list, into: target)
+            try! renderer.waitForAllFrames()
         }
         let laminaPixels = try renderer.readPixels(target).pixels
         row("1,000 layers: display list build", String(format: "%.2f ms", build))
@@ -79,6 +80,7 @@ struct Bench: ParsableCommand {
         let one = SoftwareReference.medianMilliseconds(iterations: iterations) {
             let l = DisplayListBuilder.build(trees: [oneTree], display: 0, width: 1280, height: 720, clearColor: .zero)
             try! renderer.render(l, into: target)
+            try! renderer.waitForAllFrames()
         }
         row("1 layer: frame (build + render)", String(format: "%.2f ms", one))
 

@@ -170,7 +170,7 @@ import Testing
     /// E35, scaled by 1/2 to fit 320×240: from (37,37), a cubic with controls (37,250), (160,250)
     /// to (160,37), then one with controls (160,250), (283,250) to (283,37); duration 5, key
     /// "position". Lamina times each path element as one keyframe segment (linear mode, even key
-    /// times; docs/animation.md, KeyframeTimeline.swift `PathTimeline`), so the first arch takes
+    /// times; docs/animation.md, `PathTimeline.swift`), so the first arch takes
     /// 0…2.5 s and its midpoint (t = 0.5) comes at 1.25 s:
     /// x = (37 + 3·37 + 3·160 + 160)/8 = 788/8 = 98.5, y = (37 + 3·250 + 3·250 + 37)/8 = 196.75
     /// (the spec's 393.5, halved). The second arch's midpoint at 3.75 s:

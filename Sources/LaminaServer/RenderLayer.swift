@@ -1,0 +1,13 @@
+import LaminaCore
+import LaminaProtocol
+
+/// One layer of a render tree: its properties and its place in the hierarchy.
+public struct RenderLayer: Sendable {
+    public var state = LayerState()
+    /// Sublayer ids, back to front, before sorting by `zPosition`.
+    public var sublayers: [LayerID] = []
+    /// The layer whose sublayer list holds this one.
+    public var superlayer: LayerID?
+    /// Attached animations in the order they were added (later ones build on earlier ones).
+    public var animations: [AttachedAnimation] = []
+}

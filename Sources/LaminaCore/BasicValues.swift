@@ -2,8 +2,11 @@ import Foundation
 
 /// `fromValue`, `toValue` and `byValue` of a basic or spring animation.
 public struct BasicValues: Sendable, Hashable {
+    /// The start value (`fromValue`), or nil.
     public var from: AnimationValue?
+    /// The end value (`toValue`), or nil.
     public var to: AnimationValue?
+    /// The change relative to the start (`byValue`), or nil.
     public var by: AnimationValue?
 
     /// Creates the values.

@@ -4,12 +4,15 @@ import Foundation
 ///
 /// String-backed, as Apple's is, so the raw values match Core Animation's.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The name, as Core Animation spells it.
     public let rawValue: String
 
+    /// Wraps a raw name.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
 
+    /// Wraps a raw name.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }

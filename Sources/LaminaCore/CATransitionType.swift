@@ -2,8 +2,11 @@ import Foundation
 
 /// The kind of a `CATransition` (Apple's `CATransitionType`).
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The name, as Core Animation spells it.
     public let rawValue: String
+    /// Wraps a raw name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The new content fades in over the old.
     public static let fade = CATransitionType("fade")

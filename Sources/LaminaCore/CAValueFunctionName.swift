@@ -3,21 +3,33 @@ import Foundation
 /// The name of a function that maps an animated value to a transform (Apple's
 /// `CAValueFunctionName`): one number, or three for `scale` and `translate`.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The name, as Core Animation spells it.
     public let rawValue: String
+    /// Wraps a raw name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Rotation about the x axis by one number (radians).
     public static let rotateX = CAValueFunctionName("rotateX")
+    /// Rotation about the y axis by one number (radians).
     public static let rotateY = CAValueFunctionName("rotateY")
+    /// Rotation about the z axis by one number (radians).
     public static let rotateZ = CAValueFunctionName("rotateZ")
     /// Scale by three numbers (x, y, z).
     public static let scale = CAValueFunctionName("scale")
+    /// Scale along x by one number.
     public static let scaleX = CAValueFunctionName("scaleX")
+    /// Scale along y by one number.
     public static let scaleY = CAValueFunctionName("scaleY")
+    /// Scale along z by one number.
     public static let scaleZ = CAValueFunctionName("scaleZ")
     /// Translation by three numbers (x, y, z).
     public static let translate = CAValueFunctionName("translate")
+    /// Translation along x by one number.
     public static let translateX = CAValueFunctionName("translateX")
+    /// Translation along y by one number.
     public static let translateY = CAValueFunctionName("translateY")
+    /// Translation along z by one number.
     public static let translateZ = CAValueFunctionName("translateZ")
 
     /// Every name Lamina implements.

@@ -92,7 +92,9 @@ public struct DecomposedTransform: Sendable, Hashable {
     /// shorter great-circle arc between the quaternions (spherical linear interpolation). Any `t`
     /// is accepted: values outside 0...1 extrapolate (the rotation keeps turning at the same rate),
     /// as springs and overshooting timing functions need.
-    public static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, fraction t: Double) -> DecomposedTransform {
+    public static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, fraction t: Double)
+        -> DecomposedTransform
+    {
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         return DecomposedTransform(
             translationX: mix(a.translationX, b.translationX),

@@ -54,10 +54,11 @@ public struct PathTimeline: Sendable, Hashable {
         self.calculationMode = calculationMode
         let segments = path.subpathSegments(closingOpenSubpaths: false).flatMap { $0 }
         self.segments = segments
-        origin = path.pathElements.lazy.compactMap { element -> SIMD2<Double>? in
-            if case .moveTo(let p) = element { return SIMD2<Double>(Double(p.x), Double(p.y)) }
-            return nil
-        }.first
+        origin =
+            path.pathElements.lazy.compactMap { element -> SIMD2<Double>? in
+                if case .moveTo(let p) = element { return SIMD2<Double>(Double(p.x), Double(p.y)) }
+                return nil
+            }.first
         let m = segments.count
 
         var samples: [ArcSample] = []
@@ -65,7 +66,10 @@ public struct PathTimeline: Sendable, Hashable {
         switch calculationMode {
         case .discrete:
             let vertices = m + 1
-            times = KeyframeTimeline.validKeyTimes(keyTimes, counts: [vertices, vertices + 1]).map { Array($0.prefix(vertices)) }
+            times =
+                KeyframeTimeline.validKeyTimes(keyTimes, counts: [vertices, vertices + 1]).map {
+                    Array($0.prefix(vertices))
+                }
                 ?? (0..<vertices).map { Double($0) / Double(vertices) }
         case .paced, .cubicPaced:
             var length = 0.0

@@ -8,8 +8,10 @@ extension PropertyTarget {
     }
 
     /// Writes an animated value (before additive/cumulative composition) into `state`.
-    func write(_ raw: AnimationValue, start: AnimationValue, end: AnimationValue, iteration: Double,
-               to state: inout LayerState) {
+    func write(
+        _ raw: AnimationValue, start: AnimationValue, end: AnimationValue, iteration: Double,
+        to state: inout LayerState
+    ) {
         var value = raw
         if isCumulative && iteration > 0 {
             value = AnimationValue.add(value, AnimationValue.scale(AnimationValue.subtract(end, start), by: iteration))

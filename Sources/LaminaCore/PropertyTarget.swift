@@ -13,8 +13,10 @@ public struct PropertyTarget: Sendable, Hashable {
     public var valueFunction: CAValueFunctionName?
 
     /// Creates a target.
-    public init(keyPath: LayerKeyPath, isAdditive: Bool = false, isCumulative: Bool = false,
-                valueFunction: CAValueFunctionName? = nil) {
+    public init(
+        keyPath: LayerKeyPath, isAdditive: Bool = false, isCumulative: Bool = false,
+        valueFunction: CAValueFunctionName? = nil
+    ) {
         self.keyPath = keyPath
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative

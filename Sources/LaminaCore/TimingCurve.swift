@@ -23,6 +23,8 @@ public struct TimingCurve: Sendable, Hashable {
         return [p1[0], p1[1], p2[0], p2[1]]
     }
 
+    /// Equal when the control points are equal.
     public static func == (a: TimingCurve, b: TimingCurve) -> Bool { a.controlPoints == b.controlPoints }
+    /// Hashes the control points.
     public func hash(into hasher: inout Hasher) { hasher.combine(controlPoints) }
 }

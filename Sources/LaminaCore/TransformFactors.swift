@@ -20,7 +20,9 @@ struct TransformFactors {
     /// and any perspective that `L` cannot carry are lost. `m44 == 0` is accepted here.
     init?(_ m: CATransform3D, allowSingular: Bool) {
         guard m.isFinite else { return nil }
-        let rows = [SIMD3<Double>(m.m11, m.m12, m.m13), SIMD3<Double>(m.m21, m.m22, m.m23), SIMD3<Double>(m.m31, m.m32, m.m33)]
+        let rows = [
+            SIMD3<Double>(m.m11, m.m12, m.m13), SIMD3<Double>(m.m21, m.m22, m.m23), SIMD3<Double>(m.m31, m.m32, m.m33),
+        ]
         let largest = rows.map { ($0 * $0).sum().squareRoot() }.max() ?? 0
         let threshold = largest * 1e-12
 

@@ -8,8 +8,10 @@ public struct TransitionImage: Sendable, Hashable {
     /// A multiplier on the image's opacity.
     public var opacity: Double
 
+    /// The image in place and fully opaque.
     public static let identity = TransitionImage(offset: .zero, opacity: 1)
 
+    /// Creates an image moved by `offset` with its opacity multiplied by `opacity`.
     public init(offset: CGPoint, opacity: Double) {
         self.offset = offset
         self.opacity = opacity
@@ -17,7 +19,8 @@ public struct TransitionImage: Sendable, Hashable {
 
     /// This image drawn inside `outer`: offsets add, opacities multiply.
     public func within(_ outer: TransitionImage) -> TransitionImage {
-        TransitionImage(offset: CGPoint(x: offset.x + outer.offset.x, y: offset.y + outer.offset.y),
-                        opacity: opacity * outer.opacity)
+        TransitionImage(
+            offset: CGPoint(x: offset.x + outer.offset.x, y: offset.y + outer.offset.y),
+            opacity: opacity * outer.opacity)
     }
 }

@@ -22,17 +22,21 @@ extension TransitionProgress {
         let incoming = CGPoint(x: -travel.x * (1 - p), y: -travel.y * (1 - p))
         switch parameters.type {
         case .push:
-            return TransitionImages(before: TransitionImage(offset: outgoing, opacity: 1 - p),
-                                    after: TransitionImage(offset: incoming, opacity: 1), beforeOnTop: false)
+            return TransitionImages(
+                before: TransitionImage(offset: outgoing, opacity: 1 - p),
+                after: TransitionImage(offset: incoming, opacity: 1), beforeOnTop: false)
         case .moveIn:
-            return TransitionImages(before: .identity, after: TransitionImage(offset: incoming, opacity: 1),
-                                    beforeOnTop: false)
+            return TransitionImages(
+                before: .identity, after: TransitionImage(offset: incoming, opacity: 1),
+                beforeOnTop: false)
         case .reveal:
-            return TransitionImages(before: TransitionImage(offset: outgoing, opacity: 1), after: .identity,
-                                    beforeOnTop: true)
+            return TransitionImages(
+                before: TransitionImage(offset: outgoing, opacity: 1), after: .identity,
+                beforeOnTop: true)
         default:
-            return TransitionImages(before: TransitionImage(offset: .zero, opacity: 1 - p),
-                                    after: TransitionImage(offset: .zero, opacity: p), beforeOnTop: false)
+            return TransitionImages(
+                before: TransitionImage(offset: .zero, opacity: 1 - p),
+                after: TransitionImage(offset: .zero, opacity: p), beforeOnTop: false)
         }
     }
 

@@ -24,6 +24,7 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The header's length does not match the message's size.
     case lengthMismatch(declared: Int, actual: Int)
 
+    /// A sentence naming the problem and the field at fault.
     public var description: String {
         switch self {
         case .truncated(let field): "truncated message: it ends inside field '\(field)'"

@@ -3,6 +3,7 @@ import LaminaProtocol
 
 /// One layer of a render tree: its properties and its place in the hierarchy.
 public struct RenderLayer: Sendable {
+    /// The layer's model property values.
     public var state = LayerState()
     /// Sublayer ids, back to front, before sorting by `zPosition`.
     public var sublayers: [LayerID] = []

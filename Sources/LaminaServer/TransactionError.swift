@@ -10,6 +10,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     case limitExceeded(String)
     case badDisplay(UInt32)
 
+    /// The error code reported to the client.
     public var code: ServerErrorCode {
         switch self {
         case .unknownLayer: .unknownLayer
@@ -21,9 +22,11 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// A sentence naming the id or value at fault.
     public var description: String {
         switch self {
-        case .unknownLayer(let id): "unknown layer id \(id) (ids are per connection: another client's id is unknown here)"
+        case .unknownLayer(let id):
+            "unknown layer id \(id) (ids are per connection: another client's id is unknown here)"
         case .duplicateLayer(let id): "layer id \(id) already exists"
         case .cycle(let text): "cycle in the layer tree: \(text)"
         case .invalidValue(let text): "invalid value: \(text)"

@@ -48,15 +48,15 @@ let package = Package(
 
         .target(name: "LaminaCore"),
         .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "CLaminaShims"]),
-        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG", "CLaminaShims"]),
+        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG"]),
         .target(
             name: "LaminaServer",
             dependencies: ["LaminaCore", "LaminaProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "LaminaVulkan",
-            dependencies: ["LaminaServer", "LaminaCore", "CVulkan", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["LaminaServer", "CVulkan", .product(name: "Logging", package: "swift-log")],
             plugins: ["CompileShaders"]),
-        .target(name: "LaminaOutputs", dependencies: ["LaminaServer", "LaminaVulkan"]),
+        .target(name: "LaminaOutputs", dependencies: ["LaminaServer"]),
         .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore"]),
 
         .executableTarget(
@@ -73,17 +73,19 @@ let package = Package(
         .executableTarget(
             name: "lamina-bench",
             dependencies: [
-                "Lamina", "LaminaTesting", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "CCairo", "CPixman",
+                "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "CCairo",
+                "CPixman",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
-        .testTarget(name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims"]),
-        .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer"]),
+        .testTarget(
+            name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
+        .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(
             name: "LaminaIntegrationTests",
-            dependencies: ["Lamina", "LaminaTesting", "LaminaServer", "LaminaVulkan", "LaminaOutputs"],
+            dependencies: ["Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan"],
             exclude: ["Golden"]),
     ]
 )

@@ -26,25 +26,3 @@ final class ClientSession {
 
     var label: String { "client \(id) (\(name))" }
 }
-
-/// A fatal problem with what a client sent: the error code and a text that names the problem.
-struct SessionError: Error {
-    var code: ServerErrorCode
-    var message: String
-
-    init(_ code: ServerErrorCode, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    init(_ error: WireError) {
-        switch error {
-        case .unknownMessage: code = .unknownMessage
-        case .unknownOperation: code = .unknownOperation
-        case .unknownProperty: code = .unknownProperty
-        case .countTooLarge: code = .limitExceeded
-        default: code = .malformedMessage
-        }
-        message = error.description
-    }
-}

@@ -1,24 +1,6 @@
 import LaminaCore
 import LaminaProtocol
 
-/// One layer of a render tree: its properties and its place in the hierarchy.
-public struct RenderLayer: Sendable {
-    public var state = LayerState()
-    /// Sublayer ids, back to front, before sorting by `zPosition`.
-    public var sublayers: [LayerID] = []
-    /// The layer whose sublayer list holds this one.
-    public var superlayer: LayerID?
-    /// Attached animations in the order they were added (later ones build on earlier ones).
-    public var animations: [AttachedAnimation] = []
-}
-
-/// The layers of a subtree as they were just before a transaction that added a `CATransition` to
-/// its root: what the transition draws as the "before" image.
-public struct TransitionSnapshot: Sendable {
-    public var root: LayerID
-    public var layers: [LayerID: RenderLayer]
-}
-
 /// A client's render tree: the server's private copy of its layers, updated only by whole transactions.
 public struct RenderTree: Sendable {
     public var layers: [LayerID: RenderLayer] = [:]
@@ -188,38 +170,6 @@ public struct RenderTree: Sendable {
                 }
                 depth[id] = d
             }
-        }
-    }
-}
-
-/// Why a transaction was refused. The text names the id or value at fault.
-public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unknownLayer(LayerID)
-    case duplicateLayer(LayerID)
-    case cycle(String)
-    case invalidValue(String)
-    case limitExceeded(String)
-    case badDisplay(UInt32)
-
-    public var code: ServerErrorCode {
-        switch self {
-        case .unknownLayer: .unknownLayer
-        case .duplicateLayer: .duplicateLayer
-        case .cycle: .cycle
-        case .invalidValue: .invalidValue
-        case .limitExceeded: .limitExceeded
-        case .badDisplay: .badDisplay
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .unknownLayer(let id): "unknown layer id \(id) (ids are per connection: another client's id is unknown here)"
-        case .duplicateLayer(let id): "layer id \(id) already exists"
-        case .cycle(let text): "cycle in the layer tree: \(text)"
-        case .invalidValue(let text): "invalid value: \(text)"
-        case .limitExceeded(let text): "limit exceeded: \(text)"
-        case .badDisplay(let d): "display \(d) does not exist"
         }
     }
 }

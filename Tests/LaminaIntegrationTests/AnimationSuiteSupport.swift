@@ -11,12 +11,15 @@ typealias RGB = (r: Int, g: Int, b: Int)
 
 protocol AnimationSuite {
     var server: TestServer { get }
+    /// The size of the suite's display: the root that `makeScene(_:_:)` builds covers it.
+    static var displaySize: CGSize { get }
 }
 
 extension AnimationSuite {
     static var white: CGColor { CGColor(red: 1, green: 1, blue: 1, alpha: 1) }
     static var red: CGColor { CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
     static var blue: CGColor { CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    static var displaySize: CGSize { CGSize(width: 200, height: 100) }
 
     /// A white 200×100 root with a red 40×40 box at (20, 30) (centre (40, 50)), committed.
     func makeScene(_ context: CAContext) throws -> (root: CALayer, box: CALayer) {
@@ -30,6 +33,18 @@ extension AnimationSuite {
         context.layer = root
         try context.synchronize()
         return (root, box)
+    }
+
+    /// A white root as large as the display holding `layers`, committed.
+    @discardableResult
+    func makeScene(_ context: CAContext, _ layers: [CALayer]) throws -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: Self.displaySize)
+        root.backgroundColor = Self.white
+        for layer in layers { root.addSublayer(layer) }
+        context.layer = root
+        try context.synchronize()
+        return root
     }
 
     /// A `position.x` animation from `from` to `to` starting at `begin` (for the standard scene
@@ -46,21 +61,6 @@ extension AnimationSuite {
     func rgb(_ image: CGImage, _ x: Int, _ y: Int) -> RGB {
         let p = image.pixel(x: x, y: y)
         return (Int(p.red), Int(p.green), Int(p.blue))
-    }
-
-    /// Records an issue for the first of `points` whose colour is not `expected` within `tolerance`
-    /// per channel.
-    func expectPixels(_ image: CGImage, _ points: [(x: Int, y: Int)], _ expected: RGB, tolerance: Int,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
-        for (x, y) in points {
-            let got = rgb(image, x, y)
-            if abs(got.r - expected.r) > tolerance || abs(got.g - expected.g) > tolerance
-                || abs(got.b - expected.b) > tolerance
-            {
-                Issue.record("pixel (\(x), \(y)) is \(got), expected \(expected)", sourceLocation: sourceLocation)
-                return
-            }
-        }
     }
 
     func red(_ image: CGImage, _ x: Int, _ y: Int) -> Int { Int(image.pixel(x: x, y: y).red) }

@@ -8,17 +8,9 @@ import Testing
 /// Property-based: for random animations, layer timings and times, the client's presentation
 /// values equal what the server evaluates from the records it decodes off the wire.
 @Suite struct ClientServerAgreementTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The generator random cases are drawn from (`SplitMix64`), so a failure can be replayed from
+    /// its seed.
+    typealias Random = SplitMix64
 
     static let keyPaths = ["opacity", "position", "position.x", "bounds.size.width", "transform.rotation.z",
                            "transform.scale", "backgroundColor", "cornerRadius", "transform", "bounds"]
@@ -76,7 +68,7 @@ import Testing
     }
 
     @Test(arguments: 0..<40) func clientAndServerAgree(seed: Int) throws {
-        var r = Random(state: UInt64(seed) &* 7919)
+        var r = Random(seed: UInt64(seed) &* 7919)
         let server = try TestServer(width: 32, height: 32)
         defer { server.stop() }
         let context = try server.connect()

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaProtocol
 import LaminaServer
+import LaminaTesting
 import LaminaVulkan
 import Testing
 
@@ -53,8 +54,11 @@ import Testing
     static func expectPixel(_ b: Bitmap, _ x: Int, _ y: Int, _ expected: Pixel, tolerance: Int = 1,
                             _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
         let got = px(b, x, y)
-        #expect(close(got, expected, tolerance), "pixel (\(x), \(y)) \(note): expected \(expected) ±\(tolerance), got \(got)",
-                sourceLocation: sourceLocation)
+        let expectation = PixelExpectation(red: expected.r, green: expected.g, blue: expected.b, alpha: expected.a,
+                                           tolerance: tolerance)
+        if let failure = expectation.mismatch(actual: [got.r, got.g, got.b, got.a], x: x, y: y, note: note) {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        }
     }
 
     /// Length of the overlap of [a0, a1] and [b0, b1].
@@ -622,17 +626,6 @@ import Testing
 
     // MARK: 11. Random overlapping scene against a CPU reference
 
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct RandomLayer {
         var frame: CGRect
         var radius: Double
@@ -643,7 +636,7 @@ import Testing
     }
 
     static func randomLayers(seed: UInt64, count: Int) -> [RandomLayer] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         func color(opaqueChance: Double) -> RGBAColor {
             let alpha = Double.random(in: 0...1, using: &rng) < opaqueChance ? 1 : Double.random(in: 0.15...1, using: &rng)
             return RGBAColor(red: .random(in: 0...1, using: &rng), green: .random(in: 0...1, using: &rng),

@@ -16,6 +16,8 @@ import Testing
 /// the x axis towards +y, i.e. clockwise on screen.
 @Suite(.serialized) final class KeyframeExampleTests: AnimationSuite {
     let server: TestServer
+    /// The display's size: 320×240.
+    static let displaySize = CGSize(width: 320, height: 240)
 
     init() throws {
         server = try TestServer(width: 320, height: 240)
@@ -31,18 +33,6 @@ import Testing
 
 
     // MARK: - Helpers
-
-    /// A white 320×240 root holding `layers`, committed.
-    @discardableResult
-    func makeScene(_ context: CAContext, _ layers: [CALayer]) throws -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
-        root.backgroundColor = Self.white
-        for layer in layers { root.addSublayer(layer) }
-        context.layer = root
-        try context.synchronize()
-        return root
-    }
 
     static func box(_ frame: CGRect, _ color: CGColor?) -> CALayer {
         let layer = CALayer()
@@ -69,12 +59,6 @@ import Testing
             if coordinate(x1, x2, mid) < x { lo = mid } else { hi = mid }
         }
         return coordinate(y1, y2, (lo + hi) / 2)
-    }
-
-    /// Asserts the colour of pixel (`x`, `y`) within `tolerance` per channel.
-    func expectPixel(_ image: CGImage, _ x: Int, _ y: Int, _ expected: RGB, tolerance: Int = 2,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
-        expectPixels(image, [(x, y)], expected, tolerance: tolerance, sourceLocation: sourceLocation)
     }
 
     /// The ink-weighted centre of the image and the total ink (in pixels of full coverage), where a
@@ -170,7 +154,7 @@ import Testing
     /// E35, scaled by 1/2 to fit 320×240: from (37,37), a cubic with controls (37,250), (160,250)
     /// to (160,37), then one with controls (160,250), (283,250) to (283,37); duration 5, key
     /// "position". Lamina times each path element as one keyframe segment (linear mode, even key
-    /// times; docs/animation.md, KeyframeTimeline.swift `PathTimeline`), so the first arch takes
+    /// times; docs/animation.md, `PathTimeline.swift`), so the first arch takes
     /// 0…2.5 s and its midpoint (t = 0.5) comes at 1.25 s:
     /// x = (37 + 3·37 + 3·160 + 160)/8 = 788/8 = 98.5, y = (37 + 3·250 + 3·250 + 37)/8 = 196.75
     /// (the spec's 393.5, halved). The second arch's midpoint at 3.75 s:

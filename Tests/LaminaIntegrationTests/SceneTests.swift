@@ -77,15 +77,6 @@ import Testing
         return root
     }
 
-    func expectPixel(_ image: CGImage, _ x: Int, _ y: Int, _ expected: (Int, Int, Int, Int), tolerance: Int = 2,
-                     _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let p = image.pixel(x: x, y: y)
-        let got = [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
-        let want = [expected.0, expected.1, expected.2, expected.3]
-        let ok = zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }
-        #expect(ok, "\(what) at (\(x), \(y)): got \(got), expected \(want) ±\(tolerance)", sourceLocation: sourceLocation)
-    }
-
     @Test func sceneMatchesGeometryAndGolden() throws {
         let context = try server.connect(name: "scene")
         context.layer = Self.makeScene()

@@ -21,17 +21,6 @@ import Testing
     /// Every test's changing layer: 80×60 at (60, 20).
     static let frame = CGRect(x: 60, y: 20, width: 80, height: 60)
 
-    /// A white 200×100 root holding `layers`, committed.
-    func makeScene(_ context: CAContext, _ layers: [CALayer]) throws -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        root.backgroundColor = Self.white
-        for layer in layers { root.addSublayer(layer) }
-        context.layer = root
-        try context.synchronize()
-        return root
-    }
-
     static func box(_ color: CGColor, frame: CGRect = TransitionTests.frame, hidden: Bool = false) -> CALayer {
         let layer = CALayer()
         layer.frame = frame

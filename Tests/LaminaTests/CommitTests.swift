@@ -1,6 +1,7 @@
 import Foundation
 import LaminaProtocol
 import LaminaServer
+import LaminaTesting
 import Testing
 
 @testable import Lamina
@@ -528,20 +529,6 @@ private func canonical(_ ops: [LayerOperation]) -> [LayerOperation] {
     func destroyed(_ op: LayerOperation) -> LayerID? { if case .destroyLayer(let id) = op { id } else { nil } }
     let rest = ops.filter { destroyed($0) == nil }
     return rest + ops.compactMap(destroyed).sorted().map { .destroyLayer($0) }
-}
-
-/// A small deterministic generator, so a failing seed can be replayed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 @Suite("RenderTree validation")

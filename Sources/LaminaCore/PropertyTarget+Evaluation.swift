@@ -1,0 +1,34 @@
+import Foundation
+
+extension PropertyTarget {
+    /// The underlying value the animation builds on.
+    func current(in state: LayerState) -> AnimationValue {
+        if let valueFunction { return valueFunction.neutral }
+        return keyPath.value(in: state)
+    }
+
+    /// Writes an animated value (before additive/cumulative composition) into `state`.
+    func write(
+        _ raw: AnimationValue, start: AnimationValue, end: AnimationValue, iteration: Double,
+        to state: inout LayerState
+    ) {
+        var value = raw
+        if isCumulative && iteration > 0 {
+            value = AnimationValue.add(value, AnimationValue.scale(AnimationValue.subtract(end, start), by: iteration))
+        }
+        if let valueFunction {
+            guard let matrix = valueFunction.transform(value) else { return }
+            value = .transform(matrix)
+        }
+        if isAdditive {
+            value = AnimationValue.add(keyPath.value(in: state), value)
+        }
+        keyPath.set(value, in: &state)
+    }
+
+    func apply(values: BasicValues, fraction: Double, iteration: Double, to state: inout LayerState) {
+        let (start, end) = values.resolved(current: current(in: state))
+        let value = AnimationValue.interpolate(start, end, fraction)
+        write(value, start: start, end: end, iteration: iteration, to: &state)
+    }
+}

@@ -1,0 +1,14 @@
+import LaminaCore
+import LaminaProtocol
+
+/// One layer of a render tree: its properties and its place in the hierarchy.
+public struct RenderLayer: Sendable {
+    /// The layer's model property values.
+    public var state = LayerState()
+    /// Sublayer ids, back to front, before sorting by `zPosition`.
+    public var sublayers: [LayerID] = []
+    /// The layer whose sublayer list holds this one.
+    public var superlayer: LayerID?
+    /// Attached animations in the order they were added (later ones build on earlier ones).
+    public var animations: [AttachedAnimation] = []
+}

@@ -1,0 +1,37 @@
+import LaminaCore
+import LaminaProtocol
+
+/// Why a transaction was refused. The text names the id or value at fault.
+public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownLayer(LayerID)
+    case duplicateLayer(LayerID)
+    case cycle(String)
+    case invalidValue(String)
+    case limitExceeded(String)
+    case badDisplay(UInt32)
+
+    /// The error code reported to the client.
+    public var code: ServerErrorCode {
+        switch self {
+        case .unknownLayer: .unknownLayer
+        case .duplicateLayer: .duplicateLayer
+        case .cycle: .cycle
+        case .invalidValue: .invalidValue
+        case .limitExceeded: .limitExceeded
+        case .badDisplay: .badDisplay
+        }
+    }
+
+    /// A sentence naming the id or value at fault.
+    public var description: String {
+        switch self {
+        case .unknownLayer(let id):
+            "unknown layer id \(id) (ids are per connection: another client's id is unknown here)"
+        case .duplicateLayer(let id): "layer id \(id) already exists"
+        case .cycle(let text): "cycle in the layer tree: \(text)"
+        case .invalidValue(let text): "invalid value: \(text)"
+        case .limitExceeded(let text): "limit exceeded: \(text)"
+        case .badDisplay(let d): "display \(d) does not exist"
+        }
+    }
+}

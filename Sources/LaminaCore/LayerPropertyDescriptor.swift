@@ -59,8 +59,10 @@ public struct LayerPropertyDescriptor: Sendable {
     public let tree: TreeFormat
 
     /// A row of the table.
-    public init(_ name: LayerPropertyName, _ key: String, _ kind: LayerValue.Kind, _ constraint: Constraint = .none,
-                animation: Animation? = nil, tree: TreeFormat = .omitted) {
+    public init(
+        _ name: LayerPropertyName, _ key: String, _ kind: LayerValue.Kind, _ constraint: Constraint = .none,
+        animation: Animation? = nil, tree: TreeFormat = .omitted
+    ) {
         self.name = name
         self.key = key
         self.kind = kind

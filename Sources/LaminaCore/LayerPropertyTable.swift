@@ -14,13 +14,16 @@ extension LayerPropertyDescriptor {
         .init(.sublayerTransform, "sublayerTransform", .transform, animation: .basic(code: 7)),
         .init(.opacity, "opacity", .float, .unitInterval, animation: .basic(code: 8), tree: .unlessDefault("opacity")),
         .init(.hidden, "hidden", .bool, animation: .basic(code: 9), tree: .flag("hidden")),
-        .init(.backgroundColor, "backgroundColor", .color, animation: .basic(code: 10),
-              tree: .unlessDefault("background")),
-        .init(.cornerRadius, "cornerRadius", .number, .nonNegative, animation: .basic(code: 11),
-              tree: .unlessDefault("cornerRadius")),
+        .init(
+            .backgroundColor, "backgroundColor", .color, animation: .basic(code: 10),
+            tree: .unlessDefault("background")),
+        .init(
+            .cornerRadius, "cornerRadius", .number, .nonNegative, animation: .basic(code: 11),
+            tree: .unlessDefault("cornerRadius")),
         .init(.maskedCorners, "maskedCorners", .corners),
-        .init(.borderWidth, "borderWidth", .number, .nonNegative, animation: .basic(code: 12),
-              tree: .unlessDefault("border", then: .borderColor)),
+        .init(
+            .borderWidth, "borderWidth", .number, .nonNegative, animation: .basic(code: 12),
+            tree: .unlessDefault("border", then: .borderColor)),
         .init(.borderColor, "borderColor", .color, animation: .basic(code: 13)),
         .init(.masksToBounds, "masksToBounds", .bool, animation: .basic(code: 14), tree: .flag("masksToBounds")),
         .init(.name, "name", .string, tree: .label),

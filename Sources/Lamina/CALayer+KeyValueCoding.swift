@@ -4,19 +4,19 @@ extension CALayer: CAMediaTiming {
     /// When the layer's time starts, in its superlayer's time: shifts the subtree's time base.
     public var beginTime: CFTimeInterval {
         get { modelState.beginTime }
-        set { modelState.beginTime = newValue; changed() }
+        set { update(.beginTime, \.beginTime, newValue) }
     }
 
     /// Added to the layer's local time; with `speed` 0 it is the frozen local time.
     public var timeOffset: CFTimeInterval {
         get { modelState.timeOffset }
-        set { modelState.timeOffset = newValue; changed() }
+        set { update(.timeOffset, \.timeOffset, newValue) }
     }
 
     /// The rate of the layer's time against its superlayer's; 0 pauses the subtree's animations.
     public var speed: Float {
         get { Float(modelState.speed) }
-        set { modelState.speed = Double(newValue); changed() }
+        set { update(.speed, \.speed, Double(newValue)) }
     }
 
     /// Kept for `CAMediaTiming`; a layer's own duration and repeat settings do not affect rendering.
@@ -53,7 +53,8 @@ extension CALayer {
     /// Applies the class's `defaultValue(forKey:)` to the properties it names (at creation).
     func applyClassDefaults() {
         guard type(of: self) != CALayer.self else { return }
-        for property in LayerKeyPath.Property.allCases {
+        for row in LayerPropertyDescriptor.animatable {
+            let property = row.name
             guard let value = Self.defaultValue(forKey: property.key) else { continue }
             let keyPath = LayerKeyPath(property)
             guard let v = try? AnimationValue.unbox(value, as: keyPath.kind, what: property.key) else { continue }
@@ -134,20 +135,9 @@ extension CALayer {
         var state = modelState
         guard path.set(newValue, in: &state) else { return }
         switch path.property {
-        case .bounds: bounds = state.bounds
-        case .position: position = state.position
-        case .anchorPoint: anchorPoint = state.anchorPoint
-        case .anchorPointZ: anchorPointZ = state.anchorPointZ
-        case .zPosition: zPosition = state.zPosition
-        case .transform: transform = state.transform
-        case .sublayerTransform: sublayerTransform = state.sublayerTransform
-        case .opacity: opacity = state.opacity
-        case .hidden: isHidden = state.isHidden
         case .backgroundColor: backgroundColor = value as? CGColor
-        case .cornerRadius: cornerRadius = state.cornerRadius
-        case .borderWidth: borderWidth = state.borderWidth
         case .borderColor: borderColor = value as? CGColor
-        case .masksToBounds: masksToBounds = state.masksToBounds
+        default: update(path.property, to: state[path.property])
         }
     }
 }

@@ -164,48 +164,74 @@ open class CALayer: NSObject {
         CATransaction.treeDidChange()
     }
 
+    /// Writes a property's model value: the one setter behind every property accessor. For an
+    /// animatable property (its row in `LayerPropertyDescriptor.table` says so) the change runs the
+    /// property's action; the value is stored as given (the server clamps what it must).
+    func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
+        guard property.descriptor.isAnimatable else {
+            modelState[keyPath: field] = value
+            changed()
+            return
+        }
+        let old = willChange(property)
+        modelState[keyPath: field] = value
+        didChange(property, old)
+    }
+
+    /// Writes a property's model value from the table's typed form, as `update` does.
+    func update(_ property: LayerPropertyName, to value: LayerValue) {
+        guard property.descriptor.isAnimatable else {
+            modelState[property] = value
+            changed()
+            return
+        }
+        let old = willChange(property)
+        modelState[property] = value
+        didChange(property, old)
+    }
+
     // MARK: Geometry
 
     /// The layer's own coordinate space and size. Animatable.
     open var bounds: CGRect {
         get { modelState.bounds }
-        set { let old = willChange(.bounds); modelState.bounds = newValue; didChange(.bounds, old) }
+        set { update(.bounds, \.bounds, newValue) }
     }
 
     /// Where the anchor point lies in the superlayer's coordinate space. Animatable.
     open var position: CGPoint {
         get { modelState.position }
-        set { let old = willChange(.position); modelState.position = newValue; didChange(.position, old) }
+        set { update(.position, \.position, newValue) }
     }
 
     /// The pivot of transforms and the reference point of `position`, in unit coordinates. Animatable.
     open var anchorPoint: CGPoint {
         get { modelState.anchorPoint }
-        set { let old = willChange(.anchorPoint); modelState.anchorPoint = newValue; didChange(.anchorPoint, old) }
+        set { update(.anchorPoint, \.anchorPoint, newValue) }
     }
 
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
         get { modelState.anchorPointZ }
-        set { let old = willChange(.anchorPointZ); modelState.anchorPointZ = newValue; didChange(.anchorPointZ, old) }
+        set { update(.anchorPointZ, \.anchorPointZ, newValue) }
     }
 
     /// The layer's position on the z axis: the first key of sibling order. Animatable.
     open var zPosition: CGFloat {
         get { modelState.zPosition }
-        set { let old = willChange(.zPosition); modelState.zPosition = newValue; didChange(.zPosition, old) }
+        set { update(.zPosition, \.zPosition, newValue) }
     }
 
     /// The transform applied to the layer and its sublayers, about the anchor point. Animatable.
     open var transform: CATransform3D {
         get { modelState.transform }
-        set { let old = willChange(.transform); modelState.transform = newValue; didChange(.transform, old) }
+        set { update(.transform, \.transform, newValue) }
     }
 
     /// The transform applied to the sublayers only, about this layer's anchor point. Animatable.
     open var sublayerTransform: CATransform3D {
         get { modelState.sublayerTransform }
-        set { let old = willChange(.sublayerTransform); modelState.sublayerTransform = newValue; didChange(.sublayerTransform, old) }
+        set { update(.sublayerTransform, \.sublayerTransform, newValue) }
     }
 
     /// The layer's rectangle in its superlayer's coordinates, derived from `bounds`, `position`,
@@ -230,65 +256,61 @@ open class CALayer: NSObject {
     /// The layer's opacity, 0...1, multiplied into its sublayers. Animatable.
     open var opacity: Float {
         get { modelState.opacity }
-        set { let old = willChange(.opacity); modelState.opacity = newValue; didChange(.opacity, old) }
+        set { update(.opacity, \.opacity, newValue) }
     }
 
     /// Whether the layer and its subtree are hidden. Animatable.
     open var isHidden: Bool {
         get { modelState.isHidden }
-        set { let old = willChange(.hidden); modelState.isHidden = newValue; didChange(.hidden, old) }
+        set { update(.hidden, \.isHidden, newValue) }
     }
 
     /// The colour filled inside the bounds, shaped by `cornerRadius`. Animatable.
     open var backgroundColor: CGColor? {
         get { presentationSource == nil ? storedBackgroundColor : modelState.backgroundColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
         set {
-            let old = willChange(.backgroundColor)
             storedBackgroundColor = newValue
-            modelState.backgroundColor = newValue.map { RGBAColor($0) }
-            didChange(.backgroundColor, old)
+            update(.backgroundColor, \.backgroundColor, newValue.map { RGBAColor($0) })
         }
     }
 
     /// The radius of the rounded corners of the background and border. Animatable.
     open var cornerRadius: CGFloat {
         get { modelState.cornerRadius }
-        set { let old = willChange(.cornerRadius); modelState.cornerRadius = newValue; didChange(.cornerRadius, old) }
+        set { update(.cornerRadius, \.cornerRadius, newValue) }
     }
 
     /// Which corners `cornerRadius` rounds; all four by default.
     open var maskedCorners: CACornerMask {
         get { modelState.maskedCorners }
-        set { modelState.maskedCorners = newValue; changed() }
+        set { update(.maskedCorners, \.maskedCorners, newValue) }
     }
 
     /// The width of the border drawn inside the bounds, above the sublayers. Animatable.
     open var borderWidth: CGFloat {
         get { modelState.borderWidth }
-        set { let old = willChange(.borderWidth); modelState.borderWidth = newValue; didChange(.borderWidth, old) }
+        set { update(.borderWidth, \.borderWidth, newValue) }
     }
 
     /// The border's colour; opaque black by default. Animatable.
     open var borderColor: CGColor? {
         get { presentationSource == nil ? storedBorderColor : modelState.borderColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
         set {
-            let old = willChange(.borderColor)
             storedBorderColor = newValue
-            modelState.borderColor = newValue.map { RGBAColor($0) }
-            didChange(.borderColor, old)
+            update(.borderColor, \.borderColor, newValue.map { RGBAColor($0) })
         }
     }
 
     /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`). Animatable.
     open var masksToBounds: Bool {
         get { modelState.masksToBounds }
-        set { let old = willChange(.masksToBounds); modelState.masksToBounds = newValue; didChange(.masksToBounds, old) }
+        set { update(.masksToBounds, \.masksToBounds, newValue) }
     }
 
     /// The layer's name, shown by `laminactl tree`.
     open var name: String? {
         get { modelState.name }
-        set { modelState.name = newValue; changed() }
+        set { update(.name, \.name, newValue) }
     }
 
     // MARK: Hierarchy

@@ -8,48 +8,9 @@ import Foundation
 /// maps onto `LayerState`, so `CALayer.value(forKeyPath:)`, presentation layers and the server's
 /// frames agree.
 public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
-    /// The layer property at the root of the key path.
-    public enum Property: UInt8, Sendable, Hashable, CaseIterable {
-        case bounds = 1, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
-        case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds
-
-        /// The key Core Animation uses for the property (also the action key of a change).
-        public var key: String {
-            switch self {
-            case .bounds: "bounds"
-            case .position: "position"
-            case .anchorPoint: "anchorPoint"
-            case .anchorPointZ: "anchorPointZ"
-            case .zPosition: "zPosition"
-            case .transform: "transform"
-            case .sublayerTransform: "sublayerTransform"
-            case .opacity: "opacity"
-            case .hidden: "hidden"
-            case .backgroundColor: "backgroundColor"
-            case .cornerRadius: "cornerRadius"
-            case .borderWidth: "borderWidth"
-            case .borderColor: "borderColor"
-            case .masksToBounds: "masksToBounds"
-            }
-        }
-
-        /// The kind of the whole property's value.
-        public var kind: AnimationValue.Kind {
-            switch self {
-            case .bounds: .rect
-            case .position, .anchorPoint: .point
-            case .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth: .number
-            case .transform, .sublayerTransform: .transform
-            case .hidden, .masksToBounds: .bool
-            case .backgroundColor, .borderColor: .color
-            }
-        }
-
-        init?(key: String) {
-            guard let p = Self.allCases.first(where: { $0.key == key }) else { return nil }
-            self = p
-        }
-    }
+    /// The layer property at the root of the key path: one row of `LayerPropertyDescriptor.table`.
+    /// Only animatable properties are parsed from strings.
+    public typealias Property = LayerPropertyName
 
     /// A field of a structure-valued property (§8.5–§8.7) or a virtual transform component (§8.4).
     public enum Component: Sendable, Hashable {
@@ -183,7 +144,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             root = Substring(string)
             rest = nil
         }
-        guard let property = Property(key: String(root)) else { return nil }
+        guard let property = Property(key: String(root)), property.descriptor.isAnimatable else { return nil }
         self.property = property
         if let rest {
             guard let c = Component.parse(String(rest), of: property.kind) else { return nil }
@@ -201,24 +162,10 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// The kind of value found at this path.
     public var kind: AnimationValue.Kind { component?.kind ?? property.kind }
 
-    /// The property's whole value in `state`.
+    /// The property's whole value in `state`, as animations carry it (a property that cannot be
+    /// animated, which no parsed key path names, reads as `.number(0)`).
     public static func value(of property: Property, in state: LayerState) -> AnimationValue {
-        switch property {
-        case .bounds: .rect(state.bounds)
-        case .position: .point(state.position)
-        case .anchorPoint: .point(state.anchorPoint)
-        case .anchorPointZ: .number(state.anchorPointZ)
-        case .zPosition: .number(state.zPosition)
-        case .transform: .transform(state.transform)
-        case .sublayerTransform: .transform(state.sublayerTransform)
-        case .opacity: .number(Double(state.opacity))
-        case .hidden: .bool(state.isHidden)
-        case .backgroundColor: .color(state.backgroundColor)
-        case .cornerRadius: .number(state.cornerRadius)
-        case .borderWidth: .number(state.borderWidth)
-        case .borderColor: .color(state.borderColor)
-        case .masksToBounds: .bool(state.masksToBounds)
-        }
+        state[property].animationValue ?? .number(0)
     }
 
     /// The value at this path in `state`.
@@ -229,7 +176,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Writes `value` at this path into `state`; returns false (changing nothing) when the value's
-    /// kind does not match `kind`. Opacity is clamped to 0...1; negative radii and widths become 0.
+    /// kind does not match `kind`. The value is clamped by the property's constraint
+    /// (`LayerPropertyDescriptor.clamped(_:)`): opacity to 0...1, negative sizes, radii and widths to 0.
     @discardableResult
     public func set(_ value: AnimationValue, in state: inout LayerState) -> Bool {
         guard value.kind == kind else { return false }
@@ -237,24 +185,9 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         if let component {
             whole = Self.insert(value, at: component, into: Self.value(of: property, in: state))
         }
-        switch (property, whole) {
-        case (.bounds, .rect(let r)):
-            state.bounds = CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0))
-        case (.position, .point(let p)): state.position = p
-        case (.anchorPoint, .point(let p)): state.anchorPoint = p
-        case (.anchorPointZ, .number(let v)): state.anchorPointZ = v
-        case (.zPosition, .number(let v)): state.zPosition = v
-        case (.transform, .transform(let t)): state.transform = t
-        case (.sublayerTransform, .transform(let t)): state.sublayerTransform = t
-        case (.opacity, .number(let v)): state.opacity = Float(min(max(v, 0), 1))
-        case (.hidden, .bool(let b)): state.isHidden = b
-        case (.backgroundColor, .color(let c)): state.backgroundColor = c
-        case (.cornerRadius, .number(let v)): state.cornerRadius = max(v, 0)
-        case (.borderWidth, .number(let v)): state.borderWidth = max(v, 0)
-        case (.borderColor, .color(let c)): state.borderColor = c
-        case (.masksToBounds, .bool(let b)): state.masksToBounds = b
-        default: return false
-        }
+        let descriptor = property.descriptor
+        guard let typed = LayerValue(whole, as: descriptor.kind) else { return false }
+        state[property] = descriptor.clamped(typed)
         return true
     }
 
@@ -293,4 +226,10 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         default: return whole
         }
     }
+}
+
+extension LayerPropertyName {
+    /// The kind of the whole property's value as animations carry it (`.number` for the properties
+    /// that cannot be animated and have no such kind: `maskedCorners`, `name`).
+    public var kind: AnimationValue.Kind { descriptor.kind.animationKind ?? .number }
 }

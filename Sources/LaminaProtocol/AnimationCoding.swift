@@ -59,7 +59,7 @@ extension WireWriter {
     }
 
     mutating func target(_ t: PropertyTarget) {
-        u8(t.keyPath.property.rawValue)
+        u8(t.keyPath.property.descriptor.animation?.code ?? 0)
         u8(t.keyPath.component?.code ?? 0)
         bool(t.isAdditive); bool(t.isCumulative)
         optionalString(t.valueFunction?.rawValue)
@@ -175,7 +175,7 @@ extension WireReader {
 
     mutating func target(_ field: String) throws(WireError) -> PropertyTarget {
         let rawProperty = try u8(field + ".property")
-        guard let property = LayerKeyPath.Property(rawValue: rawProperty) else { throw .badValue(field: field + ".property") }
+        guard let property = LayerKeyPath.Property(animationCode: rawProperty) else { throw .badValue(field: field + ".property") }
         let rawComponent = try u8(field + ".component")
         var component: LayerKeyPath.Component?
         if rawComponent != 0 {

@@ -119,22 +119,7 @@ public enum MessageCodec {
             w.u8(2); w.u64(id)
         case .set(let id, let property):
             w.u8(3); w.u64(id); w.u8(property.code)
-            switch property {
-            case .bounds(let r): w.rect(r)
-            case .position(let p), .anchorPoint(let p): w.point(p)
-            case .anchorPointZ(let v), .zPosition(let v), .cornerRadius(let v), .borderWidth(let v): w.f64(Double(v))
-            case .transform(let t), .sublayerTransform(let t): w.transform(t)
-            case .opacity(let o): w.f64(Double(o))
-            case .isHidden(let b), .masksToBounds(let b): w.bool(b)
-            case .backgroundColor(let c), .borderColor(let c):
-                w.bool(c != nil)
-                if let c { w.color(c) }
-            case .maskedCorners(let m): w.u32(UInt32(truncatingIfNeeded: m.rawValue))
-            case .name(let n):
-                w.bool(n != nil)
-                if let n { w.string(n) }
-            case .beginTime(let v), .timeOffset(let v), .speed(let v): w.f64(v)
-            }
+            encode(property.value, into: &w)
         case .setSublayers(let id, let children):
             w.u8(4); w.u64(id); w.u32(UInt32(children.count))
             for c in children { w.u64(c) }
@@ -144,6 +129,25 @@ public enum MessageCodec {
             w.u8(6); w.u64(id); w.u64(a.id); w.string(a.key); w.record(a.record)
         case .removeAnimation(let id, let animationID):
             w.u8(7); w.u64(id); w.u64(animationID)
+        }
+    }
+
+    /// Writes a property value in its kind's layout (docs/protocol.md §7).
+    static func encode(_ value: LayerValue, into w: inout WireWriter) {
+        switch value {
+        case .number(let v): w.f64(v)
+        case .float(let v): w.f64(Double(v))
+        case .point(let p): w.point(p)
+        case .rect(let r): w.rect(r)
+        case .transform(let t): w.transform(t)
+        case .bool(let b): w.bool(b)
+        case .color(let c):
+            w.bool(c != nil)
+            if let c { w.color(c) }
+        case .corners(let m): w.u32(UInt32(truncatingIfNeeded: m.rawValue))
+        case .string(let s):
+            w.bool(s != nil)
+            if let s { w.string(s) }
         }
     }
 
@@ -288,29 +292,23 @@ public enum MessageCodec {
 
     static func property(_ r: inout WireReader) throws(WireError) -> LayerProperty {
         let code = try r.u8("set.property")
-        func cg(_ f: String) throws(WireError) -> CGFloat { CGFloat(try r.f64(f)) }
-        switch code {
-        case 1: return .bounds(try r.rect("bounds"))
-        case 2: return .position(try r.point("position"))
-        case 3: return .anchorPoint(try r.point("anchorPoint"))
-        case 4: return .anchorPointZ(try cg("anchorPointZ"))
-        case 5: return .zPosition(try cg("zPosition"))
-        case 6: return .transform(try r.transform("transform"))
-        case 7: return .sublayerTransform(try r.transform("sublayerTransform"))
-        case 8: return .opacity(Float(try r.f64("opacity")))
-        case 9: return .isHidden(try r.bool("hidden"))
-        case 10: return .backgroundColor(try r.bool("backgroundColor.present") ? try r.color("backgroundColor") : nil)
-        case 11: return .cornerRadius(try cg("cornerRadius"))
-        case 12: return .maskedCorners(CACornerMask(rawValue: UInt(try r.u32("maskedCorners"))))
-        case 13: return .borderWidth(try cg("borderWidth"))
-        case 14: return .borderColor(try r.bool("borderColor.present") ? try r.color("borderColor") : nil)
-        case 15: return .masksToBounds(try r.bool("masksToBounds"))
-        case 16:
-            return .name(try r.bool("name.present") ? try r.string("name", limit: WireLimits.maxStringBytes) : nil)
-        case 17: return .beginTime(try r.f64("beginTime"))
-        case 18: return .timeOffset(try r.f64("timeOffset"))
-        case 19: return .speed(try r.f64("speed"))
-        default: throw .unknownProperty(code)
+        guard let name = LayerPropertyName(rawValue: code) else { throw .unknownProperty(code) }
+        let descriptor = name.descriptor
+        let key = descriptor.key
+        let value: LayerValue
+        switch descriptor.kind {
+        case .number: value = .number(try r.f64(key))
+        case .float: value = .float(Float(try r.f64(key)))
+        case .point: value = .point(try r.point(key))
+        case .rect: value = .rect(try r.rect(key))
+        case .transform: value = .transform(try r.transform(key))
+        case .bool: value = .bool(try r.bool(key))
+        case .color: value = .color(try r.bool(key + ".present") ? try r.color(key) : nil)
+        case .corners: value = .corners(CACornerMask(rawValue: UInt(try r.u32(key))))
+        case .string:
+            value = .string(try r.bool(key + ".present") ? try r.string(key, limit: WireLimits.maxStringBytes) : nil)
         }
+        guard let property = LayerProperty(name, value) else { throw .badValue(field: key) }
+        return property
     }
 }

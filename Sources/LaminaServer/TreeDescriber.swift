@@ -21,20 +21,42 @@ public enum TreeDescriber {
         guard let layer = tree.layers[id] else { return }
         let s = layer.state
         var parts = ["layer \(id)"]
-        if let name = s.name { parts.append("\"\(name)\"") }
-        parts.append("bounds=\(fmt(s.bounds.origin.x)),\(fmt(s.bounds.origin.y)),\(fmt(s.bounds.width)),\(fmt(s.bounds.height))")
-        parts.append("position=\(fmt(s.position.x)),\(fmt(s.position.y))")
-        if s.anchorPoint != CGPoint(x: 0.5, y: 0.5) { parts.append("anchor=\(fmt(s.anchorPoint.x)),\(fmt(s.anchorPoint.y))") }
-        if s.zPosition != 0 { parts.append("z=\(fmt(s.zPosition))") }
-        if !CATransform3DIsIdentity(s.transform) { parts.append("transform") }
-        if s.opacity != 1 { parts.append("opacity=\(fmt(CGFloat(s.opacity)))") }
-        if s.isHidden { parts.append("hidden") }
-        if let c = s.backgroundColor { parts.append("background=\(hex(c))") }
-        if s.cornerRadius != 0 { parts.append("cornerRadius=\(fmt(s.cornerRadius))") }
-        if s.borderWidth != 0 { parts.append("border=\(fmt(s.borderWidth))\(s.borderColor.map { " " + hex($0) } ?? "")") }
-        if s.masksToBounds { parts.append("masksToBounds") }
+        for row in LayerPropertyDescriptor.table {
+            if case .label = row.tree, case .string(let label?) = s[row.name] { parts.append("\"\(label)\"") }
+        }
+        for row in LayerPropertyDescriptor.table {
+            let value = s[row.name]
+            switch row.tree {
+            case .omitted, .label:
+                break
+            case .always(let label):
+                parts.append("\(label)=\(text(value))")
+            case .unlessDefault(let label, let companion):
+                guard value != row.defaultValue else { continue }
+                let suffix = companion.map { text(s[$0]) }.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+                parts.append("\(label)=\(text(value))\(suffix)")
+            case .flag(let label):
+                if value != row.defaultValue { parts.append(label) }
+            }
+        }
         out += String(repeating: "  ", count: depth) + parts.joined(separator: " ") + "\n"
         for child in layer.sublayers { line(child, tree, depth: depth + 1, into: &out) }
+    }
+
+    /// A value as the tree prints it: numbers by `fmt`, components joined by commas, colours in hex
+    /// (nothing for no colour).
+    static func text(_ value: LayerValue) -> String {
+        switch value {
+        case .number(let v): fmt(CGFloat(v))
+        case .float(let v): fmt(CGFloat(v))
+        case .point(let p): "\(fmt(p.x)),\(fmt(p.y))"
+        case .rect(let r): "\(fmt(r.origin.x)),\(fmt(r.origin.y)),\(fmt(r.width)),\(fmt(r.height))"
+        case .color(let c): c.map(hex) ?? ""
+        case .corners(let m): String(m.rawValue)
+        case .string(let s): s ?? ""
+        case .bool(let b): b ? "true" : "false"
+        case .transform: "transform"
+        }
     }
 
     static func fmt(_ v: CGFloat) -> String {

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Everything Lamina knows about one layer property, declared once in `LayerPropertyDescriptor.table`:
+/// its key, wire code, value kind, default, validation and clamping, whether and how it animates,
+/// and how `laminactl tree` prints it.
+///
+/// The codec, the server's validation, key-value coding, key paths, commit diffing and the tree
+/// printer all read these rows; docs/architecture.md ("Adding a layer property") is the recipe.
+public struct LayerPropertyDescriptor: Sendable {
+    /// How values are checked and clamped, beyond the checks every value of the kind gets (numbers
+    /// finite, colour components finite and in 0...1, no unknown corner bits, strings no longer
+    /// than the wire allows).
+    public enum Constraint: Sendable, Hashable {
+        /// The kind's checks only.
+        case none
+        /// Refused below 0 in a set-property operation (for a rect: its size); clamped to 0 when an
+        /// animation or key-value coding writes it.
+        case nonNegative
+        /// Clamped to 0...1 wherever it is written from outside (the server's apply, animations,
+        /// key-value coding), never refused for its range.
+        case unitInterval
+    }
+
+    /// How a property animates.
+    public struct Animation: Sendable, Hashable {
+        /// The property's code in an animation's target on the wire (the `u8` property of a key path).
+        public let code: UInt8
+        /// The action a change runs when nothing else provides one (App. B): a `CABasicAnimation`
+        /// from the old value with the transaction's duration and timing function.
+        public static func basic(code: UInt8) -> Animation { Animation(code: code) }
+    }
+
+    /// How `laminactl tree` prints a property after the layer's id.
+    public enum TreeFormat: Sendable, Hashable {
+        /// Not printed.
+        case omitted
+        /// Printed in double quotes right after the id, when present.
+        case label
+        /// Always printed as `label=value`.
+        case always(String)
+        /// Printed as `label=value` when it differs from the default; a companion's value, when
+        /// present, follows after a space (`border=2 #ff0000ff`).
+        case unlessDefault(String, then: LayerPropertyName? = nil)
+        /// The bare label, printed when the value differs from the default.
+        case flag(String)
+    }
+
+    /// The property.
+    public let name: LayerPropertyName
+    /// Core Animation's key for it (`"hidden"` for `isHidden`).
+    public let key: String
+    /// The kind of its value, which fixes its wire layout.
+    public let kind: LayerValue.Kind
+    /// Its validation and clamping.
+    public let constraint: Constraint
+    /// How it animates, or nil when it does not.
+    public let animation: Animation?
+    /// How the tree printer shows it.
+    public let tree: TreeFormat
+
+    /// A row of the table.
+    public init(
+        _ name: LayerPropertyName, _ key: String, _ kind: LayerValue.Kind, _ constraint: Constraint = .none,
+        animation: Animation? = nil, tree: TreeFormat = .omitted
+    ) {
+        self.name = name
+        self.key = key
+        self.kind = kind
+        self.constraint = constraint
+        self.animation = animation
+        self.tree = tree
+    }
+
+    /// The code of a set-property operation for this property.
+    public var code: UInt8 { name.rawValue }
+
+    /// Whether the property animates (implicitly when changed, and under explicit animations).
+    public var isAnimatable: Bool { animation != nil }
+
+    /// The value of a new layer (Core Animation's default): the initial value of the `LayerState` field.
+    public var defaultValue: LayerValue { LayerState.defaults[name] }
+
+    /// `value` clamped by the constraint (`unitInterval` into 0...1, `nonNegative` up to 0).
+    /// Values that are not finite are returned unchanged.
+    public func clamped(_ value: LayerValue) -> LayerValue {
+        switch (constraint, value) {
+        case (.unitInterval, .float(let v)): .float(min(max(v, 0), 1))
+        case (.unitInterval, .number(let v)): .number(min(max(v, 0), 1))
+        case (.nonNegative, .number(let v)): .number(max(v, 0))
+        case (.nonNegative, .rect(let r)):
+            .rect(CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0)))
+        default: value
+        }
+    }
+
+    /// Why `value` cannot be set, or nil when it is valid: the kind's checks, then the constraint.
+    /// `maxStringBytes` bounds strings (the wire's limit).
+    public func invalidReason(_ value: LayerValue, maxStringBytes: Int) -> String? {
+        switch value {
+        case .rect(let r):
+            if !(r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite) {
+                return "\(key) has a NaN or infinite component"
+            }
+            if constraint == .nonNegative && (r.size.width < 0 || r.size.height < 0) {
+                return "\(key) has a negative size"
+            }
+        case .point(let p):
+            if !(p.x.isFinite && p.y.isFinite) { return "\(key) has a NaN or infinite component" }
+        case .number(let v):
+            if !v.isFinite { return "\(key) is NaN or infinite" }
+            if constraint == .nonNegative && v < 0 { return "\(key) is negative" }
+        case .float(let v):
+            if !v.isFinite { return "\(key) is NaN or infinite" }
+            if constraint == .nonNegative && v < 0 { return "\(key) is negative" }
+        case .transform(let t):
+            if !t.isFinite { return "\(key) has a NaN or infinite entry" }
+        case .color(let c):
+            if let c, !c.isValid { return "\(key) has a component outside 0...1 or not finite" }
+        case .corners(let m):
+            if m.rawValue & ~CACornerMask.all.rawValue != 0 { return "\(key) has unknown bits" }
+        case .string(let s):
+            if let s, s.utf8.count > maxStringBytes { return "\(key) is longer than \(maxStringBytes) bytes" }
+        case .bool:
+            break
+        }
+        return nil
+    }
+}

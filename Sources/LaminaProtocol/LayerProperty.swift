@@ -1,0 +1,128 @@
+import Foundation
+import LaminaCore
+
+/// One layer property with its value, as carried by a set-property operation.
+///
+/// Each case is one row of `LayerPropertyDescriptor.table`; the code, key, validation, clamping and
+/// wire layout come from that row. Only the three conversions below (`name`, `value` and
+/// `init(_:_:)`) name the cases one by one.
+public enum LayerProperty: Sendable, Hashable {
+    case bounds(CGRect)
+    case position(CGPoint)
+    case anchorPoint(CGPoint)
+    case anchorPointZ(CGFloat)
+    case zPosition(CGFloat)
+    case transform(CATransform3D)
+    case sublayerTransform(CATransform3D)
+    case opacity(Float)
+    case isHidden(Bool)
+    case backgroundColor(RGBAColor?)
+    case cornerRadius(CGFloat)
+    case maskedCorners(CACornerMask)
+    case borderWidth(CGFloat)
+    case borderColor(RGBAColor?)
+    case masksToBounds(Bool)
+    case name(String?)
+    case beginTime(Double)
+    case timeOffset(Double)
+    case speed(Double)
+
+    /// The property this value is for.
+    public var name: LayerPropertyName {
+        switch self {
+        case .bounds: .bounds
+        case .position: .position
+        case .anchorPoint: .anchorPoint
+        case .anchorPointZ: .anchorPointZ
+        case .zPosition: .zPosition
+        case .transform: .transform
+        case .sublayerTransform: .sublayerTransform
+        case .opacity: .opacity
+        case .isHidden: .hidden
+        case .backgroundColor: .backgroundColor
+        case .cornerRadius: .cornerRadius
+        case .maskedCorners: .maskedCorners
+        case .borderWidth: .borderWidth
+        case .borderColor: .borderColor
+        case .masksToBounds: .masksToBounds
+        case .name: .name
+        case .beginTime: .beginTime
+        case .timeOffset: .timeOffset
+        case .speed: .speed
+        }
+    }
+
+    /// The value, typed by its kind.
+    public var value: LayerValue {
+        switch self {
+        case .bounds(let v): .rect(v)
+        case .position(let v), .anchorPoint(let v): .point(v)
+        case .anchorPointZ(let v), .zPosition(let v), .cornerRadius(let v), .borderWidth(let v): .number(v)
+        case .transform(let v), .sublayerTransform(let v): .transform(v)
+        case .opacity(let v): .float(v)
+        case .isHidden(let v), .masksToBounds(let v): .bool(v)
+        case .backgroundColor(let v), .borderColor(let v): .color(v)
+        case .maskedCorners(let v): .corners(v)
+        case .name(let v): .string(v)
+        case .beginTime(let v), .timeOffset(let v), .speed(let v): .number(v)
+        }
+    }
+
+    /// The property `name` with `value`; nil when the value's kind is not the property's.
+    public init?(_ name: LayerPropertyName, _ value: LayerValue) {
+        switch (name, value) {
+        case (.bounds, .rect(let v)): self = .bounds(v)
+        case (.position, .point(let v)): self = .position(v)
+        case (.anchorPoint, .point(let v)): self = .anchorPoint(v)
+        case (.anchorPointZ, .number(let v)): self = .anchorPointZ(v)
+        case (.zPosition, .number(let v)): self = .zPosition(v)
+        case (.transform, .transform(let v)): self = .transform(v)
+        case (.sublayerTransform, .transform(let v)): self = .sublayerTransform(v)
+        case (.opacity, .float(let v)): self = .opacity(v)
+        case (.hidden, .bool(let v)): self = .isHidden(v)
+        case (.backgroundColor, .color(let v)): self = .backgroundColor(v)
+        case (.cornerRadius, .number(let v)): self = .cornerRadius(v)
+        case (.maskedCorners, .corners(let v)): self = .maskedCorners(v)
+        case (.borderWidth, .number(let v)): self = .borderWidth(v)
+        case (.borderColor, .color(let v)): self = .borderColor(v)
+        case (.masksToBounds, .bool(let v)): self = .masksToBounds(v)
+        case (.name, .string(let v)): self = .name(v)
+        case (.beginTime, .number(let v)): self = .beginTime(v)
+        case (.timeOffset, .number(let v)): self = .timeOffset(v)
+        case (.speed, .number(let v)): self = .speed(v)
+        default: return nil
+        }
+    }
+
+    /// The property's row in the table.
+    public var descriptor: LayerPropertyDescriptor { name.descriptor }
+
+    /// The wire code of this property.
+    public var code: UInt8 { name.rawValue }
+
+    /// The Core Animation key path this property is known by.
+    public var keyPath: String { descriptor.key }
+
+    /// Why the value cannot be applied, or nil when it is valid: every number must be finite; sizes,
+    /// radii and widths non-negative; colour components in 0...1. Opacity is clamped to 0...1 on apply.
+    public var invalidReason: String? {
+        descriptor.invalidReason(value, maxStringBytes: WireLimits.maxStringBytes)
+    }
+
+    /// Writes this property's value into `state`, clamped by its constraint (opacity into 0...1).
+    public func apply(to state: inout LayerState) {
+        let name = self.name
+        state[name] = name.descriptor.clamped(value)
+    }
+
+    /// Every property of `state` that differs from `old` (all of them when `old` is nil), in table order.
+    public static func differences(from old: LayerState?, to new: LayerState) -> [LayerProperty] {
+        var out: [LayerProperty] = []
+        for row in LayerPropertyDescriptor.table {
+            let value = new[row.name]
+            if let old, old[row.name] == value { continue }
+            if let property = LayerProperty(row.name, value) { out.append(property) }
+        }
+        return out
+    }
+}

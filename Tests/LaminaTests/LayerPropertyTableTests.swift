@@ -1,0 +1,222 @@
+// Tests of the layer property table (LayerPropertyDescriptor.table) and of everything derived from
+// it: wire codes and the codec, defaults, validation and clamping, key paths and key-value coding.
+import Foundation
+import Testing
+
+@testable import Lamina
+import LaminaServer
+@testable import LaminaProtocol
+
+/// Core Animation's defaults, written out by hand from docs/protocol.md §7 and App. B.
+private let expectedDefaults: [LayerPropertyName: LayerValue] = [
+    .bounds: .rect(.zero), .position: .point(.zero), .anchorPoint: .point(CGPoint(x: 0.5, y: 0.5)),
+    .anchorPointZ: .number(0), .zPosition: .number(0), .transform: .transform(CATransform3DIdentity),
+    .sublayerTransform: .transform(CATransform3DIdentity), .opacity: .float(1), .hidden: .bool(false),
+    .backgroundColor: .color(nil), .cornerRadius: .number(0), .maskedCorners: .corners(.all),
+    .borderWidth: .number(0), .borderColor: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)),
+    .masksToBounds: .bool(false), .name: .string(nil), .beginTime: .number(0), .timeOffset: .number(0),
+    .speed: .number(1),
+]
+
+/// One valid value of each property that differs from its default.
+private let samples: [LayerPropertyName: LayerValue] = [
+    .bounds: .rect(CGRect(x: 1, y: -2, width: 30, height: 40)), .position: .point(CGPoint(x: 5, y: 6)),
+    .anchorPoint: .point(CGPoint(x: 0, y: 1)), .anchorPointZ: .number(2), .zPosition: .number(-3),
+    .transform: .transform(CATransform3DMakeRotation(0.5, 0, 0, 1)),
+    .sublayerTransform: .transform(CATransform3DMakeScale(2, 3, 1)), .opacity: .float(0.25),
+    .hidden: .bool(true), .backgroundColor: .color(RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.75)),
+    .cornerRadius: .number(8), .maskedCorners: .corners([.layerMinXMinYCorner]), .borderWidth: .number(1.5),
+    .borderColor: .color(nil), .masksToBounds: .bool(true), .name: .string("named"),
+    .beginTime: .number(2.5), .timeOffset: .number(-1), .speed: .number(0.5),
+]
+
+/// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
+/// that is present.
+private func payloadSize(_ value: LayerValue) -> Int {
+    switch value {
+    case .number, .float: 8
+    case .point: 16
+    case .rect: 32
+    case .transform: 128
+    case .bool: 1
+    case .color(let c): 1 + (c == nil ? 0 : 32)
+    case .corners: 4
+    case .string(let s): 1 + (s.map { 4 + $0.utf8.count } ?? 0)
+    }
+}
+
+/// Each property with a value its rule refuses, and today's reason text; nil where every value is accepted.
+private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
+    .bounds: (.rect(CGRect(x: 0, y: 0, width: -1, height: 1)), "bounds has a negative size"),
+    .position: (.point(CGPoint(x: CGFloat.nan, y: 0)), "position has a NaN or infinite component"),
+    .anchorPoint: (.point(CGPoint(x: 0, y: CGFloat.infinity)), "anchorPoint has a NaN or infinite component"),
+    .anchorPointZ: (.number(.nan), "anchorPointZ is NaN or infinite"),
+    .zPosition: (.number(-.infinity), "zPosition is NaN or infinite"),
+    .transform: (.transform(CATransform3DMakeTranslation(.nan, 0, 0)), "transform has a NaN or infinite entry"),
+    .sublayerTransform: (
+        .transform(CATransform3DMakeScale(.infinity, 1, 1)),
+        "sublayerTransform has a NaN or infinite entry"
+    ),
+    .opacity: (.float(.nan), "opacity is NaN or infinite"),
+    .hidden: nil,
+    .backgroundColor: (
+        .color(RGBAColor(red: 1.5, green: 0, blue: 0, alpha: 1)),
+        "backgroundColor has a component outside 0...1 or not finite"
+    ),
+    .cornerRadius: (.number(-1), "cornerRadius is negative"),
+    .maskedCorners: (.corners(CACornerMask(rawValue: 16)), "maskedCorners has unknown bits"),
+    .borderWidth: (.number(.infinity), "borderWidth is NaN or infinite"),
+    .borderColor: (
+        .color(RGBAColor(red: 0, green: .nan, blue: 0, alpha: 1)),
+        "borderColor has a component outside 0...1 or not finite"
+    ),
+    .masksToBounds: nil,
+    .name: (.string(String(repeating: "x", count: 4097)), "name is longer than 4096 bytes"),
+    .beginTime: (.number(.nan), "beginTime is NaN or infinite"),
+    .timeOffset: (.number(.infinity), "timeOffset is NaN or infinite"),
+    .speed: (.number(-.infinity), "speed is NaN or infinite"),
+]
+
+@Suite struct LayerPropertyTableTests {
+    static let names = LayerPropertyName.allCases
+
+    @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
+        let table = LayerPropertyDescriptor.table
+        #expect(table.count == 19)
+        #expect(table.map(\.code) == Array(1...19))
+        #expect(Set(table.map(\.key)).count == table.count)
+        for row in table { #expect(row.name.descriptor.key == row.key) }
+        #expect(LayerPropertyName.hidden.key == "hidden")
+        #expect(LayerPropertyName(key: "hidden") == .hidden)
+        #expect(LayerPropertyName(key: "isHidden") == nil)
+    }
+
+    @Test func animationCodesAreTodaysAndKeyPathsParseExactlyTheAnimatableRows() {
+        // The codes animation targets have always used: 1...14 over the animatable rows in order.
+        let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...14))
+        #expect(!LayerPropertyName.maskedCorners.descriptor.isAnimatable)
+        #expect(LayerPropertyName.borderWidth.descriptor.animation?.code == 12)
+        for row in LayerPropertyDescriptor.table {
+            #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
+            if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
+        }
+        #expect(LayerPropertyName(animationCode: 15) == nil)
+    }
+
+    @Test(arguments: names)
+    func defaultIsCoreAnimationsAndNewLayerStatesHoldIt(_ name: LayerPropertyName) {
+        #expect(name.descriptor.defaultValue == expectedDefaults[name])
+        #expect(LayerState()[name] == expectedDefaults[name])
+        #expect(name.descriptor.defaultValue.kind == name.descriptor.kind)
+    }
+
+    @Test(arguments: names)
+    func stateSubscriptWritesOnlyItsOwnField(_ name: LayerPropertyName) throws {
+        let sample = try #require(samples[name])
+        var state = LayerState()
+        state[name] = sample
+        #expect(state[name] == sample)
+        for other in Self.names where other != name { #expect(state[other] == expectedDefaults[other]) }
+        // A value of another kind is ignored.
+        var untouched = LayerState()
+        untouched[name] = sample.kind == .bool ? .number(1) : .bool(true)
+        #expect(untouched == LayerState())
+    }
+
+    @Test(arguments: names)
+    func everyPropertyRoundTripsThroughTheCodec(_ name: LayerPropertyName) throws {
+        let sample = try #require(samples[name])
+        let initial = try #require(expectedDefaults[name])
+        for value in [sample, initial] {
+            let property = try #require(LayerProperty(name, value))
+            #expect(property.name == name && property.value == value && property.code == name.rawValue)
+            let op = LayerOperation.set(0x0102_0304_0506_0708, property)
+            let bytes = MessageCodec.encode(ClientMessage.transactionPart([op]))
+            // Header 8, count 4, operation code 1, id 8, property code 1, then the value's layout.
+            #expect(bytes.count == 22 + payloadSize(value))
+            #expect(bytes[21] == name.rawValue)
+            #expect(try MessageCodec.decodeClient(bytes) == .transactionPart([op]))
+            #expect(MessageCodec.encodedSize(of: op) == 10 + payloadSize(value))
+        }
+    }
+
+    @Test(arguments: names)
+    func validValuesPassAndBadOnesAreRefusedWithTheirReason(_ name: LayerPropertyName) throws {
+        let sampleValue = try #require(samples[name])
+        let sample = try #require(LayerProperty(name, sampleValue))
+        #expect(sample.invalidReason == nil)
+        #expect(sample.keyPath == name.key)
+        guard let (bad, reason) = try #require(refusals[name]) else { return }
+        let property = try #require(LayerProperty(name, bad))
+        #expect(property.invalidReason == reason)
+        // The server refuses it, leaving the tree as it was.
+        let base = try RenderTree().applying([.createLayer(1)], displayCount: 1)
+        #expect(throws: TransactionError.invalidValue("layer 1: \(reason)")) {
+            try base.applying([.set(1, property)], displayCount: 1)
+        }
+    }
+
+    @Test func oneClampingForTheServerAndForKeyPaths() throws {
+        // Opacity is clamped into 0...1 on apply and when a key path writes it; never refused.
+        var state = LayerState()
+        LayerProperty.opacity(1.5).apply(to: &state)
+        #expect(state.opacity == 1)
+        LayerProperty.opacity(-2).apply(to: &state)
+        #expect(state.opacity == 0)
+        #expect(LayerProperty.opacity(7).invalidReason == nil)
+        #expect(LayerKeyPath("opacity")?.set(.number(3), in: &state) == true)
+        #expect(state.opacity == 1)
+        // Negative radii, widths and sizes are refused on the wire, clamped to 0 through key paths.
+        #expect(LayerKeyPath("cornerRadius")?.set(.number(-4), in: &state) == true)
+        #expect(state.cornerRadius == 0)
+        #expect(LayerKeyPath("bounds.size.width")?.set(.number(-4), in: &state) == true)
+        // (CGRect.width reads the magnitude, so a negative width comes through as its absolute value.)
+        #expect(state.bounds.size.width == 4)
+        #expect(LayerKeyPath("position.x")?.set(.number(-4), in: &state) == true)
+        #expect(state.position.x == -4)
+        // The model keeps what the app set; only the server clamps.
+        let layer = CALayer()
+        layer.opacity = 2
+        layer.cornerRadius = -1
+        #expect(layer.opacity == 2 && layer.cornerRadius == -1)
+    }
+
+    @Test(arguments: LayerPropertyDescriptor.table.filter(\.isAnimatable).map(\.name))
+    func keyValueCodingReadsBackWhatWasSet(_ name: LayerPropertyName) throws {
+        let sample = try #require(samples[name])
+        let animationValue = try #require(sample.animationValue)
+        let boxed: Any? =
+            switch animationValue {
+            case .number(let v): name == .opacity ? Float(v) as Any : CGFloat(v) as Any
+            case .point(let p): p
+            case .rect(let r): r
+            case .transform(let t): t
+            case .bool(let b): b
+            case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+            case .size, .vector: nil
+            }
+        let layer = CALayer()
+        layer.setValue(boxed, forKey: name.key)
+        #expect(layer.modelState[name] == sample)
+        let read = layer.value(forKey: name.key)
+        #expect(try AnimationValue.unbox(read ?? NSNull(), as: name.kind, what: "read") == animationValue)
+        if name == .opacity { #expect(read is Float) }
+    }
+
+    @Test func accessorsWriteTheirOwnRow() throws {
+        let layer = CALayer()
+        layer.isHidden = true
+        layer.maskedCorners = [.layerMaxXMaxYCorner]
+        layer.name = "n"
+        layer.speed = 0.5
+        layer.beginTime = 3
+        #expect(layer.modelState[.hidden] == .bool(true))
+        #expect(layer.modelState[.maskedCorners] == .corners([.layerMaxXMaxYCorner]))
+        #expect(layer.modelState[.name] == .string("n"))
+        #expect(layer.modelState[.speed] == .number(0.5))
+        #expect(layer.modelState[.beginTime] == .number(3))
+        let changed = LayerProperty.differences(from: LayerState(), to: layer.modelState).map(\.name)
+        #expect(changed == [.hidden, .maskedCorners, .name, .beginTime, .speed])
+    }
+}

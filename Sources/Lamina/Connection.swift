@@ -123,6 +123,8 @@ public enum CAContextError: Error, CustomStringConvertible, Equatable {
     case timedOut(path: String)
     /// A capture reply could not be read.
     case badCapture(String)
+    /// The context asked for a display the server does not have (`available` lists those it has).
+    case unknownDisplay(UInt32, available: [UInt32])
 
     public var description: String {
         switch self {
@@ -132,6 +134,8 @@ public enum CAContextError: Error, CustomStringConvertible, Equatable {
         case .disconnected(let reason): "disconnected from the render server: \(reason)"
         case .timedOut(let path): "the render server at \(path) did not answer in time"
         case .badCapture(let reason): "bad capture from the render server: \(reason)"
+        case .unknownDisplay(let display, let available):
+            "the render server has no display \(display); it has \(available.map(String.init).joined(separator: ", "))"
         }
     }
 }

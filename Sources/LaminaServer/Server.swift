@@ -46,11 +46,11 @@ public final class Server: @unchecked Sendable {
 
     /// Binds the socket (creating its folder with mode 0700, replacing a stale socket file, refusing a
     /// live one) and prepares to serve `outputs` as displays 0, 1, … in that order, reading time from
-    /// `clock`.
+    /// `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
     ///
     /// - Precondition: `outputs` holds 1 to `WireLimits.maxDisplays` outputs.
     public init(configuration: Configuration, outputs: [any Output], clock: any MediaClock = SystemMediaClock(),
-                logger: Logger) throws {
+                logger: Logger = Server.quietLogger()) throws {
         precondition((1...WireLimits.maxDisplays).contains(outputs.count),
                      "a server drives 1 to \(WireLimits.maxDisplays) outputs, not \(outputs.count)")
         self.configuration = configuration
@@ -64,6 +64,13 @@ public final class Server: @unchecked Sendable {
     /// A server with one display, `output`, on the system clock.
     public convenience init(configuration: Configuration, output: any Output, logger: Logger) throws {
         try self.init(configuration: configuration, outputs: [output], logger: logger)
+    }
+
+    /// A logger that reports only warnings and worse.
+    public static func quietLogger() -> Logger {
+        var logger = Logger(label: "lamina.server")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// The displays as the handshake describes them.

@@ -44,8 +44,9 @@ public final class OffscreenOutput: Output {
         // a zero it_value would disarm the timer, so the earliest is 1 ns.
         let nanoseconds = max(1, (max(0, time) * 1e9).rounded(.up))
         var spec = itimerspec()
-        spec.it_value = timespec(tv_sec: Int(nanoseconds / 1e9),
-                                 tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
+        spec.it_value = timespec(
+            tv_sec: Int(nanoseconds / 1e9),
+            tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
         // Cannot fail with a valid fd and a normalised absolute time.
         let result = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
         precondition(result == 0, "timerfd_settime failed: errno \(errno)")

@@ -27,8 +27,9 @@ public final class Display {
 
     /// The display as the handshake describes it.
     var info: DisplayInfo {
-        DisplayInfo(id: id, width: UInt32(output.mode.width), height: UInt32(output.mode.height),
-                    refreshRate: output.mode.refreshRate)
+        DisplayInfo(
+            id: id, width: UInt32(output.mode.width), height: UInt32(output.mode.height),
+            refreshRate: output.mode.refreshRate)
     }
 
     /// The time between refreshes in seconds.

@@ -14,8 +14,9 @@ public final class RecordingTarget: RenderTarget {
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        bitmap = Bitmap(width: width, height: height, stride: width * 4,
-                        pixels: [UInt8](repeating: 0, count: width * height * 4))
+        bitmap = Bitmap(
+            width: width, height: height, stride: width * 4,
+            pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
     /// Clears to the list's colour and blends its fills over, in order, on whole pixels (a fill covers

@@ -26,8 +26,9 @@ import Testing
             socketPath = directory.appendingPathComponent("socket").path
             clock = ManualClock(time: start)
             outputs = try modes.map { try NullOutput(mode: $0) }
-            server = try Server(configuration: .init(socketPath: socketPath, serverVersion: "test"),
-                                outputs: outputs, clock: clock)
+            server = try Server(
+                configuration: .init(socketPath: socketPath, serverVersion: "test"),
+                outputs: outputs, clock: clock)
             server.onFramePresented = { [unowned self] display, time in frames.append((display, time)) }
         }
 
@@ -39,7 +40,8 @@ import Testing
         func connect(name: String) throws -> (SeqPacketSocket, [DisplayInfo]) {
             let socket = try SeqPacketSocket.connect(path: socketPath)
             try socket.setNonBlocking(true)
-            try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: name)))
+            try socket.send(
+                MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: name)))
             server.runUntilIdle()
             guard case .welcome(_, _, let displays)? = try received(socket).first else {
                 throw FrameClockError.noWelcome
@@ -63,7 +65,7 @@ import Testing
         func received(_ socket: SeqPacketSocket) throws -> [ServerMessage] {
             var messages: [ServerMessage] = []
             while let packet = try socket.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4),
-                  !packet.isEndOfStream
+                !packet.isEndOfStream
             {
                 messages.append(try MessageCodec.decodeServer(packet.bytes))
             }
@@ -77,10 +79,12 @@ import Testing
 
     /// A 20×10 opaque red layer centred at (15, 10), so it covers pixels x 5..<25, y 5..<15, shown on `display`.
     static func redLayer(display: UInt32) -> [LayerOperation] {
-        [.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 20, height: 10))),
-         .set(1, .position(CGPoint(x: 15, y: 10))),
-         .set(1, .backgroundColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))),
-         .setRoot(display: display, layer: 1)]
+        [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 20, height: 10))),
+            .set(1, .position(CGPoint(x: 15, y: 10))),
+            .set(1, .backgroundColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))),
+            .setRoot(display: display, layer: 1),
+        ]
     }
 
     func firstMessagesHaveCommitPresented(_ messages: [ServerMessage]) -> Bool {
@@ -175,13 +179,18 @@ import Testing
     }
 
     @Test func twoDisplaysPresentEachAtItsOwnCadence() throws {
-        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60),
-                                          DisplayMode(width: 32, height: 24, refreshRate: 25)])
+        let harness = try Harness(modes: [
+            DisplayMode(width: 40, height: 30, refreshRate: 60),
+            DisplayMode(width: 32, height: 24, refreshRate: 25),
+        ])
         harness.server.runUntilIdle()
         #expect(harness.frames.map(\.display) == [0, 1], "each display presents its start frame")
         let (first, displays) = try harness.connect(name: "zero")
-        #expect(displays == [DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60),
-                             DisplayInfo(id: 1, width: 32, height: 24, refreshRate: 25)])
+        #expect(
+            displays == [
+                DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60),
+                DisplayInfo(id: 1, width: 32, height: 24, refreshRate: 25),
+            ])
         let (second, _) = try harness.connect(name: "one")
         try harness.send(.commit(serial: 1, operations: Self.redLayer(display: 1)), on: second)
         try harness.send(.frameEvents(enabled: true), on: first)
@@ -196,10 +205,12 @@ import Testing
         let one = harness.frames.filter { $0.display == 1 }.map(\.time)
         let zeroExpected = (6001...6012).map { Double($0) / 60 }
         let oneExpected = (2501...2505).map { Double($0) / 25 }
-        #expect(zero.count == zeroExpected.count && zip(zero, zeroExpected).allSatisfy { Self.isClose($0, $1) },
-                "display 0 at \(zero)")
-        #expect(one.count == oneExpected.count && zip(one, oneExpected).allSatisfy { Self.isClose($0, $1) },
-                "display 1 at \(one)")
+        #expect(
+            zero.count == zeroExpected.count && zip(zero, zeroExpected).allSatisfy { Self.isClose($0, $1) },
+            "display 0 at \(zero)")
+        #expect(
+            one.count == oneExpected.count && zip(one, oneExpected).allSatisfy { Self.isClose($0, $1) },
+            "display 1 at \(one)")
         // Each client's display link ticks with its own display; the commit on display 1 is presented there.
         let firstMessages = try harness.received(first)
         let secondMessages = try harness.received(second)

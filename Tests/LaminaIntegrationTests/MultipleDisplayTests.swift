@@ -66,8 +66,9 @@ import Testing
         #expect(throws: CAContextError.unknownDisplay(2, available: [0, 1])) {
             try CAContext(socketPath: server.socketPath, clientName: "display-two", display: 2)
         }
-        #expect(CAContextError.unknownDisplay(2, available: [0, 1]).description
-            == "the render server has no display 2; it has 0, 1")
+        #expect(
+            CAContextError.unknownDisplay(2, available: [0, 1]).description
+                == "the render server has no display 2; it has 0, 1")
         server.stop()
     }
 }

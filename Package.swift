@@ -16,8 +16,9 @@
 //   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
 //                     Logging
 //   LaminaOutputs     concrete outputs (offscreen now; KMS and window later); imports LaminaServer,
-//                     LaminaVulkan
-//   LaminaTesting     headless harness for users' tests; imports Lamina
+//                     LaminaVulkan, CLaminaShims (timerfd)
+//   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
+//                     recording renderer, null output and manual clock of in-process server tests
 //   laminad, laminactl, lamina-demo, lamina-bench
 //                     executables; laminad is the only place that picks concrete backends; the
 //                     benchmark also imports the server modules to time them in-process
@@ -56,8 +57,8 @@ let package = Package(
             name: "LaminaVulkan",
             dependencies: ["LaminaServer", "CVulkan", .product(name: "Logging", package: "swift-log")],
             plugins: ["CompileShaders"]),
-        .target(name: "LaminaOutputs", dependencies: ["LaminaServer"]),
-        .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore"]),
+        .target(name: "LaminaOutputs", dependencies: ["LaminaServer", "CLaminaShims"]),
+        .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore", "LaminaServer"]),
 
         .executableTarget(
             name: "laminad",

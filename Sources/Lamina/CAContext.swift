@@ -4,8 +4,8 @@ import LaminaProtocol
 /// A connection to the Lamina render server that hosts a layer tree on a display (a Linux addition:
 /// Apple platforms have no public equivalent).
 ///
-/// The connection lives as long as the context. Setting `layer` shows that tree on display 0 from the
-/// next commit on. Thread-safe through `CATransaction.lock()`.
+/// The connection lives as long as the context. Setting `layer` shows that tree on the context's
+/// `display` from the next commit on. Thread-safe through `CATransaction.lock()`.
 public final class CAContext: @unchecked Sendable {
     /// The socket path a context uses when none is given: `$LAMINA_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/lamina/socket`, else `/run/lamina/socket` (the same rule as laminad's).
@@ -19,6 +19,8 @@ public final class CAContext: @unchecked Sendable {
     public let serverVersion: String
     /// The server's displays.
     public let displays: [DisplayInfo]
+    /// The display this context's `layer` is shown on, chosen when the context was made.
+    public let display: UInt32
     let connection: Connection
 
     /// Commit bookkeeping: what the server has been sent, per layer.
@@ -43,9 +45,21 @@ public final class CAContext: @unchecked Sendable {
         try self.init(socketPath: Self.defaultSocketPath())
     }
 
-    /// Connects to the render server at `socketPath` and performs the version handshake.
-    public init(socketPath: String, clientName: String = ProcessInfo.processInfo.processName) throws {
+    /// Connects to the render server at the default socket path, to show a tree on `display`.
+    ///
+    /// - Throws: `CAContextError.unknownDisplay` when the server has no display `display`.
+    public convenience init(display: UInt32) throws {
+        try self.init(socketPath: Self.defaultSocketPath(), display: display)
+    }
+
+    /// Connects to the render server at `socketPath` and performs the version handshake. The context's
+    /// tree is shown on `display` (the server numbers its outputs from 0).
+    ///
+    /// - Throws: `CAContextError.unknownDisplay` when the server has no display `display`.
+    public init(socketPath: String, clientName: String = ProcessInfo.processInfo.processName,
+                display: UInt32 = 0) throws {
         self.socketPath = socketPath
+        self.display = display
         connection = try Connection(path: socketPath)
         try connection.send(.hello(version: WireLimits.protocolVersion, clientName: clientName))
         let welcome: (String, [DisplayInfo])
@@ -60,6 +74,10 @@ public final class CAContext: @unchecked Sendable {
         }
         serverVersion = welcome.0
         displays = welcome.1
+        guard displays.contains(where: { $0.id == display }) else {
+            connection.close()
+            throw CAContextError.unknownDisplay(display, available: displays.map(\.id))
+        }
         CATransaction.lock()
         Self.contexts.append(WeakContext(context: self))
         CATransaction.unlock()
@@ -71,7 +89,7 @@ public final class CAContext: @unchecked Sendable {
         connection.close()
     }
 
-    /// The root of the layer tree shown on display 0, or nil to show nothing.
+    /// The root of the layer tree shown on the context's `display`, or nil to show nothing.
     public var layer: CALayer? {
         didSet { CATransaction.treeDidChange() }
     }
@@ -137,7 +155,7 @@ public final class CAContext: @unchecked Sendable {
             stack.append(contentsOf: children.reversed())
         }
         if sentRoot != layer?.layerID {
-            ops.append(.setRoot(display: 0, layer: layer?.layerID))
+            ops.append(.setRoot(display: display, layer: layer?.layerID))
             sentRoot = layer?.layerID
         }
         for (id, gone) in sent where !reachable.contains(id) {
@@ -244,14 +262,15 @@ public final class CAContext: @unchecked Sendable {
         return requestCounter
     }
 
-    /// Renders display `display` at media time `time` (nil: now) and returns the frame.
+    /// Renders display `display` (nil: the context's own) at media time `time` (nil: now) and returns
+    /// the frame.
     ///
     /// Pending implicit changes are committed first, so the capture shows them. `time` is on the
     /// `CACurrentMediaTime()` clock; the server evaluates the tree at exactly that time.
-    public func capture(at time: CFTimeInterval? = nil, display: UInt32 = 0) throws -> CGImage {
+    public func capture(at time: CFTimeInterval? = nil, display: UInt32? = nil) throws -> CGImage {
         CATransaction.flush()
         let id = nextRequestID()
-        try connection.send(.capture(requestID: id, display: display, time: time))
+        try connection.send(.capture(requestID: id, display: display ?? self.display, time: time))
         let (width, height, stride, fds) = try connection.waitForReply { message, fds in
             if case .captureResult(id, let w, let h, let s, _) = message { return (Int(w), Int(h), Int(s), fds) }
             return nil

@@ -183,6 +183,8 @@ public enum CAContextError: Error, CustomStringConvertible, Equatable {
     case timedOut(path: String)
     /// A capture reply could not be read.
     case badCapture(String)
+    /// The context asked for a display the server does not have (`available` lists those it has).
+    case unknownDisplay(UInt32, available: [UInt32])
 
     /// A sentence saying what went wrong, naming the socket path where it matters.
     public var description: String {
@@ -193,6 +195,8 @@ public enum CAContextError: Error, CustomStringConvertible, Equatable {
         case .disconnected(let reason): "disconnected from the render server: \(reason)"
         case .timedOut(let path): "the render server at \(path) did not answer in time"
         case .badCapture(let reason): "bad capture from the render server: \(reason)"
+        case .unknownDisplay(let display, let available):
+            "the render server has no display \(display); it has \(available.map(String.init).joined(separator: ", "))"
         }
     }
 }

@@ -16,6 +16,8 @@ final class ClientSession {
     var pendingOperations: [LayerOperation] = []
     /// The newest serial applied but not yet presented (one value: presentation is in order).
     var unpresentedSerial: UInt64?
+    /// The displays that must still present a frame before `unpresentedSerial` counts as presented.
+    var awaitingDisplays: Set<UInt32> = []
     /// Whether the client asked for a `frame` event at every refresh (a display link runs).
     var wantsFrames = false
 

@@ -1,14 +1,56 @@
 import LaminaCore
 
-/// Where frames go: an offscreen image, a KMS plane, a window.
+/// Where one display's frames go: an offscreen image, a KMS plane, a window.
 ///
-/// Called on the server's render thread only. `present` is mandatory: it draws the list and shows it;
-/// when it returns, the frame counts as presented. `capture` draws a list without presenting it.
+/// The server drives each output from its own thread only (the thread that calls `Server.run()`),
+/// never concurrently. `mode`, `present` and `capture` are mandatory; the event source
+/// (`eventFileDescriptor`, `requestFrame(at:)`, `handleEvents()`) is optional, and its default is
+/// none.
+///
+/// - With an event source, the output says when a refresh comes: the server calls
+///   `requestFrame(at:)` with the media time of the refresh it wants, watches `eventFileDescriptor`
+///   in its poll loop, calls `handleEvents()` when it is readable, and presents on the `FrameEvent`
+///   it gets (a timer fd offscreen; later page flips on KMS, presentation feedback in a window).
+///   Event times are on the server clock's timeline (`CLOCK_MONOTONIC` for the system clock).
+/// - Without one, the server's own clock is the frame clock: a frame is presented once the clock
+///   reaches its time on the refresh grid (what in-process tests use with a manual clock).
+///
+/// The output owns the buffers the renderer draws into (for example the visible image and a
+/// scratch image for captures) and frees them when it is released.
 public protocol Output: AnyObject {
-    /// The output's current mode.
+    /// The output's current mode: its size in pixels and refresh rate.
     var mode: DisplayMode { get }
-    /// Draws `list` and makes it the visible frame.
+
+    /// A file descriptor that becomes readable when the output has frame events, or nil when the
+    /// server's clock drives this output's frames. Owned by the output; the server only polls it.
+    var eventFileDescriptor: Int32? { get }
+
+    /// Asks for a `FrameEvent` at the refresh at media time `time` (in the past: as soon as
+    /// possible). A later request replaces an earlier one that has not been delivered.
+    func requestFrame(at time: Double)
+
+    /// Reads what made `eventFileDescriptor` readable and returns the frame events it carried, oldest
+    /// first (possibly none). Never blocks.
+    func handleEvents() -> [FrameEvent]
+
+    /// Draws `list` and makes it the visible frame. Mandatory.
+    ///
+    /// When it returns without throwing, the frame is shown from the refresh at the frame's time (the
+    /// time the list was built for) until the next successful `present`. When it throws, the
+    /// visible frame is unchanged and the server tries again at the next refresh.
     func present(_ list: DisplayList) throws
-    /// Draws `list` off to the side and returns its pixels; the visible frame is unchanged.
+
+    /// Draws `list` off to the side and returns its pixels; the visible frame is unchanged. Mandatory.
     func capture(_ list: DisplayList) throws -> Bitmap
+}
+
+extension Output {
+    /// No event source: the server's clock drives this output.
+    public var eventFileDescriptor: Int32? { nil }
+
+    /// Nothing to arm: the server's clock drives this output.
+    public func requestFrame(at time: Double) {}
+
+    /// No events: the server's clock drives this output.
+    public func handleEvents() -> [FrameEvent] { [] }
 }

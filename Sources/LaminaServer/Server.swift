@@ -5,10 +5,12 @@ import LaminaProtocol
 import Logging
 
 /// The render server: accepts clients on a Unix socket, applies their transactions to their render
-/// trees, and presents frames on its output at the output's refresh rate, only when something changed.
+/// trees, and presents frames on each display at its output's refresh rate, only when something
+/// shown there changed.
 ///
-/// Everything runs on the thread that calls `run()`: sockets, transactions, display lists, rendering.
-/// `stop()` may be called from any thread.
+/// Everything runs on the thread that calls `run()` (or `pollOnce(timeout:)`): sockets,
+/// transactions, display lists, rendering. `stop()` may be called from any thread. The server reads
+/// time only through its `MediaClock`.
 public final class Server: @unchecked Sendable {
     /// What the server needs to start.
     public struct Configuration: Sendable {
@@ -24,37 +26,55 @@ public final class Server: @unchecked Sendable {
     }
 
     let configuration: Configuration
-    let output: any Output
+    /// The displays this server drives, one per output, numbered from 0 in the order given.
+    public let displays: [Display]
+    /// The server's only source of media time.
+    let clock: any MediaClock
     let listener: SeqPacketSocket
     let wakeup = WakeupPipe()
     var logger: Logger
     var sessions: [ClientSession] = []
     var nextSessionID = 1
     var running = true
-    var needsFrame = true
-    var nextFrameTime: Double?
     let stopLock = NSLock()
     var stopRequested = false
-    /// Called after each presented frame with its media time (tests and benchmarks observe frames here).
-    public var onFramePresented: ((Double) -> Void)?
-    /// Frames presented since start.
-    public private(set) var framesPresented = 0
+    /// Called after each presented frame with its display and media time (tests and benchmarks
+    /// observe frames here).
+    public var onFramePresented: ((_ display: UInt32, _ time: Double) -> Void)?
+    /// Frames presented since start, over all displays.
+    public var framesPresented: Int { displays.reduce(0) { $0 + $1.framesPresented } }
 
     /// Binds the socket (creating its folder with mode 0700, replacing a stale socket file, refusing a
-    /// live one) and prepares to serve `output`.
-    public init(configuration: Configuration, output: any Output, logger: Logger) throws {
+    /// live one) and prepares to serve `outputs` as displays 0, 1, … in that order, reading time from
+    /// `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
+    ///
+    /// - Precondition: `outputs` holds 1 to `WireLimits.maxDisplays` outputs.
+    public init(configuration: Configuration, outputs: [any Output], clock: any MediaClock = SystemMediaClock(),
+                logger: Logger = Server.quietLogger()) throws {
+        precondition((1...WireLimits.maxDisplays).contains(outputs.count),
+                     "a server drives 1 to \(WireLimits.maxDisplays) outputs, not \(outputs.count)")
         self.configuration = configuration
-        self.output = output
+        displays = outputs.enumerated().map { Display(id: UInt32($0.offset), output: $0.element) }
+        self.clock = clock
         self.logger = logger
         listener = try SeqPacketSocket.listen(path: configuration.socketPath)
         try listener.setNonBlocking(true)
     }
 
-    /// The displays this server drives (display 0 is the output).
-    public var displays: [DisplayInfo] {
-        [DisplayInfo(id: 0, width: UInt32(output.mode.width), height: UInt32(output.mode.height),
-                     refreshRate: output.mode.refreshRate)]
+    /// A server with one display, `output`, on the system clock.
+    public convenience init(configuration: Configuration, output: any Output, logger: Logger) throws {
+        try self.init(configuration: configuration, outputs: [output], logger: logger)
     }
+
+    /// A logger that reports only warnings and worse.
+    public static func quietLogger() -> Logger {
+        var logger = Logger(label: "lamina.server")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// The displays as the handshake describes them.
+    var displayInfos: [DisplayInfo] { displays.map(\.info) }
 
     /// Asks `run()` to return after its current iteration. Thread-safe.
     public func stop() {
@@ -64,7 +84,8 @@ public final class Server: @unchecked Sendable {
 
     /// Serves until `stop()`. Closes every client and the socket (removing its file) before returning.
     public func run() {
-        logger.info("serving", metadata: ["socket": "\(configuration.socketPath)", "output": "\(output.mode)"])
+        let modes = displays.map { "\($0.id): \($0.output.mode)" }.joined(separator: ", ")
+        logger.info("serving", metadata: ["socket": "\(configuration.socketPath)", "displays": "\(modes)"])
         while !stopLock.withLock({ stopRequested }) {
             pollOnce()
         }
@@ -74,34 +95,67 @@ public final class Server: @unchecked Sendable {
         logger.info("stopped")
     }
 
-    func pollOnce() {
+    /// Runs one turn of the loop: waits for a client, an output event, a wake-up or the next due frame
+    /// (at most `limit` seconds when given; 0 does not block), handles what is ready, then presents
+    /// every display whose frame is due. Returns whether anything was read or presented.
+    ///
+    /// `run()` calls it until stopped; tests with a manual clock call it (or `runUntilIdle()`) instead.
+    @discardableResult
+    public func pollOnce(timeout limit: Double? = nil) -> Bool {
         var fds = [pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: listener.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        // Outputs with an event source say when their refresh comes; the clock drives the others.
+        let now = clock.now()
+        var wait: Double?
+        var eventDisplays: [(display: Display, index: Int)] = []
+        for display in displays where display.needsFrame {
+            if display.nextFrameTime == nil { display.setFrameTime(now) }
+        }
+        for display in displays {
+            if let fd = display.output.eventFileDescriptor {
+                eventDisplays.append((display, fds.count))
+                fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+            } else if display.needsFrame, let due = display.nextFrameTime {
+                wait = min(wait ?? .infinity, max(0, due - now))
+            }
+        }
+        let firstSession = fds.count
         for session in sessions {
             fds.append(pollfd(fd: session.socket.fileDescriptor, events: Int16(POLLIN), revents: 0))
         }
-        var timeout: Int32 = -1
-        if needsFrame {
-            let now = CACurrentMediaTime()
-            let due = nextFrameTime ?? now
-            nextFrameTime = due
-            // At most a minute at a time: a frame far in the future is waited for in steps.
-            timeout = Int32(min(60_000, max(0, ((due - now) * 1000).rounded(.up))))
-        }
+        if let limit { wait = min(wait ?? .infinity, max(0, limit)) }
+        // At most a minute at a time: a frame far in the future is waited for in steps.
+        let timeout = wait.map { Int32(min(60_000, ($0 * 1000).rounded(.up))) } ?? -1
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 && errno != EINTR { logger.error("poll failed: errno \(errno)") }
+        var due: [Display] = []
         if ready > 0 {
             if fds[0].revents != 0 { wakeup.drain() }
             if fds[1].revents != 0 { acceptClients() }
             // Sessions may close while handling messages: match pollfds by descriptor.
-            let readable = Set(fds.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))
+            let readable = Set(fds[firstSession...].filter { $0.revents != 0 }.map(\.fd))
             for session in sessions where readable.contains(session.socket.fileDescriptor) {
                 serve(session)
             }
+            for (display, index) in eventDisplays where fds[index].revents != 0 {
+                if display.output.handleEvents().contains(where: display.isDue) { due.append(display) }
+            }
         }
-        if needsFrame, let due = nextFrameTime, CACurrentMediaTime() >= due {
-            presentFrame()
+        let later = clock.now()
+        for display in displays where display.output.eventFileDescriptor == nil {
+            if display.needsFrame, let time = display.nextFrameTime, later >= time { due.append(display) }
         }
+        for display in displays where due.contains(where: { $0 === display }) {
+            presentFrame(on: display)
+        }
+        return ready > 0 || !due.isEmpty
+    }
+
+    /// Runs turns of the loop without blocking until one reads nothing and presents nothing: every
+    /// message already sent has been handled and every frame due at the clock's time presented.
+    /// For tests that drive a server with a manual clock on their own thread.
+    public func runUntilIdle() {
+        while pollOnce(timeout: 0) {}
     }
 
     func acceptClients() {
@@ -171,7 +225,7 @@ public final class Server: @unchecked Sendable {
             session.greeted = true
             session.name = name
             try send(.welcome(version: WireLimits.protocolVersion, serverVersion: configuration.serverVersion,
-                              displays: displays), to: session)
+                              displays: displayInfos), to: session)
             logger.info("client greeted", metadata: ["client": "\(session.label)"])
             return
         }
@@ -194,23 +248,30 @@ public final class Server: @unchecked Sendable {
                 throw SessionError(.limitExceeded,
                                    "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
             }
+            let before = session.tree.roots.keys
             do {
                 session.tree = try session.tree.applying(all, displayCount: displays.count)
             } catch {
                 throw SessionError(error.code, "commit \(serial): \(error)")
             }
+            // The commit is presented once every display that showed or shows this client's tree has
+            // presented a frame after it (its home display when it shows nothing).
+            var touched = Set(before).union(session.tree.roots.keys)
+            if touched.isEmpty { touched = [session.homeDisplay] }
             session.unpresentedSerial = max(session.unpresentedSerial ?? 0, serial)
+            session.awaitingDisplays.formUnion(touched)
             try send(.commitApplied(serial: serial), to: session)
-            scheduleFrame()
+            for id in touched.sorted() { scheduleFrame(on: displays[Int(id)]) }
         case .capture(let requestID, let display, let time):
             guard Int(display) < displays.count else { throw SessionError(.badDisplay, "capture of display \(display), which does not exist") }
             if let time, !time.isFinite { throw SessionError(.invalidValue, "capture time is NaN or infinite") }
-            try capture(requestID: requestID, display: display, time: time ?? CACurrentMediaTime(), for: session)
+            try capture(requestID: requestID, display: displays[Int(display)], time: time ?? clock.now(),
+                        for: session)
         case .ping(let requestID):
             try send(.pong(requestID: requestID, serverVersion: configuration.serverVersion), to: session)
         case .frameEvents(let enabled):
             session.wantsFrames = enabled
-            if enabled { scheduleFrame() }
+            if enabled { scheduleFrame(on: displays[Int(session.homeDisplay)]) }
         case .describeTree(let requestID):
             let text = TreeDescriber.describe(sessions.map { ($0.label, $0.tree) })
             let limited = text.truncatedToUTF8(WireLimits.maxMessageBytes - 64)
@@ -239,61 +300,63 @@ public final class Server: @unchecked Sendable {
         sessions.remove(at: index)
         session.socket.close()
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
-        if !session.tree.roots.isEmpty { scheduleFrame() }
+        for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }
     }
 
-    /// Asks for a frame at the next tick of the output's refresh grid (after `previous`, the time
-    /// of the frame just presented, when given), or at the first tick at or after `wake`. A frame
+    /// Asks `display` for a frame at the next tick of its refresh grid (after `previous`, the time of
+    /// the frame just presented there, when given), or at the first tick at or after `wake`. A frame
     /// already asked for at an earlier time stays.
-    func scheduleFrame(after previous: Double? = nil, notBefore wake: Double? = nil) {
-        // A failed frame is retried at the next tick, since needsFrame stays set until a frame succeeds.
-        // Frames land on the output's refresh grid.
-        let interval = 1 / max(output.mode.refreshRate, 1)
-        let now = CACurrentMediaTime()
-        var due = (now / interval).rounded(.up) * interval
-        if let previous, due <= previous + interval / 2 { due = previous + interval }
-        if let wake, wake > due { due = (wake / interval).rounded(.up) * interval }
-        if needsFrame, nextFrameTime.map({ $0 <= due }) ?? true { return }
-        needsFrame = true
-        nextFrameTime = due
+    func scheduleFrame(on display: Display, after previous: Double? = nil, notBefore wake: Double? = nil) {
+        display.scheduleFrame(now: clock.now(), after: previous, notBefore: wake)
     }
 
-    func displayList(display: UInt32, time: Double) -> DisplayList {
-        DisplayListBuilder.build(trees: sessions.map(\.tree), display: display, width: output.mode.width,
-                                 height: output.mode.height, clearColor: configuration.clearColor, time: time)
+    func displayList(for display: Display, time: Double) -> DisplayList {
+        DisplayListBuilder.build(trees: sessions.map(\.tree), display: display.id, width: display.output.mode.width,
+                                 height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
     }
 
-    func presentFrame() {
-        let time = nextFrameTime ?? CACurrentMediaTime()
+    /// Presents `display`'s waiting frame at its scheduled time, then tells the clients it concerns:
+    /// `commitPresented` once every display a commit touched has presented, and, for the clients whose
+    /// home display this is, animation events and display-link frames. Schedules the next frame while
+    /// animations run or display links wait.
+    func presentFrame(on display: Display) {
+        let time = display.nextFrameTime ?? clock.now()
         do {
-            try output.present(displayList(display: 0, time: time))
+            try display.output.present(displayList(for: display, time: time))
         } catch {
             // Retry at the next refresh tick.
-            logger.error("frame failed: \(error)")
-            nextFrameTime = time + 1 / max(output.mode.refreshRate, 1)
+            logger.error("frame failed", metadata: ["display": "\(display.id)", "error": "\(error)"])
+            display.setFrameTime(time + display.interval)
             return
         }
-        needsFrame = false
-        nextFrameTime = nil
-        framesPresented += 1
-        let interval = 1 / max(output.mode.refreshRate, 1)
-        var another = false
-        var wake: Double?
+        display.didPresent(at: time)
+        var another: Set<UInt32> = []
+        var wake: [UInt32: Double] = [:]
         for session in sessions {
             var messages: [ServerMessage] = []
             // One event names the newest presented commit; every earlier one is presented too.
-            if let serial = session.unpresentedSerial {
+            if let serial = session.unpresentedSerial, session.awaitingDisplays.remove(display.id) != nil,
+               session.awaitingDisplays.isEmpty
+            {
                 session.unpresentedSerial = nil
                 messages.append(.commitPresented(serial: serial, time: time))
             }
-            let (events, running, nextStart) = session.tree.advanceAnimations(to: time)
-            if let nextStart { wake = min(wake ?? nextStart, nextStart) }
-            // Events beyond one message's worth are sent in several messages.
-            for start in stride(from: 0, to: events.count, by: 4096) {
-                messages.append(.animationEvents(Array(events[start..<min(start + 4096, events.count)])))
+            if session.homeDisplay == display.id {
+                let (events, running, nextStart) = session.tree.advanceAnimations(to: time)
+                // The session's other displays follow its animations too.
+                let shown = Set(session.tree.roots.keys).union([display.id])
+                if let nextStart {
+                    for id in shown { wake[id] = min(wake[id] ?? nextStart, nextStart) }
+                }
+                // Events beyond one message's worth are sent in several messages.
+                for start in stride(from: 0, to: events.count, by: 4096) {
+                    messages.append(.animationEvents(Array(events[start..<min(start + 4096, events.count)])))
+                }
+                if session.wantsFrames {
+                    messages.append(.frame(time: time, targetTime: time + display.interval))
+                }
+                if running || session.wantsFrames { another.formUnion(shown) }
             }
-            if session.wantsFrames { messages.append(.frame(time: time, targetTime: time + interval)) }
-            another = another || running || session.wantsFrames
             do {
                 for message in messages { try send(message, to: session) }
             } catch let error as SessionError {
@@ -302,19 +365,22 @@ public final class Server: @unchecked Sendable {
                 fail(session, SessionError(.internalError, "\(error)"))
             }
         }
-        onFramePresented?(time)
-        if another {
-            scheduleFrame(after: time)
-        } else if let wake {
-            // Only animations that have not started yet: sleep until the first one starts.
-            scheduleFrame(after: time, notBefore: wake)
+        onFramePresented?(display.id, time)
+        for other in displays {
+            let previous = other === display ? time : nil
+            if another.contains(other.id) {
+                scheduleFrame(on: other, after: previous)
+            } else if let start = wake[other.id] {
+                // Only animations that have not started yet: sleep until the first one starts.
+                scheduleFrame(on: other, after: previous, notBefore: start)
+            }
         }
     }
 
-    func capture(requestID: UInt64, display: UInt32, time: Double, for session: ClientSession) throws {
+    func capture(requestID: UInt64, display: Display, time: Double, for session: ClientSession) throws {
         let bitmap: Bitmap
         do {
-            bitmap = try output.capture(displayList(display: display, time: time))
+            bitmap = try display.output.capture(displayList(for: display, time: time))
         } catch {
             throw SessionError(.internalError, "capture failed: \(error)")
         }
@@ -325,6 +391,12 @@ public final class Server: @unchecked Sendable {
                                 stride: UInt32(bitmap.stride), time: time),
                  fds: [memory.fileDescriptor], to: session)
     }
+}
+
+extension ClientSession {
+    /// The display whose frames advance this client's animations and drive its display links: the
+    /// lowest display that shows one of its roots, else display 0.
+    var homeDisplay: UInt32 { tree.roots.keys.min() ?? 0 }
 }
 
 extension ClientMessage {

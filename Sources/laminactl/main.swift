@@ -21,14 +21,16 @@ struct LaminaCtl: ParsableCommand {
     }
 
     struct Capture: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write display 0 as a PNG, now or at a media time.")
+        static let configuration = CommandConfiguration(
+            abstract: "Write a display (display 0 unless --display says) as a PNG, now or at a media time.")
         @OptionGroup var connection: Connection
         @Option(name: .shortAndLong, help: ArgumentHelp("PNG file to write.", valueName: "file"))
         var output: String
         @Option(help: ArgumentHelp("Media time in seconds (the CACurrentMediaTime clock); default now.",
                                    valueName: "seconds"))
         var at: Double?
-        @Option(help: "Display number.")
+        @Option(help: ArgumentHelp("Display number, as laminad numbers its --output options from 0.",
+                                   valueName: "n"))
         var display: UInt32 = 0
 
         func run() throws {

@@ -24,8 +24,11 @@ struct Laminad: ParsableCommand {
         valueName: "path"))
     var socket: String?
 
-    @Option(help: ArgumentHelp("Output: offscreen:WIDTHxHEIGHT@HZ.", valueName: "spec"))
-    var output = "offscreen:1280x720@60"
+    @Option(help: ArgumentHelp(
+        "Output: offscreen:WIDTHxHEIGHT@HZ. Repeat for several displays, numbered 0, 1, … in order. "
+            + "Default: one offscreen:1280x720@60.",
+        valueName: "spec"))
+    var output: [String] = []
 
     @Flag(help: "Enable VK_LAYER_KHRONOS_validation; report every message and a count at exit (status 3 if any).")
     var validation = false
@@ -47,11 +50,17 @@ struct Laminad: ParsableCommand {
         let logger = Logger(label: "laminad")
         let environment = ProcessInfo.processInfo.environment
         let path = socket ?? SocketPath.default(environment: environment)
-        let (_, mode): (String, DisplayMode)
-        do {
-            (_, mode) = try OutputSpecification.parse(output)
-        } catch {
-            throw ValidationError("--output: \(error)")
+        let specifications = output.isEmpty ? ["offscreen:1280x720@60"] : output
+        guard specifications.count <= WireLimits.maxDisplays else {
+            throw ValidationError("--output: at most \(WireLimits.maxDisplays) outputs, got \(specifications.count)")
+        }
+        var modes: [DisplayMode] = []
+        for specification in specifications {
+            do {
+                modes.append(try OutputSpecification.parse(specification).mode)
+            } catch {
+                throw ValidationError("--output: \(error)")
+            }
         }
         // SIGTERM and SIGINT are blocked from the first line of the program (see the bottom of this
         // file), so one sent at any moment stays pending until this thread collects it: never lost.
@@ -68,18 +77,18 @@ struct Laminad: ParsableCommand {
         let renderer = try VulkanRenderer(validation: validation,
                                           preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
-        let offscreen = try OffscreenOutput(mode: mode, renderer: renderer)
+        let outputs = try modes.map { try OffscreenOutput(mode: $0, renderer: renderer) }
         let server: Server
         do {
             server = try Server(configuration: .init(socketPath: path, serverVersion: laminaVersion),
-                                output: offscreen, logger: logger)
+                                outputs: outputs, logger: logger)
         } catch {
             logger.critical("cannot listen: \(error)")
             throw ExitCode(2)
         }
         var reported = 0
         var firstFrame = true
-        server.onFramePresented = { _ in
+        server.onFramePresented = { _, _ in
             if firstFrame {
                 firstFrame = false
                 logger.info("first frame presented", metadata: ["mediaTime": "\(CACurrentMediaTime())"])

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <linux/memfd.h>
+// timerfd_create and timerfd_settime, for the offscreen output's frame timer.
+#include <sys/timerfd.h>
 
 static inline size_t clamina_cmsg_space(size_t len) { return CMSG_SPACE(len); }
 static inline size_t clamina_cmsg_len(size_t len) { return CMSG_LEN(len); }

@@ -1,0 +1,70 @@
+import LaminaProtocol
+
+/// One display the server drives: an output, the display's id, and its own frame schedule.
+///
+/// Each display presents on its own refresh grid (multiples of 1/Hz in media time), only when
+/// something shown on it changed, an animation on it runs or a display link waits for it. Owned
+/// and used by the server on its thread only; tests read its counters.
+public final class Display {
+    /// The display's number: its index in the server's outputs, as clients name it.
+    public let id: UInt32
+    /// Where this display's frames go.
+    public let output: any Output
+    /// Whether a frame is waiting to be presented.
+    public internal(set) var needsFrame = true
+    /// The media time of the waiting frame (nil: as soon as possible).
+    public internal(set) var nextFrameTime: Double?
+    /// The media time of the last presented frame.
+    public internal(set) var lastPresented: Double?
+    /// Frames presented since start.
+    public internal(set) var framesPresented = 0
+
+    /// A display `id` showing frames on `output`.
+    init(id: UInt32, output: any Output) {
+        self.id = id
+        self.output = output
+    }
+
+    /// The display as the handshake describes it.
+    var info: DisplayInfo {
+        DisplayInfo(
+            id: id, width: UInt32(output.mode.width), height: UInt32(output.mode.height),
+            refreshRate: output.mode.refreshRate)
+    }
+
+    /// The time between refreshes in seconds.
+    var interval: Double { 1 / max(output.mode.refreshRate, 1) }
+
+    /// Asks for a frame at the next tick of the refresh grid at or after `now` (after `previous`, the
+    /// time of the frame just presented, when given), or at the first tick at or after `wake`. A
+    /// frame already asked for at an earlier time stays.
+    func scheduleFrame(now: Double, after previous: Double? = nil, notBefore wake: Double? = nil) {
+        // A failed frame is retried at the next tick, since needsFrame stays set until a frame succeeds.
+        var due = (now / interval).rounded(.up) * interval
+        if let previous, due <= previous + interval / 2 { due = previous + interval }
+        if let wake, wake > due { due = (wake / interval).rounded(.up) * interval }
+        if needsFrame, nextFrameTime.map({ $0 <= due }) ?? true { return }
+        needsFrame = true
+        setFrameTime(due)
+    }
+
+    /// Sets the waiting frame's time and asks the output for an event at that refresh.
+    func setFrameTime(_ time: Double) {
+        nextFrameTime = time
+        output.requestFrame(at: time)
+    }
+
+    /// Whether `event` is the refresh the waiting frame is for (or a later one).
+    func isDue(_ event: FrameEvent) -> Bool {
+        guard needsFrame, let due = nextFrameTime else { return false }
+        return event.time >= due - interval / 2
+    }
+
+    /// Records a presented frame at `time`.
+    func didPresent(at time: Double) {
+        needsFrame = false
+        nextFrameTime = nil
+        lastPresented = time
+        framesPresented += 1
+    }
+}

@@ -88,8 +88,8 @@ public final class Server: @unchecked Sendable {
             // At most a minute at a time: a frame far in the future is waited for in steps.
             timeout = Int32(min(60_000, max(0, ((due - now) * 1000).rounded(.up))))
         }
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
-        if ready < 0 && errno != EINTR { logger.error("poll failed: errno \(errno)") }
+        let ready: Int
+        do { ready = try poll(&fds, timeout: timeout) } catch { ready = 0; logger.error("poll failed: \(error)") }
         if ready > 0 {
             if fds[0].revents != 0 { wakeup.drain() }
             if fds[1].revents != 0 { acceptClients() }

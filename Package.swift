@@ -5,13 +5,16 @@
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
 //   CVulkan, CPNG, CCairo, CPixman  system libraries (module map + shim header); import nothing of ours
-//   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, SO_PEERCRED; imports nothing of ours
+//   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED; imports nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
-//   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, CLaminaShims
+//   LaminaSystem      the syscall layer (EINTR retried, would-block as nil, SystemError naming the call),
+//                     OwnedFD, poll, mmap; imports CLaminaShims only; any module may import it
+//   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, LaminaSystem (re-exported),
+//                     CLaminaShims
 //   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG,
 //                     CLaminaShims (CCairo arrives with CGContext); never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
-//                     LaminaProtocol, Logging; knows Renderer and Output only as protocols (no Vulkan,
+//                     LaminaProtocol, LaminaSystem, Logging; knows Renderer and Output only as protocols (no Vulkan,
 //                     no DRM)
 //   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
 //                     Logging
@@ -48,11 +51,14 @@ let package = Package(
         .plugin(name: "CompileShaders", capability: .buildTool()),
 
         .target(name: "LaminaCore"),
-        .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "CLaminaShims"]),
+        .target(name: "LaminaSystem", dependencies: ["CLaminaShims"]),
+        .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "LaminaSystem", "CLaminaShims"]),
         .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG"]),
         .target(
             name: "LaminaServer",
-            dependencies: ["LaminaCore", "LaminaProtocol", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "LaminaCore", "LaminaProtocol", "LaminaSystem", .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "LaminaVulkan",
             dependencies: ["LaminaServer", "CVulkan", .product(name: "Logging", package: "swift-log")],
@@ -80,6 +86,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaSystemTests", dependencies: ["LaminaSystem"]),
         .testTarget(
             name: "LaminaProtocolTests", dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),

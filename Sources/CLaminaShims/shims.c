@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include "CLaminaShims.h"
 
 int clamina_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING); }
@@ -18,6 +19,8 @@ int clamina_seals_are_readonly(int seals) {
 }
 
 int clamina_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }
+
+int clamina_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 
 int clamina_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) {
     struct ucred cred;

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import CLaminaShims
 import Foundation
+import LaminaSystem
 
 /// Errors about a socket's filesystem path, raised by `SeqPacketSocket.listen(path:)`
 /// and `SeqPacketSocket.connect(path:)`.
@@ -106,18 +107,24 @@ public final class SeqPacketSocket: @unchecked Sendable {
         let fd = socket.fileDescriptor
         var replacedStale = false
         while true {
-            if bind(fd, &addr) == 0 { break }
-            let code = currentErrno()
-            if code == EINTR { continue }
-            guard code == EADDRINUSE, !replacedStale else {
-                throw SocketPathError.create(path: path, errno: code)
+            do {
+                try syscall("bind") { bind(fd, &addr) }
+                break
+            } catch {
+                guard error.errno == EADDRINUSE, !replacedStale else {
+                    throw SocketPathError.create(path: path, errno: error.errno)
+                }
             }
             // Someone's file is there: is a server answering on it?
             if try probeIsLive(path: path, addr: &addr) {
                 throw SocketPathError.inUse(path)
             }
-            if unlink(path) != 0, currentErrno() != ENOENT {
-                throw SocketPathError.create(path: path, errno: currentErrno())
+            do {
+                try syscall("unlink") { unlink(path) }
+            } catch where error.errno != ENOENT {
+                throw SocketPathError.create(path: path, errno: error.errno)
+            } catch {
+                // Gone meanwhile: bind again.
             }
             replacedStale = true
         }
@@ -130,18 +137,16 @@ public final class SeqPacketSocket: @unchecked Sendable {
     ///
     /// Failures are `SocketPathError.connect(path:errno:)` (whose description names the path and
     /// the `strerror` reason), or `.tooLong(path)`. The corresponding C functions are `socket`
-    /// and `connect` (retried on `EINTR`).
+    /// and `connect` (after `EINTR`, `poll` until the connection is made and `getsockopt(SO_ERROR)`).
     public static func connect(path: String) throws -> SeqPacketSocket {
         var addr = try makeAddress(path)
-        let fd = socketCall()
-        guard fd >= 0 else { throw SocketPathError.connect(path: path, errno: currentErrno()) }
-        let socket = SeqPacketSocket(adopting: fd)
-        var code = connectCall(fd, &addr)
-        if code == EINTR {
-            // The connection continues asynchronously after EINTR; wait for it to finish.
-            code = waitForConnect(fd)
+        let socket: SeqPacketSocket
+        do {
+            socket = SeqPacketSocket(adopting: try socketCall())
+            try connectCall(socket.fileDescriptor, &addr)
+        } catch {
+            throw SocketPathError.connect(path: path, errno: error.errno)
         }
-        if code != 0 { throw SocketPathError.connect(path: path, errno: code) }
         return socket
     }
 
@@ -162,18 +167,17 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// or a receive timeout). The corresponding C function is `accept4` (retried on `EINTR`
     /// and `ECONNABORTED`).
     public func accept() throws -> SeqPacketSocket? {
-        let fd = fileDescriptor
+        let fd = try openDescriptor("fcntl(F_GETFL)")
         let status = try syscall("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
         var flags = Int32(SOCK_CLOEXEC.rawValue)
         if status & O_NONBLOCK != 0 { flags |= Int32(SOCK_NONBLOCK.rawValue) }
         while true {
-            let client = clamina_accept4(fd, flags)
-            if client >= 0 { return SeqPacketSocket(adopting: client) }
-            let code = currentErrno()
-            switch code {
-            case EINTR, ECONNABORTED: continue
-            case EAGAIN, EWOULDBLOCK: return nil
-            default: throw SystemError(call: "accept4", errno: code)
+            do {
+                guard let client = try nonBlockingSyscall("accept4", { clamina_accept4(fd, flags) }) else { return nil }
+                return SeqPacketSocket(adopting: client)
+            } catch {
+                // ECONNABORTED: the client gave up while queued; look at the next one.
+                if error.errno != ECONNABORTED { throw error }
             }
         }
     }
@@ -187,7 +191,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// owned by the caller (the kernel passes duplicates). The corresponding C function is `sendmsg`.
     public func send(_ bytes: [UInt8], fds: [Int32] = []) throws {
         if bytes.isEmpty && fds.isEmpty { throw SystemError(call: "sendmsg", errno: EINVAL) }
-        let fd = fileDescriptor
+        let fd = try openDescriptor("sendmsg")
         let controlSize = fds.isEmpty ? 0 : clamina_cmsg_space(fds.count * MemoryLayout<Int32>.size)
         // A UInt64 array keeps the control buffer aligned for cmsghdr.
         var control = [UInt64](repeating: 0, count: (controlSize + 7) / 8)
@@ -231,7 +235,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// The corresponding C function is `recvmsg`.
     public func receive(maxBytes: Int, maxFDs: Int = 8) throws -> ReceivedPacket? {
         precondition(maxBytes >= 0 && maxFDs >= 0, "receive: maxBytes and maxFDs must not be negative")
-        let fd = fileDescriptor
+        let fd = try openDescriptor("recvmsg")
         var buffer = [UInt8](repeating: 0, count: maxBytes + 1)
         let controlSize = maxFDs > 0 ? clamina_cmsg_space(maxFDs * MemoryLayout<Int32>.size) : 0
         var control = [UInt64](repeating: 0, count: (controlSize + 7) / 8)
@@ -244,7 +248,8 @@ public final class SeqPacketSocket: @unchecked Sendable {
                 var iov = iovec(iov_base: data.baseAddress, iov_len: data.count)
                 return try withUnsafeMutablePointer(to: &iov) { iovPointer in
                     var message = msghdr()
-                    while true {
+                    let count = try nonBlockingSyscall("recvmsg") {
+                        // Set up afresh on every try: a call interrupted by a signal may have written to it.
                         message = msghdr()
                         message.msg_iov = iovPointer
                         message.msg_iovlen = 1
@@ -252,16 +257,10 @@ public final class SeqPacketSocket: @unchecked Sendable {
                             message.msg_control = controlBytes.baseAddress
                             message.msg_controllen = controlSize
                         }
-                        let count = recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC))
-                        if count >= 0 {
-                            received = count
-                            break
-                        }
-                        let code = currentErrno()
-                        if code == EINTR { continue }
-                        if code == EAGAIN || code == EWOULDBLOCK { return false }
-                        throw SystemError(call: "recvmsg", errno: code)
+                        return recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC))
                     }
+                    guard let count else { return false }
+                    received = count
                     flags = message.msg_flags
                     guard controlSize > 0, message.msg_controllen > 0 else { return true }
                     // Every descriptor received is owned at once, so none leaks.
@@ -300,7 +299,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     /// Turns `O_NONBLOCK` on or off. The corresponding C function is `fcntl` (`F_GETFL`/`F_SETFL`).
     public func setNonBlocking(_ on: Bool) throws {
-        let fd = fileDescriptor
+        let fd = try openDescriptor("fcntl(F_GETFL)")
         let status = try syscall("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
         let updated = on ? status | O_NONBLOCK : status & ~O_NONBLOCK
         if updated != status {
@@ -316,7 +315,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
         var microseconds = Int((seconds - whole) * 1_000_000)
         if seconds > 0 && whole == 0 && microseconds == 0 { microseconds = 1 }  // never round a wait to "forever"
         var value = timeval(tv_sec: Int(whole), tv_usec: microseconds)
-        let fd = fileDescriptor
+        let fd = try openDescriptor("setsockopt(SO_RCVTIMEO)")
         try syscall("setsockopt(SO_RCVTIMEO)") {
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
         }
@@ -328,7 +327,9 @@ public final class SeqPacketSocket: @unchecked Sendable {
         var pid: Int32 = 0
         var uid: UInt32 = 0
         var gid: UInt32 = 0
-        guard clamina_peer_credentials(fileDescriptor, &pid, &uid, &gid) == 0 else { return nil }
+        guard let fd = try? openDescriptor("getsockopt(SO_PEERCRED)"),
+              (try? syscall("getsockopt(SO_PEERCRED)", { clamina_peer_credentials(fd, &pid, &uid, &gid) })) != nil
+        else { return nil }
         return (pid, uid, gid)
     }
 
@@ -336,7 +337,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// socket; the descriptor stays open until `close()`. The corresponding C function is
     /// `shutdown(fd, SHUT_RDWR)`.
     public func shutdown() throws {
-        let fd = fileDescriptor
+        let fd = try openDescriptor("shutdown")
         try syscall("shutdown") { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
@@ -349,7 +350,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
             unlinkPathOnClose = nil
             return path
         }
-        if let path, owned.isValid { _ = unlink(path) }
+        if let path, owned.isValid { _ = try? syscall("unlink") { unlink(path) } }
         owned.close()
     }
 
@@ -367,14 +368,27 @@ public final class SeqPacketSocket: @unchecked Sendable {
         return addr
     }
 
-    private static func socketCall() -> Int32 {
-        Glibc.socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// The socket's descriptor, or `SystemError(call: call, errno: EBADF)` once it is closed: using
+    /// a closed socket is the caller's mistake to report, not one to trap on (contrast an `EBADF`
+    /// from the kernel on a descriptor we think is open, which `syscall` traps on).
+    private func openDescriptor(_ call: String) throws(SystemError) -> Int32 {
+        let fd = owned.rawValue
+        guard fd >= 0 else { throw SystemError(call: call, errno: EBADF) }
+        return fd
+    }
+
+    /// Calls the C function `socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0)`.
+    private static func socketCall() throws(SystemError) -> Int32 {
+        let type = Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return try syscall("socket") { Glibc.socket(AF_UNIX, type, 0) }
     }
 
     private static func makeSocket(path: String) throws -> Int32 {
-        let fd = socketCall()
-        guard fd >= 0 else { throw SocketPathError.create(path: path, errno: currentErrno()) }
-        return fd
+        do {
+            return try socketCall()
+        } catch {
+            throw SocketPathError.create(path: path, errno: error.errno)
+        }
     }
 
     private static func bind(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
@@ -385,41 +399,42 @@ public final class SeqPacketSocket: @unchecked Sendable {
         }
     }
 
-    /// Calls the C function `connect` once; returns 0 or the errno.
-    private static func connectCall(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
-        let result = withUnsafePointer(to: &addr) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    /// Connects `fd` to `addr`. The corresponding C function is `connect`, called once: after
+    /// `EINTR` the connection goes on in the background, so this waits for the socket to become
+    /// writable (`poll`) and reads the outcome with `getsockopt(SO_ERROR)`, thrown as `connect`'s.
+    private static func connectCall(_ fd: Int32, _ addr: inout sockaddr_un) throws(SystemError) {
+        do {
+            try interruptibleSyscall("connect") {
+                withUnsafePointer(to: &addr) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    }
+                }
             }
+        } catch {
+            guard error.errno == EINTR else { throw error }
+            var entries = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+            while try poll(&entries, timeout: -1) == 0 {}
+            var outcome: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            try syscall("getsockopt(SO_ERROR)") { getsockopt(fd, SOL_SOCKET, SO_ERROR, &outcome, &length) }
+            if outcome != 0 { throw SystemError(call: "connect", errno: outcome) }
         }
-        return result == 0 ? 0 : currentErrno()
-    }
-
-    /// After `connect` was interrupted: waits for the socket to become writable and returns
-    /// `SO_ERROR` (0 when connected). The corresponding C functions are `poll` and `getsockopt`.
-    private static func waitForConnect(_ fd: Int32) -> Int32 {
-        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        while poll(&entry, 1, -1) == -1 {
-            let code = currentErrno()
-            if code != EINTR { return code }
-        }
-        var error: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        if getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0 { return currentErrno() }
-        return error
     }
 
     /// Whether a server answers on `path`: connects a throwaway socket. `ECONNREFUSED` (no
     /// listener) and `ENOENT` (gone meanwhile) mean stale; other errors are thrown as `.create`.
     private static func probeIsLive(path: String, addr: inout sockaddr_un) throws -> Bool {
-        let probe = OwnedFD(socketCall())
-        guard probe.isValid else { throw SocketPathError.create(path: path, errno: currentErrno()) }
-        var code = connectCall(probe.rawValue, &addr)
-        if code == EINTR { code = waitForConnect(probe.rawValue) }
-        switch code {
-        case 0, EAGAIN: return true  // EAGAIN: a live listener with a full backlog
-        case ECONNREFUSED, ENOENT: return false
-        default: throw SocketPathError.create(path: path, errno: code)
+        let probe = OwnedFD(try makeSocket(path: path))
+        do {
+            try connectCall(probe.rawValue, &addr)
+            return true
+        } catch {
+            switch error.errno {
+            case EAGAIN: return true  // a live listener with a full backlog
+            case ECONNREFUSED, ENOENT: return false
+            default: throw SocketPathError.create(path: path, errno: error.errno)
+            }
         }
     }
 
@@ -432,14 +447,15 @@ public final class SeqPacketSocket: @unchecked Sendable {
         var prefix = parent.hasPrefix("/") ? "/" : ""
         for component in parent.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-            if mkdir(prefix, 0o700) == 0 {
+            do {
+                try syscall("mkdir") { mkdir(prefix, 0o700) }
                 // mkdir applies the umask; make sure a folder created here is exactly 0700.
-                _ = chmod(prefix, 0o700)
+                _ = try? syscall("chmod") { chmod(prefix, 0o700) }
+            } catch where error.errno == EEXIST {
                 continue
+            } catch {
+                throw SocketPathError.create(path: path, errno: error.errno)
             }
-            let code = currentErrno()
-            if code == EEXIST { continue }
-            throw SocketPathError.create(path: path, errno: code)
         }
     }
 }

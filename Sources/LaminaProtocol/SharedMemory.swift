@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import CLaminaShims
+import LaminaSystem
 
 /// Why a received descriptor could not be mapped by `SharedMemory.map(_:minimumSize:)`.
 public enum SharedMemoryError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -54,9 +55,7 @@ public final class SharedMemory: @unchecked Sendable {
     }
 
     deinit {
-        if let base = mapping.baseAddress, mapping.count > 0 {
-            munmap(UnsafeMutableRawPointer(mutating: base), mapping.count)
-        }
+        unmapMemory(UnsafeMutableRawBufferPointer(mutating: mapping))
         owned.close()
     }
 
@@ -79,7 +78,7 @@ public final class SharedMemory: @unchecked Sendable {
         if size > 0 {
             let writable = try mapMemory(fd: fd, size: size, protection: PROT_READ | PROT_WRITE)
             // The writable mapping must be gone before F_SEAL_WRITE, or sealing fails with EBUSY.
-            defer { munmap(writable.baseAddress, size) }
+            defer { unmapMemory(writable) }
             try fill(writable)
         } else {
             try fill(UnsafeMutableRawBufferPointer(start: nil, count: 0))
@@ -99,19 +98,20 @@ public final class SharedMemory: @unchecked Sendable {
     public static func map(_ fd: OwnedFD, minimumSize: Int) throws -> SharedMemory {
         let raw = fd.rawValue
         guard raw >= 0 else { throw SharedMemoryError.system(SystemError(call: "fcntl(F_GET_SEALS)", errno: EBADF)) }
-        let seals = clamina_memfd_get_seals(raw)
-        if seals == -1 {
-            let code = currentErrno()
+        let seals: Int32
+        do {
+            seals = try syscall("fcntl(F_GET_SEALS)") { clamina_memfd_get_seals(raw) }
+        } catch {
             // EINVAL: not a memfd (or not created with MFD_ALLOW_SEALING).
-            if code == EINVAL { throw SharedMemoryError.notSealed }
-            throw SharedMemoryError.system(SystemError(call: "fcntl(F_GET_SEALS)", errno: code))
+            if error.errno == EINVAL { throw SharedMemoryError.notSealed }
+            throw SharedMemoryError.system(error)
         }
         guard clamina_seals_are_readonly(seals) != 0 else { throw SharedMemoryError.notSealed }
 
         var info = stat()
         do {
             try syscall("fstat") { fstat(raw, &info) }
-        } catch let error as SystemError {
+        } catch {
             throw SharedMemoryError.system(error)
         }
         let actual = Int(info.st_size)
@@ -121,20 +121,12 @@ public final class SharedMemory: @unchecked Sendable {
         if actual > 0 {
             do {
                 readable = UnsafeRawBufferPointer(try mapMemory(fd: raw, size: actual, protection: PROT_READ))
-            } catch let error as SystemError {
+            } catch {
                 throw SharedMemoryError.system(error)
             }
         } else {
             readable = UnsafeRawBufferPointer(start: nil, count: 0)
         }
         return SharedMemory(owned: OwnedFD(fd.take()), mapping: readable)
-    }
-
-    /// Calls the C function `mmap(nil, size, protection, MAP_SHARED, fd, 0)`.
-    private static func mapMemory(fd: Int32, size: Int, protection: Int32) throws -> UnsafeMutableRawBufferPointer {
-        guard let base = mmap(nil, size, protection, MAP_SHARED, fd, 0), base != MAP_FAILED else {
-            throw SystemError(call: "mmap", errno: currentErrno())
-        }
-        return UnsafeMutableRawBufferPointer(start: base, count: size)
     }
 }

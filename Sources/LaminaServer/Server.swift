@@ -126,8 +126,8 @@ public final class Server: @unchecked Sendable {
         if let limit { wait = min(wait ?? .infinity, max(0, limit)) }
         // At most a minute at a time: a frame far in the future is waited for in steps.
         let timeout = wait.map { Int32(min(60_000, ($0 * 1000).rounded(.up))) } ?? -1
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
-        if ready < 0 && errno != EINTR { logger.error("poll failed: errno \(errno)") }
+        let ready: Int
+        do { ready = try poll(&fds, timeout: timeout) } catch { ready = 0; logger.error("poll failed: \(error)") }
         var due: [Display] = []
         if ready > 0 {
             if fds[0].revents != 0 { wakeup.drain() }

@@ -1,4 +1,5 @@
-// Small C helpers for what Swift cannot import from glibc: the CMSG_* macros and memfd_create with seals.
+// Small C helpers for what Swift cannot import from glibc: the CMSG_* macros, memfd_create with seals and
+// the GNU extensions accept4, pipe2 and SO_PEERCRED.
 #ifndef CLAMINA_SHIMS_H
 #define CLAMINA_SHIMS_H
 #include <stddef.h>
@@ -25,6 +26,8 @@ int clamina_seals_are_readonly(int seals);
 
 /// accept4(fd, NULL, NULL, flags) (a GNU extension, hidden from Swift's Glibc); -1 and errno on failure.
 int clamina_accept4(int fd, int flags);
+/// pipe2(fds, flags) (a GNU extension, hidden from Swift's Glibc); 0, or -1 and errno on failure.
+int clamina_pipe2(int fds[2], int flags);
 /// getsockopt(fd, SOL_SOCKET, SO_PEERCRED) (struct ucred is GNU-only); 0, or -1 and errno on failure.
 int clamina_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 #endif

@@ -1,9 +1,5 @@
 // Ownership of file descriptors: one owner closes each descriptor exactly once.
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Owns one file descriptor and closes it in `deinit` unless it was given up with
@@ -39,16 +35,20 @@ public final class OwnedFD: @unchecked Sendable {
         }
     }
 
-    /// Closes the descriptor now. Idempotent. The corresponding C function is `close`
-    /// (not retried on `EINTR`, as on Linux the descriptor is released regardless).
+    /// Closes the descriptor now. Idempotent. The corresponding C function is `close`.
+    ///
+    /// `EINTR` is not retried: on Linux `close` releases the descriptor before it can be
+    /// interrupted, so a second call could close a descriptor another thread has just been given.
+    /// `EINTR` and `EIO` are ignored for the same reason (the descriptor is gone either way);
+    /// `EBADF` traps, since it means the descriptor was closed behind its owner's back.
     public func close() {
         let fd = take()
-        if fd >= 0 { _ = closeFD(fd) }
+        if fd >= 0 { _ = try? interruptibleSyscall("close") { closeFD(fd) } }
     }
 
     /// Duplicates the descriptor into a new owner with close-on-exec set.
     /// The corresponding C function is `fcntl(fd, F_DUPFD_CLOEXEC, 0)`.
-    public func duplicate() throws -> OwnedFD {
+    public func duplicate() throws(SystemError) -> OwnedFD {
         let fd = rawValue
         let copy = try syscall("fcntl(F_DUPFD_CLOEXEC)") { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
         return OwnedFD(copy)
@@ -59,13 +59,9 @@ public final class OwnedFD: @unchecked Sendable {
     }
 }
 
-/// Calls the C function `close`; shared so that `close` inside types with a
-/// `close()` method still reaches the C library.
+/// Calls the C function `close`, so that `close` inside a type with a `close()` method still
+/// reaches the C library.
 @inline(__always)
-func closeFD(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.close(fd)
-    #else
-    return Darwin.close(fd)
-    #endif
+private func closeFD(_ fd: Int32) -> Int32 {
+    Glibc.close(fd)
 }

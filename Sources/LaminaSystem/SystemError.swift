@@ -1,15 +1,11 @@
-// A failed system call and the helper that turns -1 returns into thrown errors.
-#if canImport(Glibc)
+// A failed system call: the typed error every wrapper in this module throws.
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A failed system call: the call's name and its `errno`, with the C library's
 /// `strerror` text in `description`.
 ///
 /// The corresponding C function for the text is `strerror`; `errno` is the value the
-/// failed call left in the C `errno` variable.
+/// failed call left in the C `errno` variable. `syscall(_:_:)` and its relatives throw it.
 public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The name of the system call that failed, such as `"sendmsg"`.
     public let call: String
@@ -49,26 +45,5 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
 /// The current value of the C `errno` variable.
 @inline(__always)
 func currentErrno() -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.errno
-    #else
-    return Darwin.errno
-    #endif
-}
-
-/// Runs a system-call wrapper: retries while it fails with `EINTR`, and throws
-/// `SystemError(call: name, errno: errno)` when it returns -1 for any other reason.
-/// Returns the call's (non-negative-one) result otherwise.
-@discardableResult
-@inline(__always)
-func syscall<T: FixedWidthInteger>(_ name: String, _ body: () -> T) throws -> T {
-    while true {
-        let result = body()
-        if result == -1 {
-            let code = currentErrno()
-            if code == EINTR { continue }
-            throw SystemError(call: name, errno: code)
-        }
-        return result
-    }
+    Glibc.errno
 }

@@ -12,7 +12,9 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing by default; conformers override it to learn that `anim` started.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing by default; conformers override it to learn that `anim` stopped.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 

@@ -25,21 +25,25 @@ extension CALayer: CAMediaTiming {
         set { storedDuration = newValue }
     }
 
+    /// The layer's `CAMediaTiming` repeat count (kept by the client; the server maps time by `beginTime`, `speed` and `timeOffset` only).
     public var repeatCount: Float {
         get { storedRepeatCount }
         set { storedRepeatCount = newValue }
     }
 
+    /// The layer's `CAMediaTiming` repeat duration (kept by the client only).
     public var repeatDuration: CFTimeInterval {
         get { storedRepeatDuration }
         set { storedRepeatDuration = newValue }
     }
 
+    /// The layer's `CAMediaTiming` autoreverse flag (kept by the client only).
     public var autoreverses: Bool {
         get { storedAutoreverses }
         set { storedAutoreverses = newValue }
     }
 
+    /// The layer's `CAMediaTiming` fill mode (kept by the client only).
     public var fillMode: CAMediaTimingFillMode {
         get { storedFillMode }
         set { storedFillMode = newValue }

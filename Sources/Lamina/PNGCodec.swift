@@ -7,6 +7,7 @@ import Foundation
 public enum PNGCodec {
     /// A PNG that could not be read or written; the text includes libpng's message.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, with libpng's message where it gave one.
         public let description: String
     }
 

@@ -29,6 +29,7 @@ public enum AnimationValue: Sendable, Hashable {
     public enum Kind: UInt8, Sendable, Hashable, CustomStringConvertible {
         case number = 1, point, size, rect, color, transform, bool, vector
 
+        /// The value in a short readable form, for messages and logs.
         public var description: String {
             switch self {
             case .number: "a number"

@@ -5,7 +5,9 @@ public typealias LayerID = UInt64
 
 /// The corners that `cornerRadius` rounds (Apple's `CACornerMask` bit values).
 public struct CACornerMask: OptionSet, Sendable, Hashable, Codable {
+    /// The corner bits, as in Apple's `CACornerMask`.
     public let rawValue: UInt
+    /// A mask with the given corner bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// The top-left corner in iOS (y-down) coordinates.
     public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
@@ -26,21 +28,37 @@ public struct CACornerMask: OptionSet, Sendable, Hashable, Codable {
 /// The client's `CALayer` keeps one of these as its model; the server keeps one per render-tree layer.
 /// Hierarchy is not part of the state: it travels as sublayer lists.
 public struct LayerState: Sendable, Hashable {
+    /// The layer's own coordinate space: origin and size (`CALayer.bounds`).
     public var bounds: CGRect = .zero
+    /// Where the anchor point sits in the superlayer's coordinate space (`CALayer.position`).
     public var position: CGPoint = .zero
+    /// The point of the bounds, in unit coordinates, that sits at `position`; default (0.5, 0.5).
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The anchor point's z coordinate, about which `transform` applies in z.
     public var anchorPointZ: CGFloat = 0
+    /// The layer's z position in its superlayer: orders siblings and moves the layer along z.
     public var zPosition: CGFloat = 0
+    /// The transform applied about the anchor point (`CALayer.transform`).
     public var transform: CATransform3D = CATransform3DIdentity
+    /// The transform applied to the sublayers, about the anchor point.
     public var sublayerTransform: CATransform3D = CATransform3DIdentity
+    /// The layer's opacity, 0...1, multiplied down the tree.
     public var opacity: Float = 1
+    /// Whether the layer and its subtree are not drawn (key `hidden`).
     public var isHidden = false
+    /// The colour the bounds are filled with; nil draws nothing.
     public var backgroundColor: RGBAColor? = nil
+    /// The radius that rounds the background, border and clip.
     public var cornerRadius: CGFloat = 0
+    /// The corners that `cornerRadius` rounds.
     public var maskedCorners: CACornerMask = .all
+    /// The width of the border, drawn inside the bounds above the sublayers.
     public var borderWidth: CGFloat = 0
+    /// The border's colour; opaque black by default.
     public var borderColor: RGBAColor? = RGBAColor.black
+    /// Whether the sublayers are clipped to the bounds (and rounded corners).
     public var masksToBounds = false
+    /// A name for the layer, shown by `laminactl tree`.
     public var name: String? = nil
     /// The layer's `CAMediaTiming` begin time: shifts the time base of the layer and its subtree.
     public var beginTime: Double = 0

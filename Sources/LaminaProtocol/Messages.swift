@@ -57,6 +57,7 @@ public struct AnimationEvent: Sendable, Hashable {
     }
     /// The animation's id as the client chose it.
     public var animationID: UInt64
+    /// What happened to the animation.
     public var kind: Kind
     /// The media time of the frame at which it happened.
     public var time: Double
@@ -127,10 +128,15 @@ public enum ServerMessage: Sendable, Hashable {
 
 /// A display as described in the handshake.
 public struct DisplayInfo: Sendable, Hashable {
+    /// The display's number: 0, 1, … in the order of `laminad`'s `--output` options.
     public var id: UInt32
+    /// The display's width in pixels.
     public var width: UInt32
+    /// The display's height in pixels.
     public var height: UInt32
+    /// The display's refresh rate in hertz.
     public var refreshRate: Double
+    /// A display description with the given values.
     public init(id: UInt32, width: UInt32, height: UInt32, refreshRate: Double) {
         self.id = id
         self.width = width

@@ -3,6 +3,7 @@ import LaminaProtocol
 
 /// A client's render tree: the server's private copy of its layers, updated only by whole transactions.
 public struct RenderTree: Sendable {
+    /// The client's live layers by id.
     public var layers: [LayerID: RenderLayer] = [:]
     /// The layer shown on each display.
     public var roots: [UInt32: LayerID] = [:]
@@ -22,6 +23,7 @@ public struct RenderTree: Sendable {
     /// Layers held in `snapshots`.
     var snapshotLayerCount = 0
 
+    /// An empty tree: no layers, no roots.
     public init() {}
 
     /// Applies a transaction to a copy of the tree and returns it, or throws the first problem found.

@@ -14,10 +14,13 @@ import Logging
 public final class Server: @unchecked Sendable {
     /// What the server needs to start.
     public struct Configuration: Sendable {
+        /// The path of the listening Unix socket.
         public var socketPath: String
+        /// The version text sent in `welcome` and `pong`.
         public var serverVersion: String
         /// Premultiplied colour of display pixels no layer covers.
         public var clearColor: SIMD4<Float>
+        /// A configuration with the given socket path, version and clear colour.
         public init(socketPath: String, serverVersion: String, clearColor: SIMD4<Float> = SIMD4(0, 0, 0, 1)) {
             self.socketPath = socketPath
             self.serverVersion = serverVersion

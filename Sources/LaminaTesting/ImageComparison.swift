@@ -12,6 +12,7 @@ public struct ImageComparison: Sendable {
     /// How many pixels may exceed the tolerance.
     public var maxDifferingPixels: Int
 
+    /// A comparator that allows `channelTolerance` per channel and `maxDifferingPixels` pixels beyond it.
     public init(channelTolerance: Int = 4, maxDifferingPixels: Int = 0) {
         self.channelTolerance = channelTolerance
         self.maxDifferingPixels = maxDifferingPixels
@@ -19,7 +20,9 @@ public struct ImageComparison: Sendable {
 
     /// The outcome of one comparison.
     public struct Result: Sendable, CustomStringConvertible {
+        /// Whether the images match within the comparator's tolerances.
         public var matches: Bool
+        /// Whether both images have the same width and height.
         public var sizesMatch: Bool
         /// The largest per-channel difference found.
         public var maxDifference: Int
@@ -28,6 +31,7 @@ public struct ImageComparison: Sendable {
         /// The first differing pixel, if any.
         public var firstDifference: (x: Int, y: Int)?
 
+        /// A summary: sizes, differing pixels and the largest channel difference.
         public var description: String {
             guard sizesMatch else { return "image sizes differ" }
             let first = firstDifference.map { " first at (\($0.x), \($0.y))" } ?? ""

@@ -19,6 +19,7 @@ public final class TestServer {
 
     /// Why the server could not be started.
     public struct StartError: Error, CustomStringConvertible {
+        /// What went wrong, with the server's log where there is one.
         public let description: String
     }
 

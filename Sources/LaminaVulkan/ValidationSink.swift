@@ -6,6 +6,7 @@ public final class ValidationSink: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [String] = []
 
+    /// An empty sink.
     public init() {}
 
     /// Every message received so far.

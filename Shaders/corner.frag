@@ -28,5 +28,5 @@ void main() {
     vec4 color = borderPart + vFill * outer * (1.0 - borderPart.a);
     // On the target's 8-bit steps with the rule fills use (FillInstance.onEightBitSteps), so that
     // every kind gives the same byte for the same colour, ties included.
-    outColor = floor(color * 255.0 + 0.5) / 255.0;
+    outColor = ceil(color * 255.0 - 0.5) / 255.0;
 }

@@ -73,5 +73,5 @@ void main() {
     }
     // On the target's 8-bit steps with the rule fills use (FillInstance.onEightBitSteps), so that
     // every kind gives the same byte for the same colour, ties included.
-    outColor = floor(vColor * alpha * 255.0 + 0.5) / 255.0;
+    outColor = ceil(vColor * alpha * 255.0 - 0.5) / 255.0;
 }

@@ -5,7 +5,7 @@
 ///
 /// The colour is kept on the target's 8-bit steps (a multiple of 1/255 per channel, rounded to
 /// nearest). llvmpipe's linear path turns a colour into 8 bits by truncating a 16-bit fixed-point value
-/// (0.95 becomes 243, not 242), while the general path rounds (242). On exact steps both give the same
+/// (0.95 becomes 243, not 242), while the general path rounds to nearest (242). On exact steps both give the same
 /// byte; the corner and shape shaders round their output to steps by the same rule, so a fill and a
 /// corner or shape piece of one colour and coverage never differ by one step (a visible seam).
 public struct FillInstance: Sendable, Equatable {
@@ -20,9 +20,10 @@ public struct FillInstance: Sendable, Equatable {
         self.color = Self.onEightBitSteps(color)
     }
 
-    /// `color` rounded per channel to the nearest multiple of 1/255, halves up: `floor(c * 255 + 0.5) / 255`
-    /// in single precision, the same operations `corner.frag` and `shape.frag` end with.
+    /// `color` rounded per channel to the nearest multiple of 1/255, halves down: `ceil(c * 255 - 0.5) / 255`
+    /// in single precision, the same operations `corner.frag` and `shape.frag` end with. Halves go down
+    /// as the linear path's truncation took them, so an edge pixel covered exactly half keeps its byte.
     public static func onEightBitSteps(_ color: SIMD4<Float>) -> SIMD4<Float> {
-        (color * 255 + 0.5).rounded(.down) / 255
+        (color * 255 - 0.5).rounded(.up) / 255
     }
 }

@@ -51,7 +51,10 @@ public struct DisplayListBuilder {
         guard Self.isDrawable(toDevice) else { return }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
 
-        let fill = state.backgroundColor.flatMap { $0.alpha > 0 ? $0.premultiplied(opacity: opacity) : nil }
+        // Colours start on 8-bit steps, so that every kind draws them with the same bytes.
+        let fill = state.backgroundColor.flatMap {
+            $0.alpha > 0 ? $0.premultipliedOnEightBitSteps(opacity: opacity) : nil
+        }
         let border = Self.borderColor(state, opacity: opacity)
         if presented.sublayers.isEmpty {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
@@ -158,7 +161,7 @@ public struct DisplayListBuilder {
     /// The premultiplied border colour, or nil when no border is drawn.
     static func borderColor(_ state: LayerState, opacity: Double) -> SIMD4<Float>? {
         guard state.borderWidth > 0, let color = state.borderColor, color.alpha > 0 else { return nil }
-        return color.premultiplied(opacity: opacity)
+        return color.premultipliedOnEightBitSteps(opacity: opacity)
     }
 
     /// The border width, limited to half the smaller side as the ring cannot be wider.

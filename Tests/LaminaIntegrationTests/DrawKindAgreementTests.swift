@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaProtocol
 import LaminaServer
 import LaminaVulkan
 import Testing
@@ -78,5 +79,28 @@ import Testing
     /// Premultiplied RGBA in 0...255 as the (r, g, b, a) bytes `Bitmap.rgba` returns.
     static func bytes(_ v: SIMD4<Float>) -> (UInt8, UInt8, UInt8, UInt8) {
         (UInt8(v.x.rounded()), UInt8(v.y.rounded()), UInt8(v.z.rounded()), UInt8(v.w.rounded()))
+    }
+
+    /// The seam itself: a rounded background of (0.9, 0.95, 0.93) is drawn as fills (bands) and corner
+    /// pieces (the 8×8 corner boxes). Every pixel well inside the shape has the same bytes, e6f2ed, in
+    /// the bands and in the corner boxes alike (they used to differ: e6f3ee in the bands).
+    @Test func roundedBackgroundHasNoSeam() throws {
+        let color = RGBAColor(red: 0.9, green: 0.95, blue: 0.93, alpha: 1)
+        var ops = RendererTests.layer(1, frame: CGRect(x: 0, y: 0, width: 64, height: 64), color: nil)
+        ops += RendererTests.layer(2, frame: CGRect(x: 4, y: 4, width: 56, height: 56), color: color,
+                                   [.cornerRadius(8)])
+        ops += [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)]
+        let (bitmap, messages) = try RendererTests.render(ops, width: 64, height: 64)
+        #expect(messages.isEmpty, "\(messages)")
+        // Corner boxes span 4..<12 and 52..<60; pixels farther than 3 px from the rounded edge are fully
+        // inside (the corner arc is centred on (12, 12) with radius 8: (9, 9) lies 3.8 px inside it).
+        var differing: [String] = []
+        for y in 9..<55 {
+            for x in 9..<55 {
+                let got = bitmap.rgba(x: x, y: y)
+                if got != (230, 242, 237, 255) { differing.append("(\(x), \(y)): \(got)") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, first: \(differing.prefix(8))")
     }
 }

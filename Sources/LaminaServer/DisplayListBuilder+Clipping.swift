@@ -40,9 +40,12 @@ extension DisplayListBuilder {
         // The plane's homography G: [x y 1]·G = [X Y W]; its inverse maps device pixels back to the plane.
         let g = [[m.m11, m.m12, m.m14], [m.m21, m.m22, m.m24], [m.m41, m.m42, m.m44]].map { $0.map(Double.init) }
         guard let h = invert3x3(g) else { return nil }
-        func row(_ r: [Double], _ w: CGFloat = 0) -> SIMD4<Float> { SIMD4(Float(r[0]), Float(r[1]), Float(r[2]), Float(w)) }
-        let general = ShapeClip(row0: row(h[0], radius), row1: row(h[1]), row2: row(h[2]),
-                                rect: SIMD4(Float(bounds.minX), Float(bounds.minY), Float(bounds.maxX), Float(bounds.maxY)))
+        func row(_ r: [Double], _ w: CGFloat = 0) -> SIMD4<Float> {
+            SIMD4(Float(r[0]), Float(r[1]), Float(r[2]), Float(w))
+        }
+        let general = ShapeClip(
+            row0: row(h[0], radius), row1: row(h[1]), row2: row(h[2]),
+            rect: SIMD4(Float(bounds.minX), Float(bounds.minY), Float(bounds.maxX), Float(bounds.maxY)))
         // The clip's device bounding box always narrows the rectangle, so nested general clips
         // still cut to the outer clip's box (the inner one keeps its exact shape).
         if let box = deviceBoundingBox(bounds, m) {
@@ -55,18 +58,25 @@ extension DisplayListBuilder {
     }
 
     static func invert3x3(_ a: [[Double]]) -> [[Double]]? {
-        let det = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
+        let det =
+            a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
             - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
             + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
         guard det.isFinite, abs(det) > 1e-12 else { return nil }
         let inv = 1 / det
         return [
-            [(a[1][1] * a[2][2] - a[1][2] * a[2][1]) * inv, (a[0][2] * a[2][1] - a[0][1] * a[2][2]) * inv,
-             (a[0][1] * a[1][2] - a[0][2] * a[1][1]) * inv],
-            [(a[1][2] * a[2][0] - a[1][0] * a[2][2]) * inv, (a[0][0] * a[2][2] - a[0][2] * a[2][0]) * inv,
-             (a[0][2] * a[1][0] - a[0][0] * a[1][2]) * inv],
-            [(a[1][0] * a[2][1] - a[1][1] * a[2][0]) * inv, (a[0][1] * a[2][0] - a[0][0] * a[2][1]) * inv,
-             (a[0][0] * a[1][1] - a[0][1] * a[1][0]) * inv],
+            [
+                (a[1][1] * a[2][2] - a[1][2] * a[2][1]) * inv, (a[0][2] * a[2][1] - a[0][1] * a[2][2]) * inv,
+                (a[0][1] * a[1][2] - a[0][2] * a[1][1]) * inv,
+            ],
+            [
+                (a[1][2] * a[2][0] - a[1][0] * a[2][2]) * inv, (a[0][0] * a[2][2] - a[0][2] * a[2][0]) * inv,
+                (a[0][2] * a[1][0] - a[0][0] * a[1][2]) * inv,
+            ],
+            [
+                (a[1][0] * a[2][1] - a[1][1] * a[2][0]) * inv, (a[0][1] * a[2][0] - a[0][0] * a[2][1]) * inv,
+                (a[0][0] * a[1][1] - a[0][1] * a[1][0]) * inv,
+            ],
         ]
     }
 

@@ -6,19 +6,24 @@ import LaminaCore
 extension DisplayListBuilder {
     /// Emits a layer's background (`fill`) and border ring (`border`, `borderWidth` wide); either may be
     /// nil. Both together are drawn as background then border.
-    mutating func emitShape(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
-                            fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip) {
+    mutating func emitShape(
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip
+    ) {
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
             if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
                 // Elliptical corners need the shape pipeline, which draws one colour per piece.
-                emitShape(bounds: bounds, radius: radius, corners: corners, borderWidth: 0, fill: fill, border: nil,
-                          toDevice: m, clip: clip)
-                emitShape(bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth, fill: nil,
-                          border: border, toDevice: m, clip: clip)
+                emitShape(
+                    bounds: bounds, radius: radius, corners: corners, borderWidth: 0, fill: fill, border: nil,
+                    toDevice: m, clip: clip)
+                emitShape(
+                    bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth, fill: nil,
+                    border: border, toDevice: m, clip: clip)
                 return
             }
-            emitAxisAligned(bounds: bounds, radius: radius, corners: corners, borderWidth: border == nil ? 0 : borderWidth,
-                            fill: fill, border: border, toDevice: m, clip: clip.deviceRect)
+            emitAxisAligned(
+                bounds: bounds, radius: radius, corners: corners, borderWidth: border == nil ? 0 : borderWidth,
+                fill: fill, border: border, toDevice: m, clip: clip.deviceRect)
             return
         }
         // General case: one quad over the whole shape per colour, grown by about one device pixel for
@@ -31,17 +36,21 @@ extension DisplayListBuilder {
         let margin = min(1.5 / scale, max(bounds.width, bounds.height) + 1)
         for (color, width) in [(fill, CGFloat(0)), (border, borderWidth)] {
             guard let color else { continue }
-            var piece = shapeTemplate(bounds: bounds, radius: radius, corners: corners, borderWidth: width,
-                                      color: color, toDevice: m, clip: clip)
-            piece.piece = SIMD4(Float(bounds.minX - margin), Float(bounds.minY - margin),
-                                Float(bounds.maxX + margin), Float(bounds.maxY + margin))
+            var piece = shapeTemplate(
+                bounds: bounds, radius: radius, corners: corners, borderWidth: width,
+                color: color, toDevice: m, clip: clip)
+            piece.piece = SIMD4(
+                Float(bounds.minX - margin), Float(bounds.minY - margin),
+                Float(bounds.maxX + margin), Float(bounds.maxY + margin))
             emit(piece, kind: DrawKind.shape.id, box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
             batcher.endGroup()
         }
     }
 
-    func shapeTemplate(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
-                       color: SIMD4<Float>, toDevice m: CATransform3D, clip: Clip) -> ShapeInstance {
+    func shapeTemplate(
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        color: SIMD4<Float>, toDevice m: CATransform3D, clip: Clip
+    ) -> ShapeInstance {
         func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
             SIMD4(Float(a), Float(b), Float(c), Float(d))
         }
@@ -76,9 +85,11 @@ extension DisplayListBuilder {
     /// edge bands and a middle band. Edge pixels that the shape covers only partly get the colour
     /// scaled by their exact coverage, which is constant along a straight edge. Corner boxes become
     /// `CornerInstance`s (uniform scale) or `ShapeInstance`s (non-uniform scale, one colour).
-    mutating func emitAxisAligned(bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
-                                  fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
-                                  clip: CGRect) {
+    mutating func emitAxisAligned(
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
+        clip: CGRect
+    ) {
         let d = Self.deviceRect(bounds, m)
         let rounded = radius > 0 && corners != []
         if let fill, !rounded, border == nil, Self.isIntegral(d) {
@@ -97,8 +108,9 @@ extension DisplayListBuilder {
         let x0 = d.minX.rounded(.down), x1 = d.maxX.rounded(.up)
         let y0 = d.minY.rounded(.down), y1 = d.maxY.rounded(.up)
         let corner = { (box: CGRect, builder: inout DisplayListBuilder) in
-            builder.emitCornerPiece(box, bounds: bounds, device: d, radius: radius, corners: corners,
-                                    borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
+            builder.emitCornerPiece(
+                box, bounds: bounds, device: d, radius: radius, corners: corners,
+                borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
         }
         guard xa < xb, ya < yb else {
             if let fill, !rounded, border == nil {
@@ -112,10 +124,12 @@ extension DisplayListBuilder {
             return
         }
         if rounded || border != nil {
-            for box in [CGRect(x: x0, y: y0, width: xa - x0, height: ya - y0),
-                        CGRect(x: xb, y: y0, width: x1 - xb, height: ya - y0),
-                        CGRect(x: x0, y: yb, width: xa - x0, height: y1 - yb),
-                        CGRect(x: xb, y: yb, width: x1 - xb, height: y1 - yb)] where !box.isEmpty {
+            for box in [
+                CGRect(x: x0, y: y0, width: xa - x0, height: ya - y0),
+                CGRect(x: xb, y: y0, width: x1 - xb, height: ya - y0),
+                CGRect(x: x0, y: yb, width: xa - x0, height: y1 - yb),
+                CGRect(x: xb, y: yb, width: x1 - xb, height: y1 - yb),
+            ] where !box.isEmpty {
                 corner(box, &self)
             }
         } else if let fill {
@@ -145,9 +159,11 @@ extension DisplayListBuilder {
     }
 
     /// Emits one corner box (integer device pixels) of an axis-aligned shape.
-    mutating func emitCornerPiece(_ deviceBox: CGRect, bounds: CGRect, device d: CGRect, radius: CGFloat,
-                                  corners: CACornerMask, borderWidth: CGFloat, fill: SIMD4<Float>?,
-                                  border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect) {
+    mutating func emitCornerPiece(
+        _ deviceBox: CGRect, bounds: CGRect, device d: CGRect, radius: CGFloat,
+        corners: CACornerMask, borderWidth: CGFloat, fill: SIMD4<Float>?,
+        border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect
+    ) {
         let box = deviceBox.intersection(clip)
         guard !box.isEmpty else { return }
         let scale = abs(m.m11)
@@ -167,17 +183,20 @@ extension DisplayListBuilder {
         // Non-uniform scale: elliptical corners, drawn in layer coordinates by the shape pipeline.
         let lx0 = (box.minX - m.m41) / m.m11, lx1 = (box.maxX - m.m41) / m.m11
         let ly0 = (box.minY - m.m42) / m.m22, ly1 = (box.maxY - m.m42) / m.m22
-        var piece = shapeTemplate(bounds: bounds, radius: radius, corners: corners,
-                                  borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
-                                  toDevice: m, clip: Clip(deviceRect: clip))
+        var piece = shapeTemplate(
+            bounds: bounds, radius: radius, corners: corners,
+            borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
+            toDevice: m, clip: Clip(deviceRect: clip))
         piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))
         emit(piece, kind: DrawKind.shape.id, box: box)
     }
 
     /// Emits the cross product of x and y spans as fills with coverage-scaled colour, cut to `clip`.
-    mutating func emitFills(_ xs: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
-                            _ ys: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
-                            color: SIMD4<Float>, clip: CGRect) {
+    mutating func emitFills(
+        _ xs: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
+        _ ys: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
+        color: SIMD4<Float>, clip: CGRect
+    ) {
         for y in ys {
             for x in xs {
                 let rect = CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo).intersection(clip)

@@ -16,16 +16,20 @@ public struct DisplayListBuilder {
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`.
-    public static func build(trees: [RenderTree], display: UInt32, width: Int, height: Int,
-                             clearColor: SIMD4<Float> = .zero, time: Double = 0) -> DisplayList {
-        var builder = DisplayListBuilder(list: DisplayList(width: width, height: height, clearColor: clearColor),
-                                         batcher: Batcher(width: width, height: height))
+    public static func build(
+        trees: [RenderTree], display: UInt32, width: Int, height: Int,
+        clearColor: SIMD4<Float> = .zero, time: Double = 0
+    ) -> DisplayList {
+        var builder = DisplayListBuilder(
+            list: DisplayList(width: width, height: height, clearColor: clearColor),
+            batcher: Batcher(width: width, height: height))
         let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height))
         for tree in trees {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
-            let context = DrawContext(layers: tree.layers, snapshots: tree.snapshots,
-                                      parentSublayerTransform: CATransform3DIdentity,
-                                      parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
+            let context = DrawContext(
+                layers: tree.layers, snapshots: tree.snapshots,
+                parentSublayerTransform: CATransform3DIdentity,
+                parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
             builder.draw(Presented(layer, parentTime: time), in: context)
         }
         builder.list.batches = builder.batcher.finish()
@@ -59,21 +63,24 @@ public struct DisplayListBuilder {
         if presented.sublayers.isEmpty {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
-                emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners,
-                          borderWidth: Self.borderWidth(state), fill: fill, border: border, toDevice: toDevice,
-                          clip: parentClip)
+                emitShape(
+                    bounds: state.bounds, radius: radius, corners: state.maskedCorners,
+                    borderWidth: Self.borderWidth(state), fill: fill, border: border, toDevice: toDevice,
+                    clip: parentClip)
             }
             return
         }
         if let fill, !state.bounds.isEmpty {
-            emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: 0,
-                      fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
+            emitShape(
+                bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: 0,
+                fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
         }
 
         if !presented.sublayers.isEmpty {
             var clip = parentClip
             if state.masksToBounds {
-                guard let narrowed = Self.narrow(parentClip, by: state.bounds, radius: radius, toDevice: toDevice) else {
+                guard let narrowed = Self.narrow(parentClip, by: state.bounds, radius: radius, toDevice: toDevice)
+                else {
                     return drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
                 }
                 clip = narrowed
@@ -90,9 +97,10 @@ public struct DisplayListBuilder {
             if let z = children.first?.state.zPosition, children.contains(where: { $0.state.zPosition != z }) {
                 order.sort { (children[$0].state.zPosition, $0) < (children[$1].state.zPosition, $1) }
             }
-            let childContext = DrawContext(layers: context.layers, snapshots: context.snapshots,
-                                           parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
-                                           opacity: opacity, clip: clip)
+            let childContext = DrawContext(
+                layers: context.layers, snapshots: context.snapshots,
+                parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
+                opacity: opacity, clip: clip)
             for index in order {
                 draw(children[index], in: childContext)
             }
@@ -145,17 +153,21 @@ public struct DisplayListBuilder {
             if layer.animations.isEmpty {
                 state = layer.state
             } else {
-                state = LayerAnimator.presentation(of: layer.state, animations: layer.animations,
-                                                   layerTime: time, transitions: &transitions)
+                state = LayerAnimator.presentation(
+                    of: layer.state, animations: layer.animations,
+                    layerTime: time, transitions: &transitions)
             }
         }
     }
 
-    mutating func drawBorder(_ state: LayerState, radius: CGFloat, opacity: Double, toDevice: CATransform3D,
-                             clip: Clip) {
+    mutating func drawBorder(
+        _ state: LayerState, radius: CGFloat, opacity: Double, toDevice: CATransform3D,
+        clip: Clip
+    ) {
         guard let border = Self.borderColor(state, opacity: opacity), !state.bounds.isEmpty else { return }
-        emitShape(bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: Self.borderWidth(state),
-                  fill: nil, border: border, toDevice: toDevice, clip: clip)
+        emitShape(
+            bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: Self.borderWidth(state),
+            fill: nil, border: border, toDevice: toDevice, clip: clip)
     }
 
     /// The premultiplied border colour, or nil when no border is drawn.

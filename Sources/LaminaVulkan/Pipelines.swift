@@ -37,8 +37,10 @@ final class Pipelines {
             }
             for (id, kind) in kinds.enumerated() {
                 precondition(kind.id == id, "draw kind \(kind.name) has id \(kind.id) at index \(id)")
-                made.append(try Self.pipeline(vk, layout!, format, try module(kind.vertexShader),
-                                              try module(kind.fragmentShader), kind: kind))
+                made.append(
+                    try Self.pipeline(
+                        vk, layout!, format, try module(kind.vertexShader),
+                        try module(kind.fragmentShader), kind: kind))
             }
         } catch {
             for p in made { vkDestroyPipeline(vk.device, p, nil) }
@@ -67,21 +69,27 @@ final class Pipelines {
         return module!
     }
 
-    static func pipeline(_ vk: VulkanDevice, _ layout: VkPipelineLayout, _ format: VkFormat,
-                         _ vert: VkShaderModule, _ frag: VkShaderModule, kind: DrawKind) throws -> VkPipeline {
+    static func pipeline(
+        _ vk: VulkanDevice, _ layout: VkPipelineLayout, _ format: VkFormat,
+        _ vert: VkShaderModule, _ frag: VkShaderModule, kind: DrawKind
+    ) throws -> VkPipeline {
         try withArena { a in
             var stages = [VkPipelineShaderStageCreateInfo](repeating: VkPipelineShaderStageCreateInfo(), count: 2)
-            for (i, (stage, module)) in [(VK_SHADER_STAGE_VERTEX_BIT, vert), (VK_SHADER_STAGE_FRAGMENT_BIT, frag)].enumerated() {
+            for (i, (stage, module)) in [(VK_SHADER_STAGE_VERTEX_BIT, vert), (VK_SHADER_STAGE_FRAGMENT_BIT, frag)]
+                .enumerated()
+            {
                 stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
                 stages[i].stage = stage
                 stages[i].module = module
                 stages[i].pName = a.cString("main")
             }
-            let binding = VkVertexInputBindingDescription(binding: 0, stride: UInt32(kind.stride),
-                                                          inputRate: VK_VERTEX_INPUT_RATE_INSTANCE)
+            let binding = VkVertexInputBindingDescription(
+                binding: 0, stride: UInt32(kind.stride),
+                inputRate: VK_VERTEX_INPUT_RATE_INSTANCE)
             let attributeList = kind.attributes.enumerated().map { location, attribute in
-                VkVertexInputAttributeDescription(location: UInt32(location), binding: 0,
-                                                  format: attribute.format.vulkan, offset: UInt32(attribute.offset))
+                VkVertexInputAttributeDescription(
+                    location: UInt32(location), binding: 0,
+                    format: attribute.format.vulkan, offset: UInt32(attribute.offset))
             }
             var vertexInput = VkPipelineVertexInputStateCreateInfo()
             vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
@@ -106,7 +114,8 @@ final class Pipelines {
             multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO
             multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT
             var attachment = VkPipelineColorBlendAttachmentState()
-            attachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
+            attachment.colorWriteMask =
+                VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
                 | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
             if kind.blend == .premultipliedOver {
                 // Premultiplied "over".

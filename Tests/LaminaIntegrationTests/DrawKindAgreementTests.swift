@@ -26,13 +26,17 @@ import Testing
             case DrawKind.opaqueFill.id, DrawKind.blendedFill.id:
                 index = list.append(FillInstance(rect: rect, color: color), kind: kind.id)
             case DrawKind.corner.id:
-                index = list.append(CornerInstance(rect: rect, shape: SIMD4(0, 0, 1000, 1000), params: .zero,
-                                                   fill: color, border: .zero), kind: kind.id)
+                index = list.append(
+                    CornerInstance(
+                        rect: rect, shape: SIMD4(0, 0, 1000, 1000), params: .zero,
+                        fill: color, border: .zero), kind: kind.id)
             default:
-                index = list.append(ShapeInstance(row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0),
-                                                  row4: SIMD4(0, 0, 0, 1), piece: rect, shapeRect: big,
-                                                  shapeParams: .zero, color: color, deviceClip: big,
-                                                  clipA: .none, clipB: .none), kind: kind.id)
+                index = list.append(
+                    ShapeInstance(
+                        row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0),
+                        row4: SIMD4(0, 0, 0, 1), piece: rect, shapeRect: big,
+                        shapeParams: .zero, color: color, deviceClip: big,
+                        clipA: .none, clipB: .none), kind: kind.id)
             }
             list.batches.append(DrawBatch(kind: kind.id, instances: [Int32(index)]))
         }
@@ -87,8 +91,9 @@ import Testing
     @Test func roundedBackgroundHasNoSeam() throws {
         let color = RGBAColor(red: 0.9, green: 0.95, blue: 0.93, alpha: 1)
         var ops = RendererTests.layer(1, frame: CGRect(x: 0, y: 0, width: 64, height: 64), color: nil)
-        ops += RendererTests.layer(2, frame: CGRect(x: 4, y: 4, width: 56, height: 56), color: color,
-                                   [.cornerRadius(8)])
+        ops += RendererTests.layer(
+            2, frame: CGRect(x: 4, y: 4, width: 56, height: 56), color: color,
+            [.cornerRadius(8)])
         ops += [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)]
         let (bitmap, messages) = try RendererTests.render(ops, width: 64, height: 64)
         #expect(messages.isEmpty, "\(messages)")

@@ -71,8 +71,9 @@ struct DisplayListTests {
         // 0.95 × 255 = 242.25 and 0.93 × 255 = 237.15 round to 242 and 237; 0.9 × 255 lies a hair above
         // 229.5 in double precision, so it rounds up to 230.
         let color = RGBAColor(red: 0.9, green: 0.95, blue: 0.93, alpha: 1)
-        let list = try Self.build(Self.layer(2, frame: CGRect(x: 0, y: 0, width: 8, height: 8), color: color),
-                                  children: [2])
+        let list = try Self.build(
+            Self.layer(2, frame: CGRect(x: 0, y: 0, width: 8, height: 8), color: color),
+            children: [2])
         #expect(Self.fills(list, .opaqueFill).map(\.color) == [SIMD4<Float>(230, 242, 237, 255) / 255])
         #expect(color.premultipliedOnEightBitSteps(opacity: 0.5) == SIMD4<Float>(115, 121, 119, 127) / 255)
         // In single precision 0.5 × 255 = 127.5 exactly: a half, which goes down.
@@ -84,8 +85,9 @@ struct DisplayListTests {
     // MARK: Instances and batches
 
     @Test func plainRectangleOnWholePixelsIsOneOpaqueFill() throws {
-        let list = try Self.build(Self.layer(2, frame: CGRect(x: 10, y: 20, width: 100, height: 50), color: Self.red),
-                                  children: [2])
+        let list = try Self.build(
+            Self.layer(2, frame: CGRect(x: 10, y: 20, width: 100, height: 50), color: Self.red),
+            children: [2])
         #expect(Self.fills(list, .opaqueFill) == [FillInstance(rect: SIMD4(10, 20, 110, 70), color: SIMD4(1, 0, 0, 1))])
         #expect(list.instances.map(\.count) == [1, 0, 0, 0])
         #expect(list.batches == [DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0])])
@@ -96,13 +98,15 @@ struct DisplayListTests {
             Self.layer(2, frame: CGRect(x: 10, y: 20, width: 100, height: 60), color: Self.red, [.cornerRadius(8)]),
             children: [2])
         // The grid lines lie 8 px in from each edge: x 18 and 102, y 28 and 72.
-        #expect(Self.fills(list, .opaqueFill).map(\.rect) == [
-            SIMD4(18, 20, 102, 28), SIMD4(18, 72, 102, 80), SIMD4(10, 28, 110, 72),
-        ])
+        #expect(
+            Self.fills(list, .opaqueFill).map(\.rect) == [
+                SIMD4(18, 20, 102, 28), SIMD4(18, 72, 102, 80), SIMD4(10, 28, 110, 72),
+            ])
         let corners = list.instances(of: .corner, as: CornerInstance.self)
-        #expect(corners.map(\.rect) == [
-            SIMD4(10, 20, 18, 28), SIMD4(102, 20, 110, 28), SIMD4(10, 72, 18, 80), SIMD4(102, 72, 110, 80),
-        ])
+        #expect(
+            corners.map(\.rect) == [
+                SIMD4(10, 20, 18, 28), SIMD4(102, 20, 110, 28), SIMD4(10, 72, 18, 80), SIMD4(102, 72, 110, 80),
+            ])
         // Centre (60, 50), half size (50, 30), radius 8, no border, all four corners (mask 15).
         for corner in corners {
             #expect(corner.shape == SIMD4(60, 50, 50, 30))
@@ -110,25 +114,30 @@ struct DisplayListTests {
             #expect(corner.fill == SIMD4(1, 0, 0, 1) && corner.border == .zero)
         }
         // The pieces are disjoint, so nothing forces a later batch: fills first, then corners.
-        #expect(list.batches == [
-            DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0, 1, 2]),
-            DrawBatch(kind: DrawKind.corner.id, instances: [0, 1, 2, 3]),
-        ])
+        #expect(
+            list.batches == [
+                DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0, 1, 2]),
+                DrawBatch(kind: DrawKind.corner.id, instances: [0, 1, 2, 3]),
+            ])
     }
 
     @Test func halfCoveredEdgesAreBlendedFillsWithScaledColour() throws {
         // x from 10.5 to 30.5: columns 10 and 30 are half covered.
-        let list = try Self.build(Self.layer(2, frame: CGRect(x: 10.5, y: 20, width: 20, height: 10), color: Self.red),
-                                  children: [2])
+        let list = try Self.build(
+            Self.layer(2, frame: CGRect(x: 10.5, y: 20, width: 20, height: 10), color: Self.red),
+            children: [2])
         let half = SIMD4<Float>(127, 0, 0, 127) / 255
         #expect(Self.fills(list, .opaqueFill) == [FillInstance(rect: SIMD4(11, 20, 30, 30), color: SIMD4(1, 0, 0, 1))])
-        #expect(Self.fills(list, .blendedFill) == [
-            FillInstance(rect: SIMD4(10, 20, 11, 30), color: half), FillInstance(rect: SIMD4(30, 20, 31, 30), color: half),
-        ])
-        #expect(list.batches == [
-            DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0]),
-            DrawBatch(kind: DrawKind.blendedFill.id, instances: [0, 1]),
-        ])
+        #expect(
+            Self.fills(list, .blendedFill) == [
+                FillInstance(rect: SIMD4(10, 20, 11, 30), color: half),
+                FillInstance(rect: SIMD4(30, 20, 31, 30), color: half),
+            ])
+        #expect(
+            list.batches == [
+                DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0]),
+                DrawBatch(kind: DrawKind.blendedFill.id, instances: [0, 1]),
+            ])
     }
 
     @Test func batchesKeepPaintOrderOnlyWhereLayersOverlap() throws {
@@ -140,17 +149,19 @@ struct DisplayListTests {
         let list = try Self.build(ops, children: [2, 3, 4, 5])
         // Opaque instances in paint order: layer 2, 4, 5. Layer 4 overlaps the translucent layer 3, so it
         // must come after it; layer 5 overlaps nothing and joins the first opaque batch.
-        #expect(Self.fills(list, .opaqueFill).map(\.rect) == [
-            SIMD4(0, 0, 32, 32), SIMD4(40, 40, 72, 72), SIMD4(200, 200, 232, 232),
-        ])
+        #expect(
+            Self.fills(list, .opaqueFill).map(\.rect) == [
+                SIMD4(0, 0, 32, 32), SIMD4(40, 40, 72, 72), SIMD4(200, 200, 232, 232),
+            ])
         // (0, 1, 0) at alpha 0.5, premultiplied: 0.5 × 255 = 127.5, a half, goes down to 127.
         let green = FillInstance(rect: SIMD4(16, 16, 48, 48), color: SIMD4<Float>(0, 127, 0, 127) / 255)
         #expect(Self.fills(list, .blendedFill) == [green])
-        #expect(list.batches == [
-            DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0, 2]),
-            DrawBatch(kind: DrawKind.blendedFill.id, instances: [0]),
-            DrawBatch(kind: DrawKind.opaqueFill.id, instances: [1]),
-        ])
+        #expect(
+            list.batches == [
+                DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0, 2]),
+                DrawBatch(kind: DrawKind.blendedFill.id, instances: [0]),
+                DrawBatch(kind: DrawKind.opaqueFill.id, instances: [1]),
+            ])
         #expect(list.instanceCount == 4)
     }
 
@@ -167,8 +178,9 @@ struct DisplayListTests {
     }
 
     @Test func roundedMaskBecomesAGeneralClipOnShapes() throws {
-        var ops = Self.layer(2, frame: CGRect(x: 10, y: 10, width: 50, height: 50), color: nil,
-                             [.masksToBounds(true), .cornerRadius(10)])
+        var ops = Self.layer(
+            2, frame: CGRect(x: 10, y: 10, width: 50, height: 50), color: nil,
+            [.masksToBounds(true), .cornerRadius(10)])
         ops += Self.layer(3, frame: CGRect(x: 30, y: 30, width: 100, height: 100), color: Self.blue)
         ops += [.setSublayers(2, [3])]
         let list = try Self.build(ops, children: [2])
@@ -185,8 +197,11 @@ struct DisplayListTests {
         // The mask's device box narrows the device clip; the clip maps device pixels into the mask's
         // plane (a move by (-10, -10)) and carries its radius in row0.w.
         #expect(shape.deviceClip == SIMD4(10, 10, 60, 60))
-        #expect(shape.clipA == ShapeClip(row0: SIMD4(1, 0, 0, 10), row1: SIMD4(0, 1, 0, 0), row2: SIMD4(-10, -10, 1, 0),
-                                         rect: SIMD4(0, 0, 50, 50)))
+        #expect(
+            shape.clipA
+                == ShapeClip(
+                    row0: SIMD4(1, 0, 0, 10), row1: SIMD4(0, 1, 0, 0), row2: SIMD4(-10, -10, 1, 0),
+                    rect: SIMD4(0, 0, 50, 50)))
         #expect(list.batches == [DrawBatch(kind: DrawKind.shape.id, instances: [0])])
     }
 }

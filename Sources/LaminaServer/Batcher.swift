@@ -6,10 +6,11 @@ import Foundation
 /// corner, shape, then opaque fill again), so batch `b` holds kind `b % kindCount`. A primitive goes
 /// into the lowest batch of its kind that comes after every earlier primitive it may overlap: the same
 /// batch for a primitive of its own kind (a batch keeps submission order), a later one otherwise.
-/// "May overlap" is judged on a grid of 16-pixel cells, which remembers per cell and kind the highest
-/// batch used, so the cost is linear in the cells a primitive covers. Primitives added between two
-/// `endGroup()` calls are disjoint by construction (the pieces of one shape), so they do not constrain
-/// each other. Batch numbers that no primitive uses produce no batch.
+/// "May overlap" is judged on a grid of 16-pixel cells, which remembers per cell the highest batch
+/// used by each kind and by any kind, so the cost is linear in the cells a primitive covers and does
+/// not grow with the number of kinds. Primitives added between two `endGroup()` calls are disjoint by
+/// construction (the pieces of one shape), so they do not constrain each other. Batch numbers that no
+/// primitive uses produce no batch.
 struct Batcher {
     /// The side of a grid cell in device pixels.
     static let cellSize = 16
@@ -17,7 +18,9 @@ struct Batcher {
     let kindCount: Int
     let columns: Int
     let rows: Int
-    /// Highest batch per cell and kind, -1 when none: `(row * columns + column) * kindCount + kind`.
+    /// Per cell, `kindCount + 1` entries, -1 when none: the highest batch of any kind, then the
+    /// highest batch of each kind. The record of cell (row, column) starts at
+    /// `(row * columns + column) * (kindCount + 1)`.
     var highest: [Int32]
     var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int))] = []
     var placed: [(batch: Int32, kind: Int, index: Int32)] = []
@@ -27,7 +30,7 @@ struct Batcher {
         self.kindCount = kindCount
         columns = max(1, (width + Self.cellSize - 1) / Self.cellSize)
         rows = max(1, (height + Self.cellSize - 1) / Self.cellSize)
-        highest = [Int32](repeating: -1, count: columns * rows * kindCount)
+        highest = [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
     }
 
     /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
@@ -44,18 +47,21 @@ struct Batcher {
     mutating func endGroup() {
         guard !pending.isEmpty else { return }
         let n = kindCount
+        let record = n + 1
         var batches: [Int32] = []
         batches.reserveCapacity(pending.count)
         for p in pending {
             var required: Int32 = 0
             for r in p.cells.1...p.cells.3 {
-                var cell = (r * columns + p.cells.0) * n
+                var cell = (r * columns + p.cells.0) * record
                 for _ in p.cells.0...p.cells.2 {
-                    for q in 0..<n {
-                        let h = highest[cell + q]
-                        if h >= 0 { required = max(required, q == p.kind ? h : h + 1) }
-                    }
-                    cell += n
+                    // Two kinds never share a batch number, so when this kind holds the cell's highest
+                    // batch every other kind's is lower and joining that batch keeps order; otherwise
+                    // the primitive must come after the cell's highest batch.
+                    let any = highest[cell]
+                    let own = highest[cell + 1 + p.kind]
+                    required = max(required, any == own ? own : any + 1)
+                    cell += record
                 }
             }
             // The lowest batch at or after `required` that holds this kind.
@@ -64,9 +70,11 @@ struct Batcher {
         }
         for (p, b) in zip(pending, batches) {
             for r in p.cells.1...p.cells.3 {
-                for c in p.cells.0...p.cells.2 {
-                    let i = (r * columns + c) * n + p.kind
-                    if highest[i] < b { highest[i] = b }
+                var cell = (r * columns + p.cells.0) * record
+                for _ in p.cells.0...p.cells.2 {
+                    if highest[cell] < b { highest[cell] = b }
+                    if highest[cell + 1 + p.kind] < b { highest[cell + 1 + p.kind] = b }
+                    cell += record
                 }
             }
             placed.append((b, p.kind, p.index))

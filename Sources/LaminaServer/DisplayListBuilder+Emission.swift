@@ -201,14 +201,13 @@ extension DisplayListBuilder {
             for x in xs {
                 let rect = CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo).intersection(clip)
                 guard !rect.isEmpty else { continue }
-                // On 8-bit steps already here, so that the opaque/blended choice and the skip of
-                // invisible pieces see the colour that is drawn.
-                let c = FillInstance.onEightBitSteps(color * Float(x.coverage * y.coverage))
-                guard c.w > 0 else { continue }
-                let kind = c.w >= 1 ? DrawKind.opaqueFill.id : DrawKind.blendedFill.id
+                // The instance rounds its colour to 8-bit steps, so the opaque/blended choice and the
+                // skip of invisible pieces look at the colour that is drawn.
                 let fill = FillInstance(
-                    rect: SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY)), color: c)
-                emit(fill, kind: kind, box: rect)
+                    rect: SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY)),
+                    color: color * Float(x.coverage * y.coverage))
+                guard fill.color.w > 0 else { continue }
+                emit(fill, kind: fill.color.w >= 1 ? DrawKind.opaqueFill.id : DrawKind.blendedFill.id, box: rect)
             }
         }
     }

@@ -24,6 +24,15 @@ public struct FillInstance: Sendable, Equatable {
     /// in single precision, the same operations `corner.frag` and `shape.frag` end with. Halves go down
     /// as the linear path's truncation took them, so an edge pixel covered exactly half keeps its byte.
     public static func onEightBitSteps(_ color: SIMD4<Float>) -> SIMD4<Float> {
-        (color * 255 - 0.5).rounded(.up) / 255
+        // The ceiling without a libm call per lane (it is on the builder's hot path): convert toward
+        // zero, then step up where that cut off a fraction. The clamp keeps the conversion in range
+        // (and sends NaN to 255); for colours in 0...1 it changes nothing.
+        var steps = SIMD4<Float>()
+        for lane in 0..<4 {
+            let y = min(max(color[lane] * 255 - 0.5, -1), 255)
+            let t = Float(Int32(y))
+            steps[lane] = t < y ? t + 1 : t
+        }
+        return steps / 255
     }
 }

@@ -17,10 +17,13 @@ extension RGBAColor {
     /// half goes down.
     static func onEightBitStep(_ v: Double) -> Float {
         let x = v * 255
-        // The rounding error of `x`, exactly (fused multiply-add): positive when v · 255 lies above x.
-        let error = (-x).addingProduct(v, 255)
-        var n = (x - 0.5).rounded(.up)
-        if x - n == 0.5 && error > 0 { n += 1 }
+        // ceil(x - 0.5) without a libm call: convert toward zero, then step up over a cut fraction.
+        let y = min(max(x - 0.5, -1), 255)
+        let t = Double(Int32(y))
+        var n = t < y ? t + 1 : t
+        // A half in double precision: the rounding error of `x`, exactly (fused multiply-add), says
+        // whether v · 255 lies above it.
+        if x - n == 0.5 && (-x).addingProduct(v, 255) > 0 { n += 1 }
         return Float(n / 255)
     }
 }

@@ -177,11 +177,21 @@ public final class VulkanRenderer: Renderer {
             let stride = buffer.stride
             let first = next[kind]
             buffer.bytes.withUnsafeBytes { source in
+                // One copy per run of consecutive instances (batches are mostly such runs).
                 var out = base + bases[kind] + first * stride
-                for i in batch.instances {
-                    precondition(Int(i) < buffer.count, "batch names a missing instance")
-                    out.copyMemory(from: source.baseAddress! + Int(i) * stride, byteCount: stride)
-                    out += stride
+                let indices = batch.instances
+                var k = 0
+                while k < indices.count {
+                    let start = Int(indices[k])
+                    var end = start + 1
+                    k += 1
+                    while k < indices.count && Int(indices[k]) == end {
+                        end += 1
+                        k += 1
+                    }
+                    precondition(start >= 0 && end <= buffer.count, "batch names a missing instance")
+                    out.copyMemory(from: source.baseAddress! + start * stride, byteCount: (end - start) * stride)
+                    out += (end - start) * stride
                 }
             }
             next[kind] = first + batch.instances.count

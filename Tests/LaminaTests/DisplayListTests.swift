@@ -1,8 +1,9 @@
 import Foundation
 import Lamina
 import LaminaProtocol
-import LaminaServer
 import Testing
+
+@testable import LaminaServer
 
 /// Display lists checked as data, without a renderer: the draw kinds' declarations, the instances a
 /// render tree becomes, the batches' kinds and order, and the clips handed to the shape kind. Every
@@ -163,6 +164,26 @@ struct DisplayListTests {
                 DrawBatch(kind: DrawKind.opaqueFill.id, instances: [1]),
             ])
         #expect(list.instanceCount == 4)
+    }
+
+    /// The batcher's cycle works for any number of kinds: with five, batch b holds kind b % 5.
+    @Test func batcherCyclesThroughAnyNumberOfKinds() {
+        var batcher = Batcher(width: 64, height: 64, kindCount: 5)
+        let cornerCell = CGRect(x: 0, y: 0, width: 16, height: 16)
+        batcher.add(4, index: 0, box: cornerCell)  // batch 4, the first that holds kind 4
+        batcher.endGroup()
+        batcher.add(0, index: 0, box: cornerCell)  // after batch 4: batch 5 holds kind 0
+        batcher.endGroup()
+        batcher.add(4, index: 1, box: CGRect(x: 32, y: 32, width: 16, height: 16))  // overlaps nothing: batch 4
+        batcher.endGroup()
+        batcher.add(2, index: 0, box: cornerCell)  // after batch 5: batch 7 holds kind 2
+        batcher.endGroup()
+        batcher.add(2, index: 1, box: cornerCell)  // over its own kind only: joins batch 7
+        #expect(
+            batcher.finish() == [
+                DrawBatch(kind: 4, instances: [0, 1]), DrawBatch(kind: 0, instances: [0]),
+                DrawBatch(kind: 2, instances: [0, 1]),
+            ])
     }
 
     // MARK: Clips

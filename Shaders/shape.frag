@@ -71,5 +71,7 @@ void main() {
     if (clips > 1.5) {
         alpha *= clipCoverage(f, vClipB0, vClipB1, vClipB2, vClipBRect);
     }
-    outColor = vColor * alpha;
+    // On the target's 8-bit steps with the rule fills use (FillInstance.onEightBitSteps), so that
+    // every kind gives the same byte for the same colour, ties included.
+    outColor = ceil(vColor * alpha * 255.0 - 0.5) / 255.0;
 }

@@ -19,15 +19,19 @@ public final class RecordingTarget: RenderTarget {
             pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
-    /// Clears to the list's colour and blends its fills over, in order, on whole pixels (a fill covers
-    /// the pixels whose centres it contains).
+    /// Clears to the list's colour and blends its fills over, in batch order, on whole pixels (a fill
+    /// covers the pixels whose centres it contains).
     func draw(_ list: DisplayList) {
         renderCount += 1
         var pixels = [Float](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) {
             for c in 0..<4 { pixels[i * 4 + c] = list.clearColor[c] }
         }
-        for fill in list.fills {
+        let fillKinds: Set = [DrawKind.opaqueFill.id, DrawKind.blendedFill.id]
+        let fills = list.batches.filter { fillKinds.contains($0.kind) }.flatMap { batch in
+            batch.instances.map { list.instances[batch.kind].instance(Int($0), as: FillInstance.self) }
+        }
+        for fill in fills {
             let minX = max(0, Int((fill.rect.x - 0.5).rounded(.up)))
             let minY = max(0, Int((fill.rect.y - 0.5).rounded(.up)))
             let maxX = min(width, Int((fill.rect.z - 0.5).rounded(.up)))

@@ -1,23 +1,19 @@
 import CVulkan
 import Foundation
+import LaminaServer
 
-/// The graphics pipelines, all built at start-up (no first-use compilation during frames): opaque
-/// fills (blending off), blended fills, shapes and corners. Dynamic rendering, BGRA8 target, one
-/// instanced triangle strip of four vertices per primitive, dynamic viewport and scissor.
+/// The graphics pipelines, one per draw kind in `DrawKind.all`, all built at start-up (no first-use
+/// compilation during frames) from the kinds' declarations alone: instance stride and attributes,
+/// shaders and blend mode. Dynamic rendering, BGRA8 target, one instanced triangle strip of four
+/// vertices per primitive, dynamic viewport and scissor, the viewport size as a push constant.
 final class Pipelines {
     let vk: VulkanDevice
     let layout: VkPipelineLayout
-    let opaqueFill: VkPipeline
-    let blendedFill: VkPipeline
-    let shape: VkPipeline
-    let corner: VkPipeline
+    /// The pipeline of each kind, indexed by `DrawKind.id`.
+    let byKind: [VkPipeline]
     private var modules: [VkShaderModule] = []
 
-    static let fillStride = 32
-    static let shapeStride = 256
-    static let cornerStride = 80
-
-    init(_ vk: VulkanDevice, format: VkFormat) throws {
+    init(_ vk: VulkanDevice, format: VkFormat, kinds: [DrawKind] = DrawKind.all) throws {
         self.vk = vk
         var range = VkPushConstantRange(stageFlags: VK_SHADER_STAGE_VERTEX_BIT.rawValue, offset: 0, size: 8)
         var layoutInfo = VkPipelineLayoutCreateInfo()
@@ -30,32 +26,30 @@ final class Pipelines {
         }
         self.layout = layout!
         var made: [VkPipeline] = []
+        var loaded: [String: VkShaderModule] = [:]
         do {
-            let fillVert = try Self.module(vk, "fill.vert")
-            let fillFrag = try Self.module(vk, "fill.frag")
-            let shapeVert = try Self.module(vk, "shape.vert")
-            let shapeFrag = try Self.module(vk, "shape.frag")
-            let cornerVert = try Self.module(vk, "corner.vert")
-            let cornerFrag = try Self.module(vk, "corner.frag")
-            modules = [fillVert, fillFrag, shapeVert, shapeFrag, cornerVert, cornerFrag]
-            made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
-                                          attributes: 2, blend: false))
-            made.append(try Self.pipeline(vk, layout!, format, fillVert, fillFrag, stride: Self.fillStride,
-                                          attributes: 2, blend: true))
-            made.append(try Self.pipeline(vk, layout!, format, shapeVert, shapeFrag, stride: Self.shapeStride,
-                                          attributes: 16, blend: true))
-            made.append(try Self.pipeline(vk, layout!, format, cornerVert, cornerFrag, stride: Self.cornerStride,
-                                          attributes: 5, blend: true))
+            // Kinds may share shaders (opaque and blended fills do): each module is loaded once.
+            func module(_ name: String) throws -> VkShaderModule {
+                if let module = loaded[name] { return module }
+                let module = try Self.module(vk, name)
+                loaded[name] = module
+                return module
+            }
+            for (id, kind) in kinds.enumerated() {
+                precondition(kind.id == id, "draw kind \(kind.name) has id \(kind.id) at index \(id)")
+                made.append(
+                    try Self.pipeline(
+                        vk, layout!, format, try module(kind.vertexShader),
+                        try module(kind.fragmentShader), kind: kind))
+            }
         } catch {
             for p in made { vkDestroyPipeline(vk.device, p, nil) }
-            for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
+            for m in loaded.values { vkDestroyShaderModule(vk.device, m, nil) }
             vkDestroyPipelineLayout(vk.device, layout, nil)
             throw error
         }
-        opaqueFill = made[0]
-        blendedFill = made[1]
-        shape = made[2]
-        corner = made[3]
+        byKind = made
+        modules = Array(loaded.values)
     }
 
     /// Loads `NAME.spv`, compiled from `Shaders/NAME` by the CompileShaders build plugin.
@@ -75,28 +69,33 @@ final class Pipelines {
         return module!
     }
 
-    static func pipeline(_ vk: VulkanDevice, _ layout: VkPipelineLayout, _ format: VkFormat,
-                         _ vert: VkShaderModule, _ frag: VkShaderModule, stride: Int, attributes: Int,
-                         blend: Bool) throws -> VkPipeline {
+    static func pipeline(
+        _ vk: VulkanDevice, _ layout: VkPipelineLayout, _ format: VkFormat,
+        _ vert: VkShaderModule, _ frag: VkShaderModule, kind: DrawKind
+    ) throws -> VkPipeline {
         try withArena { a in
             var stages = [VkPipelineShaderStageCreateInfo](repeating: VkPipelineShaderStageCreateInfo(), count: 2)
-            for (i, (stage, module)) in [(VK_SHADER_STAGE_VERTEX_BIT, vert), (VK_SHADER_STAGE_FRAGMENT_BIT, frag)].enumerated() {
+            for (i, (stage, module)) in [(VK_SHADER_STAGE_VERTEX_BIT, vert), (VK_SHADER_STAGE_FRAGMENT_BIT, frag)]
+                .enumerated()
+            {
                 stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
                 stages[i].stage = stage
                 stages[i].module = module
                 stages[i].pName = a.cString("main")
             }
-            let binding = VkVertexInputBindingDescription(binding: 0, stride: UInt32(stride),
-                                                          inputRate: VK_VERTEX_INPUT_RATE_INSTANCE)
-            let attributeList = (0..<attributes).map {
-                VkVertexInputAttributeDescription(location: UInt32($0), binding: 0,
-                                                  format: VK_FORMAT_R32G32B32A32_SFLOAT, offset: UInt32($0 * 16))
+            let binding = VkVertexInputBindingDescription(
+                binding: 0, stride: UInt32(kind.stride),
+                inputRate: VK_VERTEX_INPUT_RATE_INSTANCE)
+            let attributeList = kind.attributes.enumerated().map { location, attribute in
+                VkVertexInputAttributeDescription(
+                    location: UInt32(location), binding: 0,
+                    format: attribute.format.vulkan, offset: UInt32(attribute.offset))
             }
             var vertexInput = VkPipelineVertexInputStateCreateInfo()
             vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
             vertexInput.vertexBindingDescriptionCount = 1
             vertexInput.pVertexBindingDescriptions = UnsafePointer(a.new(binding))
-            vertexInput.vertexAttributeDescriptionCount = UInt32(attributes)
+            vertexInput.vertexAttributeDescriptionCount = UInt32(attributeList.count)
             vertexInput.pVertexAttributeDescriptions = UnsafePointer(a.array(attributeList))
             var assembly = VkPipelineInputAssemblyStateCreateInfo()
             assembly.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO
@@ -115,9 +114,10 @@ final class Pipelines {
             multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO
             multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT
             var attachment = VkPipelineColorBlendAttachmentState()
-            attachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
+            attachment.colorWriteMask =
+                VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
                 | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
-            if blend {
+            if kind.blend == .premultipliedOver {
                 // Premultiplied "over".
                 attachment.blendEnable = VkBool32(VK_TRUE)
                 attachment.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
@@ -161,8 +161,18 @@ final class Pipelines {
     }
 
     deinit {
-        for p in [opaqueFill, blendedFill, shape, corner] { vkDestroyPipeline(vk.device, p, nil) }
+        for p in byKind { vkDestroyPipeline(vk.device, p, nil) }
         for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
         vkDestroyPipelineLayout(vk.device, layout, nil)
+    }
+}
+
+extension DrawKind.Format {
+    /// The Vulkan vertex format of an attribute of this type.
+    var vulkan: VkFormat {
+        switch self {
+        case .float2: VK_FORMAT_R32G32_SFLOAT
+        case .float4: VK_FORMAT_R32G32B32A32_SFLOAT
+        }
     }
 }

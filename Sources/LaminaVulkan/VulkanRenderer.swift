@@ -28,9 +28,6 @@ public final class VulkanRenderer: Renderer {
     /// Creates the renderer, builds every pipeline and sampler, and makes `framesInFlight` frame slots.
     public init(device: VulkanDevice, framesInFlight: Int = 2) throws {
         precondition(framesInFlight >= 1)
-        precondition(MemoryLayout<FillInstance>.stride == Pipelines.fillStride)
-        precondition(MemoryLayout<ShapeInstance>.stride == Pipelines.shapeStride)
-        precondition(MemoryLayout<CornerInstance>.stride == Pipelines.cornerStride)
         vk = device
         pipelines = try Pipelines(device, format: VulkanTarget.format)
         samplers = try Samplers(device)
@@ -168,48 +165,54 @@ public final class VulkanRenderer: Renderer {
         var count: Int
     }
 
-    /// Copies the instances into the instance buffer in batch order: fills, then shapes, then corners.
+    /// Copies the instances into the instance buffer in batch order, one region per draw kind (in
+    /// `DrawKind.all` order, each 256-byte aligned), byte for byte: no kind is special here.
     func upload(_ list: DisplayList) throws -> [Draw] {
-        var fillCount = 0, shapeCount = 0, cornerCount = 0
-        for batch in list.batches {
-            switch batch.kind {
-            case .shape: shapeCount += batch.instances.count
-            case .corner: cornerCount += batch.instances.count
-            case .opaqueFill, .blendedFill: fillCount += batch.instances.count
-            }
+        let kinds = list.instances.count
+        var counts = [Int](repeating: 0, count: kinds)
+        for batch in list.batches { counts[batch.kind] += batch.instances.count }
+        var bases = [Int](repeating: 0, count: kinds)
+        var end = 0
+        for kind in 0..<kinds {
+            bases[kind] = (end + 255) & ~255
+            end = bases[kind] + counts[kind] * list.instances[kind].stride
         }
-        let shapeBase = (fillCount * Pipelines.fillStride + 255) & ~255
-        let cornerBase = (shapeBase + shapeCount * Pipelines.shapeStride + 255) & ~255
-        let needed = max(cornerBase + cornerCount * Pipelines.cornerStride, 4096)
+        let needed = max(end, 4096)
         if instances == nil || instances!.size < needed {
             let grown = max(needed, (instances?.size ?? 0) * 2)
             instances = nil
             instances = try HostBuffer(vk, size: grown, usage: VK_BUFFER_USAGE_VERTEX_BUFFER_BIT.rawValue)
         }
         let base = instances!.mapped
-        let fillOut = base.bindMemory(to: FillInstance.self, capacity: fillCount)
-        let shapeOut = (base + shapeBase).bindMemory(to: ShapeInstance.self, capacity: shapeCount)
-        let cornerOut = (base + cornerBase).bindMemory(to: CornerInstance.self, capacity: cornerCount)
         var draws: [Draw] = []
-        var nextFill = 0, nextShape = 0, nextCorner = 0
+        draws.reserveCapacity(list.batches.count)
+        var next = [Int](repeating: 0, count: kinds)
         for batch in list.batches where !batch.instances.isEmpty {
-            switch batch.kind {
-            case .opaqueFill, .blendedFill:
-                let first = nextFill
-                for i in batch.instances { fillOut[nextFill] = list.fills[Int(i)]; nextFill += 1 }
-                draws.append(Draw(pipeline: batch.kind == .opaqueFill ? pipelines.opaqueFill : pipelines.blendedFill,
-                                  bufferOffset: 0, firstInstance: first, count: batch.instances.count))
-            case .shape:
-                let first = nextShape
-                for i in batch.instances { shapeOut[nextShape] = list.shapes[Int(i)]; nextShape += 1 }
-                draws.append(Draw(pipeline: pipelines.shape, bufferOffset: shapeBase, firstInstance: first,
-                                  count: batch.instances.count))
-            case .corner:
-                let first = nextCorner
-                for i in batch.instances { cornerOut[nextCorner] = list.corners[Int(i)]; nextCorner += 1 }
-                draws.append(Draw(pipeline: pipelines.corner, bufferOffset: cornerBase, firstInstance: first,
-                                  count: batch.instances.count))
+            let kind = batch.kind
+            let buffer = list.instances[kind]
+            let stride = buffer.stride
+            let first = next[kind]
+            buffer.bytes.withUnsafeBytes { source in
+                // One copy per run of consecutive instances (batches are mostly such runs).
+                var out = base + bases[kind] + first * stride
+                let indices = batch.instances
+                var k = 0
+                while k < indices.count {
+                    let start = Int(indices[k])
+                    var end = start + 1
+                    k += 1
+                    while k < indices.count && Int(indices[k]) == end {
+                        end += 1
+                        k += 1
+                    }
+                    precondition(start >= 0 && end <= buffer.count, "batch names a missing instance")
+                    out.copyMemory(from: source.baseAddress! + start * stride, byteCount: (end - start) * stride)
+                    out += (end - start) * stride
+                }
             }
+            next[kind] = first + batch.instances.count
+            draws.append(Draw(pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
+                              count: batch.instances.count))
         }
         return draws
     }

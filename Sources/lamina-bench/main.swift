@@ -70,8 +70,10 @@ struct Bench: ParsableCommand {
         row("1,000 layers: display list build", String(format: "%.2f ms", build))
         row("1,000 layers: Vulkan render (\(renderer.deviceName))", String(format: "%.2f ms", render))
         row("1,000 layers: frame (build + render)", String(format: "%.2f ms", build + render))
+        let count = { (kind: DrawKind) in list.instances[kind.id].count }
+        let fills = count(.opaqueFill) + count(.blendedFill)
         row("1,000 layers: instances / batches",
-            "\(list.fills.count) fills + \(list.corners.count) corner pieces + \(list.shapes.count) shape pieces in \(list.batches.count) batches")
+            "\(fills) fills + \(count(.corner)) corner pieces + \(count(.shape)) shape pieces in \(list.batches.count) batches")
 
         let oneTree = try RenderTree().applying(
             Self.operations(for: [BenchLayer(x: 590, y: 310, width: 100, height: 100, cornerRadius: 12, borderWidth: 3,

@@ -733,23 +733,23 @@ import Testing
                                                               width: 160, height: 120), displayCount: 1)
         let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 160, height: 120,
                                             clearColor: SIMD4(0, 0, 0, 1))
-        var fills = [Int](repeating: 0, count: list.fills.count)
-        var corners = [Int](repeating: 0, count: list.corners.count)
-        var shapes = [Int](repeating: 0, count: list.shapes.count)
+        // Draws per instance, by kind.
+        var draws = list.instances.map { [Int](repeating: 0, count: $0.count) }
+        let fills = list.instances(of: .opaqueFill, as: FillInstance.self)
+            + list.instances(of: .blendedFill, as: FillInstance.self)
         for batch in list.batches {
             #expect(!batch.instances.isEmpty)
             for i in batch.instances.map(Int.init) {
-                switch batch.kind {
-                case .opaqueFill, .blendedFill:
-                    fills[i] += 1
-                    #expect((batch.kind == .opaqueFill) == (list.fills[i].color.w >= 1), "fill \(i) in a \(batch.kind) batch")
-                case .corner: corners[i] += 1
-                case .shape: shapes[i] += 1
+                draws[batch.kind][i] += 1
+                if batch.kind == DrawKind.opaqueFill.id || batch.kind == DrawKind.blendedFill.id {
+                    let fill = list.instances[batch.kind].instance(i, as: FillInstance.self)
+                    #expect((batch.kind == DrawKind.opaqueFill.id) == (fill.color.w >= 1),
+                            "fill \(i) in a \(DrawKind.all[batch.kind].name) batch")
                 }
             }
         }
-        #expect(fills.allSatisfy { $0 == 1 } && corners.allSatisfy { $0 == 1 } && shapes.allSatisfy { $0 == 1 })
-        #expect(list.fills.count > 200 && list.corners.count > 0, "scene exercises fills and corners")
+        #expect(draws.allSatisfy { $0.allSatisfy { $0 == 1 } })
+        #expect(fills.count > 200 && list.instances[DrawKind.corner.id].count > 0, "scene exercises fills and corners")
         #expect(list.batches.count < list.instanceCount / 4, "batching groups instances")
     }
 }

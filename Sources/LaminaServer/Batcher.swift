@@ -1,0 +1,101 @@
+import Foundation
+
+/// Orders primitives into as few batches as draw order allows.
+///
+/// Batches cycle through the draw kinds in the order of `DrawKind.all` (opaque fill, blended fill,
+/// corner, shape, then opaque fill again), so batch `b` holds kind `b % kindCount`. A primitive goes
+/// into the lowest batch of its kind that comes after every earlier primitive it may overlap: the same
+/// batch for a primitive of its own kind (a batch keeps submission order), a later one otherwise.
+/// "May overlap" is judged on a grid of 16-pixel cells, which remembers per cell the highest batch
+/// used by each kind and by any kind, so the cost is linear in the cells a primitive covers and does
+/// not grow with the number of kinds. Primitives added between two `endGroup()` calls are disjoint by
+/// construction (the pieces of one shape), so they do not constrain each other. Batch numbers that no
+/// primitive uses produce no batch.
+struct Batcher {
+    /// The side of a grid cell in device pixels.
+    static let cellSize = 16
+    /// The number of kinds in the cycle: `DrawKind.all.count`.
+    let kindCount: Int
+    let columns: Int
+    let rows: Int
+    /// Per cell, `kindCount + 1` entries, -1 when none: the highest batch of any kind, then the
+    /// highest batch of each kind. The record of cell (row, column) starts at
+    /// `(row * columns + column) * (kindCount + 1)`.
+    var highest: [Int32]
+    var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int))] = []
+    var placed: [(batch: Int32, kind: Int, index: Int32)] = []
+
+    /// A batcher for a `width`×`height` device and `kindCount` draw kinds.
+    init(width: Int, height: Int, kindCount: Int = DrawKind.all.count) {
+        self.kindCount = kindCount
+        columns = max(1, (width + Self.cellSize - 1) / Self.cellSize)
+        rows = max(1, (height + Self.cellSize - 1) / Self.cellSize)
+        highest = [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
+    }
+
+    /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
+    /// current group.
+    mutating func add(_ kind: Int, index: Int, box: CGRect) {
+        let c0 = min(max(Int((box.minX / CGFloat(Self.cellSize)).rounded(.down)), 0), columns - 1)
+        let r0 = min(max(Int((box.minY / CGFloat(Self.cellSize)).rounded(.down)), 0), rows - 1)
+        let c1 = min(max(Int(((box.maxX - 0.001) / CGFloat(Self.cellSize)).rounded(.down)), c0), columns - 1)
+        let r1 = min(max(Int(((box.maxY - 0.001) / CGFloat(Self.cellSize)).rounded(.down)), r0), rows - 1)
+        pending.append((kind, Int32(index), (c0, r0, c1, r1)))
+    }
+
+    /// Places the current group's primitives.
+    mutating func endGroup() {
+        guard !pending.isEmpty else { return }
+        let n = kindCount
+        let record = n + 1
+        var batches: [Int32] = []
+        batches.reserveCapacity(pending.count)
+        for p in pending {
+            var required: Int32 = 0
+            for r in p.cells.1...p.cells.3 {
+                var cell = (r * columns + p.cells.0) * record
+                for _ in p.cells.0...p.cells.2 {
+                    // Two kinds never share a batch number, so when this kind holds the cell's highest
+                    // batch every other kind's is lower and joining that batch keeps order; otherwise
+                    // the primitive must come after the cell's highest batch.
+                    let any = highest[cell]
+                    let own = highest[cell + 1 + p.kind]
+                    required = max(required, any == own ? own : any + 1)
+                    cell += record
+                }
+            }
+            // The lowest batch at or after `required` that holds this kind.
+            let b = required + Int32((p.kind - Int(required) % n + n) % n)
+            batches.append(b)
+        }
+        for (p, b) in zip(pending, batches) {
+            for r in p.cells.1...p.cells.3 {
+                var cell = (r * columns + p.cells.0) * record
+                for _ in p.cells.0...p.cells.2 {
+                    if highest[cell] < b { highest[cell] = b }
+                    if highest[cell + 1 + p.kind] < b { highest[cell + 1 + p.kind] = b }
+                    cell += record
+                }
+            }
+            placed.append((b, p.kind, p.index))
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Places the last group and returns the batches in draw order.
+    mutating func finish() -> [DrawBatch] {
+        endGroup()
+        // Stable: submission order within a batch.
+        let ordered = placed.enumerated().sorted { ($0.element.batch, $0.offset) < ($1.element.batch, $1.offset) }
+        var out: [DrawBatch] = []
+        var current: Int32 = -1
+        for (_, item) in ordered {
+            if item.batch != current {
+                out.append(DrawBatch(kind: item.kind, instances: []))
+                current = item.batch
+            }
+            out[out.count - 1].instances.append(item.index)
+        }
+        return out
+    }
+}

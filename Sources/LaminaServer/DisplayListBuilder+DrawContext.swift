@@ -1,0 +1,26 @@
+import LaminaCore
+
+extension DisplayListBuilder {
+    /// What a layer's drawing inherits from its superlayer: one value instead of a long parameter list.
+    ///
+    /// `parentSublayerTransform` is the superlayer's `sublayerTransform` about its anchor; the child is
+    /// flattened into the superlayer's plane only after it, so a parent's perspective foreshortens its
+    /// children. `image` moves and fades the whole subtree within the layer's plane (one image of a
+    /// transition); sublayers start again from the identity image.
+    struct DrawContext {
+        /// The tree's layers, where the layer's sublayers are looked up.
+        var layers: [LayerID: RenderLayer]
+        /// The before-images of transitions in the tree, by transition id.
+        var snapshots: [UInt64: TransitionSnapshot]
+        /// The superlayer's `sublayerTransform` about its anchor point.
+        var parentSublayerTransform: CATransform3D
+        /// The superlayer's layer-to-device matrix.
+        var parentToDevice: CATransform3D
+        /// The accumulated opacity of the superlayers.
+        var opacity: Double
+        /// The clip in force.
+        var clip: Clip
+        /// The transition image the layer is drawn as.
+        var image: TransitionImage = .identity
+    }
+}

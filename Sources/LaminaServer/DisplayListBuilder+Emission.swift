@@ -1,0 +1,220 @@
+import Foundation
+import LaminaCore
+
+/// Emission: turns one layer's background and border into instances of the draw kinds and hands
+/// them to the batcher.
+extension DisplayListBuilder {
+    /// Emits a layer's background (`fill`) and border ring (`border`, `borderWidth` wide); either may be
+    /// nil. Both together are drawn as background then border.
+    mutating func emitShape(
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip
+    ) {
+        if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
+            if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
+                // Elliptical corners need the shape pipeline, which draws one colour per piece.
+                emitShape(
+                    bounds: bounds, radius: radius, corners: corners, borderWidth: 0, fill: fill, border: nil,
+                    toDevice: m, clip: clip)
+                emitShape(
+                    bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth, fill: nil,
+                    border: border, toDevice: m, clip: clip)
+                return
+            }
+            emitAxisAligned(
+                bounds: bounds, radius: radius, corners: corners, borderWidth: border == nil ? 0 : borderWidth,
+                fill: fill, border: border, toDevice: m, clip: clip.deviceRect)
+            return
+        }
+        // General case: one quad over the whole shape per colour, grown by about one device pixel for
+        // anti-aliasing.
+        guard let box = Self.deviceBoundingBox(bounds, m) else {
+            return  // Part of the plane is behind the viewer: not drawn (documented limitation).
+        }
+        guard box.intersects(clip.deviceRect) else { return }
+        let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
+        let margin = min(1.5 / scale, max(bounds.width, bounds.height) + 1)
+        for (color, width) in [(fill, CGFloat(0)), (border, borderWidth)] {
+            guard let color else { continue }
+            var piece = shapeTemplate(
+                bounds: bounds, radius: radius, corners: corners, borderWidth: width,
+                color: color, toDevice: m, clip: clip)
+            piece.piece = SIMD4(
+                Float(bounds.minX - margin), Float(bounds.minY - margin),
+                Float(bounds.maxX + margin), Float(bounds.maxY + margin))
+            emit(piece, kind: DrawKind.shape.id, box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
+            batcher.endGroup()
+        }
+    }
+
+    func shapeTemplate(
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        color: SIMD4<Float>, toDevice m: CATransform3D, clip: Clip
+    ) -> ShapeInstance {
+        func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
+            SIMD4(Float(a), Float(b), Float(c), Float(d))
+        }
+        return ShapeInstance(
+            row1: v(m.m11, m.m12, m.m13, m.m14), row2: v(m.m21, m.m22, m.m23, m.m24),
+            row4: v(m.m41, m.m42, m.m43, m.m44),
+            piece: .zero,
+            shapeRect: v(bounds.minX, bounds.minY, bounds.maxX, bounds.maxY),
+            shapeParams: SIMD4(Float(radius), Float(borderWidth), Float(corners.rawValue), Float(clip.general.count)),
+            color: color,
+            deviceClip: v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY),
+            clipA: clip.general.count > 0 ? clip.general[0] : .none,
+            clipB: clip.general.count > 1 ? clip.general[1] : .none)
+    }
+
+    /// One axis of a fractional interval cut at pixel boundaries: integer spans with their coverage.
+    static func spans(_ a: CGFloat, _ b: CGFloat) -> [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)] {
+        guard b > a else { return [] }
+        let fa = a.rounded(.down), cb = b.rounded(.up)
+        if cb - fa <= 1 { return [(fa, cb, b - a)] }
+        var out: [(CGFloat, CGFloat, CGFloat)] = []
+        let ca = a.rounded(.up), fb = b.rounded(.down)
+        if ca > a { out.append((fa, ca, ca - a)) }
+        if fb > ca { out.append((ca, fb, 1)) }
+        if b > fb { out.append((fb, cb, b - fb)) }
+        return out
+    }
+
+    /// Axis-aligned layer: flat fills for everything with straight edges, corner pieces for the corners.
+    ///
+    /// The device rectangle is cut by four inner grid lines (`xa`, `xb`, `ya`, `yb`) into corner boxes,
+    /// edge bands and a middle band. Edge pixels that the shape covers only partly get the colour
+    /// scaled by their exact coverage, which is constant along a straight edge. Corner boxes become
+    /// `CornerInstance`s (uniform scale) or `ShapeInstance`s (non-uniform scale, one colour).
+    mutating func emitAxisAligned(
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
+        clip: CGRect
+    ) {
+        let d = Self.deviceRect(bounds, m)
+        let rounded = radius > 0 && corners != []
+        if let fill, !rounded, border == nil, Self.isIntegral(d) {
+            // The common case of a plain rectangle on whole pixels: one fill, nothing partly covered.
+            emitFills([(d.minX, d.maxX, 1)], [(d.minY, d.maxY, 1)], color: fill, clip: clip)
+            batcher.endGroup()
+            return
+        }
+        let sx = abs(m.m11), sy = abs(m.m22)
+        let bx = borderWidth * sx, by = borderWidth * sy
+        // How far the corner regions reach into the shape, in device pixels.
+        let cornerX = max(rounded ? radius * sx : 0, bx)
+        let cornerY = max(rounded ? radius * sy : 0, by)
+        let xa = (d.minX + cornerX).rounded(.up), xb = (d.maxX - cornerX).rounded(.down)
+        let ya = (d.minY + cornerY).rounded(.up), yb = (d.maxY - cornerY).rounded(.down)
+        let x0 = d.minX.rounded(.down), x1 = d.maxX.rounded(.up)
+        let y0 = d.minY.rounded(.down), y1 = d.maxY.rounded(.up)
+        let corner = { (box: CGRect, builder: inout DisplayListBuilder) in
+            builder.emitCornerPiece(
+                box, bounds: bounds, device: d, radius: radius, corners: corners,
+                borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
+        }
+        guard xa < xb, ya < yb else {
+            if let fill, !rounded, border == nil {
+                // A thin plain rectangle: exact coverage is still the product of the two edge spans.
+                emitFills(Self.spans(d.minX, d.maxX), Self.spans(d.minY, d.maxY), color: fill, clip: clip)
+            } else {
+                // Too small to split: the whole shape as one piece.
+                corner(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), &self)
+            }
+            batcher.endGroup()
+            return
+        }
+        if rounded || border != nil {
+            for box in [
+                CGRect(x: x0, y: y0, width: xa - x0, height: ya - y0),
+                CGRect(x: xb, y: y0, width: x1 - xb, height: ya - y0),
+                CGRect(x: x0, y: yb, width: xa - x0, height: y1 - yb),
+                CGRect(x: xb, y: yb, width: x1 - xb, height: y1 - yb),
+            ] where !box.isEmpty {
+                corner(box, &self)
+            }
+        } else if let fill {
+            // Square corners of a filled rectangle: each corner box is a product of two edge coverages.
+            let left = Self.spans(d.minX, xa), right = Self.spans(xb, d.maxX)
+            let top = Self.spans(d.minY, ya), bottom = Self.spans(yb, d.maxY)
+            for (xs, ys) in [(left, top), (right, top), (left, bottom), (right, bottom)] {
+                emitFills(xs, ys, color: fill, clip: clip)
+            }
+        }
+        let middleX = [(lo: xa, hi: xb, coverage: CGFloat(1))]
+        let middleY = [(lo: ya, hi: yb, coverage: CGFloat(1))]
+        if let fill {
+            emitFills(middleX, Self.spans(d.minY, ya), color: fill, clip: clip)
+            emitFills(middleX, Self.spans(yb, d.maxY), color: fill, clip: clip)
+            emitFills(Self.spans(d.minX, d.maxX), middleY, color: fill, clip: clip)
+        }
+        // Corners and background bands are disjoint; the border bands lie over the background.
+        batcher.endGroup()
+        if let border {
+            emitFills(middleX, Self.spans(d.minY, d.minY + by), color: border, clip: clip)
+            emitFills(middleX, Self.spans(d.maxY - by, d.maxY), color: border, clip: clip)
+            emitFills(Self.spans(d.minX, d.minX + bx), middleY, color: border, clip: clip)
+            emitFills(Self.spans(d.maxX - bx, d.maxX), middleY, color: border, clip: clip)
+            batcher.endGroup()
+        }
+    }
+
+    /// Emits one corner box (integer device pixels) of an axis-aligned shape.
+    mutating func emitCornerPiece(
+        _ deviceBox: CGRect, bounds: CGRect, device d: CGRect, radius: CGFloat,
+        corners: CACornerMask, borderWidth: CGFloat, fill: SIMD4<Float>?,
+        border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect
+    ) {
+        let box = deviceBox.intersection(clip)
+        guard !box.isEmpty else { return }
+        let scale = abs(m.m11)
+        if scale == abs(m.m22) {
+            // Mirroring swaps which corner is which; the mask follows the device axes.
+            var mask = corners.rawValue
+            if m.m11 < 0 { mask = (mask & 0b0101) << 1 | (mask & 0b1010) >> 1 }
+            if m.m22 < 0 { mask = (mask & 0b0011) << 2 | (mask & 0b1100) >> 2 }
+            let piece = CornerInstance(
+                rect: SIMD4(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY)),
+                shape: SIMD4(Float(d.midX), Float(d.midY), Float(d.width / 2), Float(d.height / 2)),
+                params: SIMD4(Float(radius * scale), Float(borderWidth * scale), Float(mask), 0),
+                fill: fill ?? .zero, border: border ?? .zero)
+            emit(piece, kind: DrawKind.corner.id, box: box)
+            return
+        }
+        // Non-uniform scale: elliptical corners, drawn in layer coordinates by the shape pipeline.
+        let lx0 = (box.minX - m.m41) / m.m11, lx1 = (box.maxX - m.m41) / m.m11
+        let ly0 = (box.minY - m.m42) / m.m22, ly1 = (box.maxY - m.m42) / m.m22
+        var piece = shapeTemplate(
+            bounds: bounds, radius: radius, corners: corners,
+            borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
+            toDevice: m, clip: Clip(deviceRect: clip))
+        piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))
+        emit(piece, kind: DrawKind.shape.id, box: box)
+    }
+
+    /// Emits the cross product of x and y spans as fills with coverage-scaled colour, cut to `clip`.
+    mutating func emitFills(
+        _ xs: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
+        _ ys: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
+        color: SIMD4<Float>, clip: CGRect
+    ) {
+        for y in ys {
+            for x in xs {
+                let rect = CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo).intersection(clip)
+                guard !rect.isEmpty else { continue }
+                // The instance rounds its colour to 8-bit steps, so the opaque/blended choice and the
+                // skip of invisible pieces look at the colour that is drawn.
+                let fill = FillInstance(
+                    rect: SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY)),
+                    color: color * Float(x.coverage * y.coverage))
+                guard fill.color.w > 0 else { continue }
+                emit(fill, kind: fill.color.w >= 1 ? DrawKind.opaqueFill.id : DrawKind.blendedFill.id, box: rect)
+            }
+        }
+    }
+
+    /// Appends `instance` to the list as kind `kind` (a `DrawKind.id`) and hands it to the batcher as
+    /// covering `box` (device pixels) in the current group.
+    mutating func emit<Instance>(_ instance: Instance, kind: Int, box: CGRect) {
+        batcher.add(kind, index: list.append(instance, kind: kind), box: box)
+    }
+}

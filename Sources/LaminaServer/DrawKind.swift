@@ -1,0 +1,117 @@
+/// One kind of primitive the renderer draws, declared as data: its per-instance memory layout, its
+/// shaders, how it blends and where the batcher places it.
+///
+/// A renderer builds one pipeline per entry of `DrawKind.all` from this declaration alone and copies
+/// each kind's instance bytes without knowing the instance type, so a new kind is one declaration
+/// here, one pair of shaders in `Shaders/` and the code that emits its instances. The declaration is
+/// Vulkan-neutral: the server module stays free of any graphics API.
+public struct DrawKind: Sendable, Equatable {
+    /// The kind's index in `DrawKind.all`: what `DrawBatch.kind` and `DisplayList.instances` use.
+    public let id: Int
+    /// A short name for logs, benchmarks and test messages.
+    public let name: String
+    /// Bytes per instance: the stride of the instance type and of the vertex buffer binding.
+    public let stride: Int
+    /// The per-instance vertex attributes at shader locations 0, 1, 2, ... in order.
+    public let attributes: [Attribute]
+    /// The vertex shader's resource name (`Shaders/NAME`, compiled to `NAME.spv`).
+    public let vertexShader: String
+    /// The fragment shader's resource name.
+    public let fragmentShader: String
+    /// How the fragment shader's output is combined with the target.
+    public let blend: Blend
+    /// True when the shaders keep llvmpipe's linear rasterizer engaged: an axis-aligned rectangle in
+    /// device pixels, only smooth varyings, and a fragment shader that only moves and multiplies
+    /// (docs/architecture.md, "The renderer and llvmpipe's linear path").
+    public let linearPathCapable: Bool
+
+    /// Declares a kind whose instances have the memory layout of `Instance`.
+    ///
+    /// `attributes` must lie within the instance (checked by a test); `id` must be the kind's index
+    /// in `DrawKind.all`.
+    public init<Instance>(
+        id: Int, name: String, instance: Instance.Type, attributes: [Attribute],
+        vertexShader: String, fragmentShader: String, blend: Blend, linearPathCapable: Bool
+    ) {
+        self.id = id
+        self.name = name
+        self.stride = MemoryLayout<Instance>.stride
+        self.attributes = attributes
+        self.vertexShader = vertexShader
+        self.fragmentShader = fragmentShader
+        self.blend = blend
+        self.linearPathCapable = linearPathCapable
+    }
+
+    /// One per-instance vertex attribute: where it lies in the instance and what it holds.
+    public struct Attribute: Sendable, Equatable {
+        /// The attribute's offset in bytes from the start of the instance.
+        public let offset: Int
+        /// The attribute's type.
+        public let format: Format
+
+        /// An attribute of `format` at `offset` bytes.
+        public init(offset: Int, format: Format) {
+            self.offset = offset
+            self.format = format
+        }
+
+        /// `count` consecutive `vec4` attributes starting at byte 0, the layout every kind uses today.
+        public static func vec4s(_ count: Int) -> [Attribute] {
+            (0..<count).map { Attribute(offset: $0 * Format.float4.size, format: .float4) }
+        }
+    }
+
+    /// An attribute's type, as the vertex shader reads it.
+    public enum Format: Sendable, Equatable {
+        /// Two 32-bit floats (`vec2`).
+        case float2
+        /// Four 32-bit floats (`vec4`).
+        case float4
+
+        /// The size in bytes.
+        public var size: Int {
+            switch self {
+            case .float2: 8
+            case .float4: 16
+            }
+        }
+    }
+
+    /// How a kind's output meets the pixels already in the target.
+    public enum Blend: Sendable, Equatable {
+        /// The output replaces the target: for primitives known to be opaque.
+        case off
+        /// Premultiplied "over": `ONE`, `ONE_MINUS_SRC_ALPHA` for colour and alpha alike.
+        case premultipliedOver
+    }
+}
+
+extension DrawKind {
+    /// Flat `FillInstance` rectangles whose colour is opaque, drawn with blending off.
+    public static let opaqueFill = DrawKind(
+        id: 0, name: "opaqueFill", instance: FillInstance.self, attributes: Attribute.vec4s(2),
+        vertexShader: "fill.vert", fragmentShader: "fill.frag", blend: .off, linearPathCapable: true)
+    /// Flat `FillInstance` rectangles blended with premultiplied "over".
+    public static let blendedFill = DrawKind(
+        id: 1, name: "blendedFill", instance: FillInstance.self, attributes: Attribute.vec4s(2),
+        vertexShader: "fill.vert", fragmentShader: "fill.frag", blend: .premultipliedOver, linearPathCapable: true)
+    /// `CornerInstance` corner pieces of axis-aligned, uniformly scaled layers.
+    public static let corner = DrawKind(
+        id: 2, name: "corner", instance: CornerInstance.self, attributes: Attribute.vec4s(5),
+        vertexShader: "corner.vert", fragmentShader: "corner.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+    /// `ShapeInstance` pieces of rounded rectangles or border rings under any transform and clip.
+    public static let shape = DrawKind(
+        id: 3, name: "shape", instance: ShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "shape.vert", fragmentShader: "shape.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+
+    /// Every kind, indexed by `id`.
+    ///
+    /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
+    /// `b % all.count`. Kinds whose primitives often follow one another in paint order sit next to
+    /// each other, so that a primitive of the next kind rarely needs a batch of its own: opaque
+    /// interiors, then translucent edges, then the corners between them, then general shapes.
+    public static let all: [DrawKind] = [opaqueFill, blendedFill, corner, shape]
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+import LaminaServer
+import LaminaVulkan
+import Testing
+
+/// Every draw kind turns the same premultiplied colour at full coverage into the same bytes, so that
+/// neighbouring pieces of one uniform area drawn by different kinds show no seam.
+@Suite(.serialized) struct DrawKindAgreementTests {
+    /// Side of the square each kind fills.
+    static let side = 16
+
+    /// A display list with one square per kind, left to right, each filled with `color`
+    /// (premultiplied) over a target cleared to `clear`. Opaque fills only take opaque colours.
+    static func list(color: SIMD4<Float>, clear: SIMD4<Float>) -> (DisplayList, [DrawKind]) {
+        let kinds = DrawKind.all.filter { color.w >= 1 || $0.blend != .off }
+        var list = DisplayList(width: side * kinds.count, height: side, clearColor: clear)
+        for (slot, kind) in kinds.enumerated() {
+            let x0 = Float(slot * side), x1 = Float((slot + 1) * side), y1 = Float(side)
+            let rect = SIMD4<Float>(x0, 0, x1, y1)
+            // A shape far larger than the square, so every pixel is fully inside it.
+            let big = SIMD4<Float>(-1000, -1000, 1000, 1000)
+            let index: Int
+            switch kind.id {
+            case DrawKind.opaqueFill.id, DrawKind.blendedFill.id:
+                index = list.append(FillInstance(rect: rect, color: color), kind: kind.id)
+            case DrawKind.corner.id:
+                index = list.append(
+                    CornerInstance(
+                        rect: rect, shape: SIMD4(0, 0, 1000, 1000), params: .zero,
+                        fill: color, border: .zero), kind: kind.id)
+            default:
+                index = list.append(
+                    ShapeInstance(
+                        row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0),
+                        row4: SIMD4(0, 0, 0, 1), piece: rect, shapeRect: big,
+                        shapeParams: .zero, color: color, deviceClip: big,
+                        clipA: .none, clipB: .none), kind: kind.id)
+            }
+            list.batches.append(DrawBatch(kind: kind.id, instances: [Int32(index)]))
+        }
+        return (list, kinds)
+    }
+
+    /// Premultiplied test colours: the seam's (0.9, 0.95, 0.93), values just off an 8-bit step on either
+    /// side and halfway between steps, opaque and translucent.
+    static let colors: [SIMD4<Float>] = {
+        let straight: [(SIMD3<Float>, Float)] = [
+            (SIMD3(0.9, 0.95, 0.93), 1), (SIMD3(0.9, 0.95, 0.93), 0.6), (SIMD3(0.2, 0.5, 0.9), 1),
+            (SIMD3(0.2, 0.5, 0.9), 0.35), (SIMD3(180.3 / 255, 250.7 / 255, 3.5 / 255), 1),
+            (SIMD3(180.3 / 255, 250.7 / 255, 3.5 / 255), 0.8), (SIMD3(1, 1, 1), 0.5), (SIMD3(0, 0, 0), 0.25),
+            (SIMD3(100.5 / 255, 0.7, 0.01), 1),
+        ]
+        return straight.map { rgb, alpha in SIMD4(rgb * alpha, alpha) }
+    }()
+
+    @Test(arguments: colors)
+    func everyKindGivesTheSameBytes(color: SIMD4<Float>) throws {
+        let renderer = try VulkanRenderer(validation: true)
+        // The clear colour lies off the 8-bit steps too, so translucent blending is exercised.
+        for clear in [SIMD4<Float>(0.2, 0.4, 0.6, 1), SIMD4<Float>(0.93, 0.07, 0.501, 1)] {
+            let (list, kinds) = Self.list(color: color, clear: clear)
+            let target = try renderer.makeTarget(width: list.width, height: list.height)
+            try renderer.render(list, into: target)
+            let bitmap = try renderer.readPixels(target)
+            // Opaque colours at full coverage come out as the colour rounded to the nearest step.
+            let expected = color.w >= 1 ? Self.bytes(FillInstance.onEightBitSteps(color) * 255) : nil
+            for (slot, kind) in kinds.enumerated() {
+                for (x, y) in [(0, 0), (7, 9), (15, 15)] {
+                    let got = bitmap.rgba(x: slot * Self.side + x, y: y)
+                    let first = bitmap.rgba(x: x, y: y)
+                    #expect(got == first, "\(kind.name) at (\(x), \(y)): \(got), \(kinds[0].name): \(first)")
+                    if let expected {
+                        #expect(got == expected, "\(kind.name): \(got), expected \(expected)")
+                    }
+                }
+            }
+        }
+        #expect(renderer.validationMessages.isEmpty, "\(renderer.validationMessages)")
+    }
+
+    /// Premultiplied RGBA in 0...255 as the (r, g, b, a) bytes `Bitmap.rgba` returns.
+    static func bytes(_ v: SIMD4<Float>) -> (UInt8, UInt8, UInt8, UInt8) {
+        (UInt8(v.x.rounded()), UInt8(v.y.rounded()), UInt8(v.z.rounded()), UInt8(v.w.rounded()))
+    }
+
+    /// The seam itself: a rounded background of (0.9, 0.95, 0.93) is drawn as fills (bands) and corner
+    /// pieces (the 8×8 corner boxes). Every pixel well inside the shape has the same bytes, e6f2ed, in
+    /// the bands and in the corner boxes alike (they used to differ: e6f3ee in the bands).
+    @Test func roundedBackgroundHasNoSeam() throws {
+        let color = RGBAColor(red: 0.9, green: 0.95, blue: 0.93, alpha: 1)
+        var ops = RendererTests.layer(1, frame: CGRect(x: 0, y: 0, width: 64, height: 64), color: nil)
+        ops += RendererTests.layer(
+            2, frame: CGRect(x: 4, y: 4, width: 56, height: 56), color: color,
+            [.cornerRadius(8)])
+        ops += [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)]
+        let (bitmap, messages) = try RendererTests.render(ops, width: 64, height: 64)
+        #expect(messages.isEmpty, "\(messages)")
+        // Corner boxes span 4..<12 and 52..<60; pixels farther than 3 px from the rounded edge are fully
+        // inside (the corner arc is centred on (12, 12) with radius 8: (9, 9) lies 3.8 px inside it).
+        var differing: [String] = []
+        for y in 9..<55 {
+            for x in 9..<55 {
+                let got = bitmap.rgba(x: x, y: y)
+                if got != (230, 242, 237, 255) { differing.append("(\(x), \(y)): \(got)") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, first: \(differing.prefix(8))")
+    }
+}

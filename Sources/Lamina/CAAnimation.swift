@@ -109,9 +109,10 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
         guard timing.duration.isFinite, timing.duration >= 0 else {
             throw AnimationValueError(description: "duration \(timing.duration) is not a finite non-negative number")
         }
-        return AnimationRecord(timing: timing, timingFunction: timingFunction.map(TimingCurve.init),
-                               isRemovedOnCompletion: isRemovedOnCompletion,
-                               content: try makeContent(duration: timing.duration))
+        return AnimationRecord(
+            timing: timing, timingFunction: timingFunction.map(TimingCurve.init),
+            isRemovedOnCompletion: isRemovedOnCompletion,
+            content: try makeContent(duration: timing.duration))
     }
 
     /// What the animation does; abstract here.
@@ -152,8 +153,9 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
         guard let parsed = LayerKeyPath(keyPath) else {
             throw AnimationValueError(description: "Lamina has no animatable property at key path '\(keyPath)'")
         }
-        let target = PropertyTarget(keyPath: parsed, isAdditive: isAdditive, isCumulative: isCumulative,
-                                    valueFunction: valueFunction?.name)
+        let target = PropertyTarget(
+            keyPath: parsed, isAdditive: isAdditive, isCumulative: isCumulative,
+            valueFunction: valueFunction?.name)
         if let f = target.valueFunction {
             guard CAValueFunctionName.known.contains(f) else {
                 throw AnimationValueError(description: "unknown value function '\(f.rawValue)'")
@@ -168,9 +170,11 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// Converts one of the animation's values for `target`.
     func unbox(_ any: Any?, _ what: String, _ target: PropertyTarget) throws(AnimationValueError) -> AnimationValue? {
         guard let any else { return nil }
-        let value = try AnimationValue.unbox(any, as: target.valueKind, what: "\(what) of the '\(target.keyPath)' animation")
+        let value = try AnimationValue.unbox(
+            any, as: target.valueKind, what: "\(what) of the '\(target.keyPath)' animation")
         guard value.isValid else {
-            throw AnimationValueError(description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite component")
+            throw AnimationValueError(
+                description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite component")
         }
         return value
     }
@@ -212,8 +216,9 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     func values(_ target: PropertyTarget) throws(AnimationValueError) -> BasicValues {
         var from = resolvedFrom
         if from == nil { from = try unbox(fromValue, "fromValue", target) }
-        return BasicValues(from: from, to: try unbox(toValue, "toValue", target),
-                           by: try unbox(byValue, "byValue", target))
+        return BasicValues(
+            from: from, to: try unbox(toValue, "toValue", target),
+            by: try unbox(byValue, "byValue", target))
     }
 
     override func makeContent(duration: Double) throws(AnimationValueError) -> AnimationRecord.Content {
@@ -255,7 +260,8 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
         guard [p.mass, p.stiffness, p.damping, p.initialVelocity].allSatisfy(\.isFinite), p.mass > 0,
             p.stiffness > 0, p.damping >= 0
         else {
-            throw AnimationValueError(description: "spring needs finite parameters, mass and stiffness > 0, damping ≥ 0")
+            throw AnimationValueError(
+                description: "spring needs finite parameters, mass and stiffness > 0, damping ≥ 0")
         }
         return .spring(target, try values(target), p)
     }
@@ -303,13 +309,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
             if let value = try unbox(v, "values[\(i)]", target) { converted.append(value) }
         }
         if path != nil && target.keyPath.kind != .point {
-            throw AnimationValueError(description: "a keyframe path animates a CGPoint key path, not '\(target.keyPath)'")
+            throw AnimationValueError(
+                description: "a keyframe path animates a CGPoint key path, not '\(target.keyPath)'")
         }
         func doubles(_ list: [NSNumber]?, _ what: String) throws(AnimationValueError) -> [Double]? {
             guard let list else { return nil }
             let out = list.map(\.doubleValue)
             if out.contains(where: { !$0.isFinite }) {
-                throw AnimationValueError(description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite entry")
+                throw AnimationValueError(
+                    description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite entry")
             }
             return out
         }
@@ -317,12 +325,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         if let times, times.contains(where: { $0 < 0 || $0 > 1 }) {
             throw AnimationValueError(description: "keyTimes of the '\(target.keyPath)' animation must lie in 0...1")
         }
-        return .keyframe(target, Keyframes(
-            values: converted, path: path, keyTimes: times, timingFunctions: timingFunctions?.map(TimingCurve.init),
-            calculationMode: calculationMode, rotationMode: rotationMode,
-            tensionValues: try doubles(tensionValues, "tensionValues"),
-            continuityValues: try doubles(continuityValues, "continuityValues"),
-            biasValues: try doubles(biasValues, "biasValues")))
+        return .keyframe(
+            target,
+            Keyframes(
+                values: converted, path: path, keyTimes: times, timingFunctions: timingFunctions?.map(TimingCurve.init),
+                calculationMode: calculationMode, rotationMode: rotationMode,
+                tensionValues: try doubles(tensionValues, "tensionValues"),
+                continuityValues: try doubles(continuityValues, "continuityValues"),
+                biasValues: try doubles(biasValues, "biasValues")))
     }
 }
 
@@ -386,7 +396,9 @@ open class CATransition: CAAnimation, @unchecked Sendable {
         guard (0...1).contains(startProgress), (0...1).contains(endProgress) else {
             throw AnimationValueError(description: "transition progress must lie in 0...1")
         }
-        return .transition(TransitionParameters(type: type, subtype: subtype, startProgress: Double(startProgress),
-                                                endProgress: Double(endProgress)))
+        return .transition(
+            TransitionParameters(
+                type: type, subtype: subtype, startProgress: Double(startProgress),
+                endProgress: Double(endProgress)))
     }
 }

@@ -9,7 +9,8 @@ import LaminaProtocol
 public final class CAContext: @unchecked Sendable {
     /// The socket path a context uses when none is given: `$LAMINA_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/lamina/socket`, else `/run/lamina/socket` (the same rule as laminad's).
-    public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
+    {
         SocketPath.default(environment: environment)
     }
 
@@ -56,8 +57,10 @@ public final class CAContext: @unchecked Sendable {
     /// tree is shown on `display` (the server numbers its outputs from 0).
     ///
     /// - Throws: `CAContextError.unknownDisplay` when the server has no display `display`.
-    public init(socketPath: String, clientName: String = ProcessInfo.processInfo.processName,
-                display: UInt32 = 0) throws {
+    public init(
+        socketPath: String, clientName: String = ProcessInfo.processInfo.processName,
+        display: UInt32 = 0
+    ) throws {
         self.socketPath = socketPath
         self.display = display
         connection = try Connection(path: socketPath)
@@ -69,7 +72,9 @@ public final class CAContext: @unchecked Sendable {
                 return nil
             }
         } catch let error as CAContextError {
-            if case .disconnected(let reason) = error { throw CAContextError.handshakeFailed(path: socketPath, reason: reason) }
+            if case .disconnected(let reason) = error {
+                throw CAContextError.handshakeFailed(path: socketPath, reason: reason)
+            }
             throw error
         }
         serverVersion = welcome.0
@@ -150,8 +155,9 @@ public final class CAContext: @unchecked Sendable {
                 animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
             }
             l.hasBeenCommitted = true
-            sent[l.layerID] = Sent(version: l.version, state: l.modelState, sublayers: childIDs,
-                                   animationIDs: animationIDs, layer: l)
+            sent[l.layerID] = Sent(
+                version: l.version, state: l.modelState, sublayers: childIDs,
+                animationIDs: animationIDs, layer: l)
             stack.append(contentsOf: children.reversed())
         }
         if sentRoot != layer?.layerID {
@@ -183,8 +189,10 @@ public final class CAContext: @unchecked Sendable {
     /// Appends the operations that bring the server's animations of `layer` up to date: removals
     /// of animations no longer attached, and additions of new ones, whose `beginTime` 0 becomes the
     /// layer's local time now. Returns the ids the server then has.
-    static func animationOperations(_ layer: CALayer, sentIDs: [UInt64], now: Double,
-                                    into ops: inout [LayerOperation]) -> [UInt64] {
+    static func animationOperations(
+        _ layer: CALayer, sentIDs: [UInt64], now: Double,
+        into ops: inout [LayerOperation]
+    ) -> [UInt64] {
         let current = layer.attachedAnimations
         let currentIDs = Set(current.map(\.id))
         for id in sentIDs where !currentIDs.contains(id) {
@@ -198,7 +206,8 @@ public final class CAContext: @unchecked Sendable {
                 entry.animation.beginTime = localNow!
             }
             entry.committed = true
-            ops.append(.addAnimation(layer.layerID, AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)))
+            ops.append(
+                .addAnimation(layer.layerID, AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)))
         }
         return current.map(\.id)
     }

@@ -53,7 +53,6 @@ extension CALayer: CAMediaTiming {
 extension CALayer {
     // MARK: Key-value coding
 
-
     /// Applies the class's `defaultValue(forKey:)` to the properties it names (at creation).
     func applyClassDefaults() {
         guard type(of: self) != CALayer.self else { return }

@@ -240,8 +240,9 @@ open class CALayer: NSObject {
         get { modelState.frame }
         set {
             bounds.size = newValue.size
-            position = CGPoint(x: newValue.origin.x + modelState.anchorPoint.x * newValue.width,
-                               y: newValue.origin.y + modelState.anchorPoint.y * newValue.height)
+            position = CGPoint(
+                x: newValue.origin.x + modelState.anchorPoint.x * newValue.width,
+                y: newValue.origin.y + modelState.anchorPoint.y * newValue.height)
         }
     }
 
@@ -267,7 +268,11 @@ open class CALayer: NSObject {
 
     /// The colour filled inside the bounds, shaped by `cornerRadius`. Animatable.
     open var backgroundColor: CGColor? {
-        get { presentationSource == nil ? storedBackgroundColor : modelState.backgroundColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
+        get {
+            presentationSource == nil
+                ? storedBackgroundColor
+                : modelState.backgroundColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+        }
         set {
             storedBackgroundColor = newValue
             update(.backgroundColor, \.backgroundColor, newValue.map { RGBAColor($0) })
@@ -294,7 +299,11 @@ open class CALayer: NSObject {
 
     /// The border's colour; opaque black by default. Animatable.
     open var borderColor: CGColor? {
-        get { presentationSource == nil ? storedBorderColor : modelState.borderColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
+        get {
+            presentationSource == nil
+                ? storedBorderColor
+                : modelState.borderColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+        }
         set {
             storedBorderColor = newValue
             update(.borderColor, \.borderColor, newValue.map { RGBAColor($0) })

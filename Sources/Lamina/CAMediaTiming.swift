@@ -26,9 +26,10 @@ public protocol CAMediaTiming: AnyObject {
 extension CAMediaTiming {
     /// The timing as LaminaCore's value.
     var mediaTiming: MediaTiming {
-        MediaTiming(beginTime: beginTime, timeOffset: timeOffset, duration: duration, speed: Double(speed),
-                    repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
-                    fillMode: fillMode)
+        MediaTiming(
+            beginTime: beginTime, timeOffset: timeOffset, duration: duration, speed: Double(speed),
+            repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
+            fillMode: fillMode)
     }
 }
 

@@ -45,7 +45,9 @@ public enum PNGCodec {
             throw Failure(description: "PNG '\(path)' has an unsupported size \(width)x\(height)")
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&png, nil, $0.baseAddress, Int32(width * 4), nil) }
+        let ok = pixels.withUnsafeMutableBytes {
+            png_image_finish_read(&png, nil, $0.baseAddress, Int32(width * 4), nil)
+        }
         defer { png_image_free(&png) }
         guard ok != 0 else { throw Failure(description: "cannot decode PNG '\(path)': \(message(png))") }
         for i in stride(from: 0, to: pixels.count, by: 4) {

@@ -32,8 +32,10 @@ extension AnimationRecord {
     /// model values with every earlier animation of the layer already applied (the "current"
     /// value that nil `fromValue`/`toValue` and additive animations build on). A transition in
     /// progress is appended to `transitions` instead (the renderer draws it).
-    public func apply(to state: inout LayerState, parentTime t: Double, id: UInt64 = 0,
-                      transitions: inout [TransitionProgress]) {
+    public func apply(
+        to state: inout LayerState, parentTime t: Double, id: UInt64 = 0,
+        transitions: inout [TransitionProgress]
+    ) {
         guard let (fraction, iteration) = progress(atParent: t) else { return }
         switch content {
         case .basic(let target, let values):

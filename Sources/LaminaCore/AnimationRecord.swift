@@ -31,8 +31,10 @@ public struct AnimationRecord: Sendable, Hashable {
     }
 
     /// Creates a record.
-    public init(timing: MediaTiming, timingFunction: TimingCurve? = nil, isRemovedOnCompletion: Bool = true,
-                content: Content) {
+    public init(
+        timing: MediaTiming, timingFunction: TimingCurve? = nil, isRemovedOnCompletion: Bool = true,
+        content: Content
+    ) {
         self.timing = timing
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion

@@ -83,8 +83,10 @@ public enum AnimationValue: Sendable, Hashable {
         case .color(let c):
             c.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0]
         case .transform(let t):
-            [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-             t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+            [
+                t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
+            ]
         case .bool: []
         case .vector(let v): [v.x, v.y, v.z]
         }
@@ -101,9 +103,11 @@ public enum AnimationValue: Sendable, Hashable {
         case (.color, 4): .color(RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case (.vector, 3): .vector(SIMD3(c[0], c[1], c[2]))
         case (.transform, 16):
-            .transform(CATransform3D(m11: c[0], m12: c[1], m13: c[2], m14: c[3], m21: c[4], m22: c[5],
-                                     m23: c[6], m24: c[7], m31: c[8], m32: c[9], m33: c[10], m34: c[11],
-                                     m41: c[12], m42: c[13], m43: c[14], m44: c[15]))
+            .transform(
+                CATransform3D(
+                    m11: c[0], m12: c[1], m13: c[2], m14: c[3], m21: c[4], m22: c[5],
+                    m23: c[6], m24: c[7], m31: c[8], m32: c[9], m33: c[10], m34: c[11],
+                    m41: c[12], m42: c[13], m43: c[14], m44: c[15]))
         default: nil
         }
     }
@@ -146,7 +150,7 @@ public enum AnimationValue: Sendable, Hashable {
         case (.transform(let x), .transform(let y)):
             return .transform(CATransform3DConcat(x, y))
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.vector, .vector):
+            (.vector, .vector):
             return make(a.kind, zip(a.components, b.components).map(+))!
         default:
             return b
@@ -161,7 +165,7 @@ public enum AnimationValue: Sendable, Hashable {
             guard y.determinant != 0, y.determinant.isFinite else { return a }
             return .transform(CATransform3DConcat(x, CATransform3DInvert(y)))
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.vector, .vector):
+            (.vector, .vector):
             return make(a.kind, zip(a.components, b.components).map(-))!
         default:
             return a

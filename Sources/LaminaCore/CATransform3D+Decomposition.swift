@@ -25,11 +25,12 @@ extension CATransform3D {
     /// entry is not finite the result is the Euclidean distance over the sixteen entries.
     public func distance(to other: CATransform3D) -> Double {
         guard let a = TransformFactors(self, allowSingular: true)?.decomposed,
-              let b = TransformFactors(other, allowSingular: true)?.decomposed
+            let b = TransformFactors(other, allowSingular: true)?.decomposed
         else {
             return zip(rowMajor, other.rowMajor).reduce(0.0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
         }
-        let translation = SIMD3<Double>(a.translationX - b.translationX, a.translationY - b.translationY, a.translationZ - b.translationZ)
+        let translation = SIMD3<Double>(
+            a.translationX - b.translationX, a.translationY - b.translationY, a.translationZ - b.translationZ)
         let scale = SIMD3<Double>(a.scaleX - b.scaleX, a.scaleY - b.scaleY, a.scaleZ - b.scaleZ)
         let angle = DecomposedTransform.angle(between: a.quaternion, b.quaternion)
         return ((translation * translation).sum() + (scale * scale).sum() + angle * angle).squareRoot()
@@ -99,7 +100,7 @@ extension CATransform3D {
     /// number is not finite.
     public func settingTranslationXY(_ s: CGSize) -> CATransform3D {
         guard s.width.isFinite, s.height.isFinite,
-              var factors = TransformFactors(self, allowSingular: true)
+            var factors = TransformFactors(self, allowSingular: true)
         else { return self }
         factors.decomposed.translationX = s.width
         factors.decomposed.translationY = s.height

@@ -41,7 +41,8 @@ public class CGPath: @unchecked Sendable, Hashable {
         roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform? = nil
     ) {
         let path = CGMutablePath()
-        path.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+        path.addRoundedRect(
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
         self.init(pathElements: path.pathElements)
     }
 
@@ -273,7 +274,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     ) {
         guard beginContinuation() else { return }
         pathElements.append(
-            .curveTo(end.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform)))
+            .curveTo(
+                end.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform))
+        )
     }
 
     /// Adds an arc of the circle around `center`, preceded by a line from the current point to the
@@ -298,8 +301,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         var sweep = difference >= fullTurn ? fullTurn : difference.truncatingRemainder(dividingBy: fullTurn)
         if sweep < 0 { sweep += fullTurn }
         if sweep >= fullTurn && difference < fullTurn { sweep = 0 }
-        addArcPieces(center: center, radius: radius, startAngle: Double(startAngle),
-                     sweep: clockwise ? -sweep : sweep, transform: transform, connect: true)
+        addArcPieces(
+            center: center, radius: radius, startAngle: Double(startAngle),
+            sweep: clockwise ? -sweep : sweep, transform: transform, connect: true)
     }
 
     /// Adds an arc of `delta` radians starting at `startAngle` (positive `delta` towards
@@ -308,8 +312,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity
     ) {
         guard radius >= 0, startAngle.isFinite, delta.isFinite else { return }
-        addArcPieces(center: center, radius: radius, startAngle: Double(startAngle), sweep: Double(delta),
-                     transform: transform, connect: true)
+        addArcPieces(
+            center: center, radius: radius, startAngle: Double(startAngle), sweep: Double(delta),
+            transform: transform, connect: true)
     }
 
     /// Adds a line and an arc of `radius` tangent to the lines from the current point to
@@ -350,8 +355,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         if sweep > Double.pi { sweep -= 2 * Double.pi }
         if sweep < -Double.pi { sweep += 2 * Double.pi }
         addLine(to: CGPoint(x: t1.x, y: t1.y), transform: transform)
-        addArcPieces(center: CGPoint(x: center.x, y: center.y), radius: CGFloat(r), startAngle: a1, sweep: sweep,
-                     transform: transform, connect: false)
+        addArcPieces(
+            center: CGPoint(x: center.x, y: center.y), radius: CGFloat(r), startAngle: a1, sweep: sweep,
+            transform: transform, connect: false)
     }
 
     /// Adds a closed rectangle as a new subpath: a move to (minX, minY), lines to (maxX, minY),

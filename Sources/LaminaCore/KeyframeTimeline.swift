@@ -68,7 +68,8 @@ public struct KeyframeTimeline: Sendable, Hashable {
             let kind = first.kind
             let splinable: Set<AnimationValue.Kind> = [.number, .point, .size, .rect, .color]
             if splinable.contains(kind), values.allSatisfy({ $0.kind == kind }),
-               !(kind == .color && values.allSatisfy({ $0 == .color(nil) })) {
+                !(kind == .color && values.allSatisfy({ $0 == .color(nil) }))
+            {
                 points = values.map(\.components)
             }
         }
@@ -77,13 +78,16 @@ public struct KeyframeTimeline: Sendable, Hashable {
         var arcTables: [[Double]] = []
         switch mode {
         case .discrete:
-            times = Self.validKeyTimes(keyTimes, counts: [n, n + 1]).map { Array($0.prefix(n)) }
+            times =
+                Self.validKeyTimes(keyTimes, counts: [n, n + 1]).map { Array($0.prefix(n)) }
                 ?? (0..<n).map { Double($0) / Double(n) }
         case .paced:
-            times = Self.pacedTimes((0..<max(n - 1, 0)).map { AnimationValue.distance(values[$0], values[$0 + 1]) })
+            times =
+                Self.pacedTimes((0..<max(n - 1, 0)).map { AnimationValue.distance(values[$0], values[$0 + 1]) })
                 ?? Self.evenTimes(n)
         case .cubicPaced where points == nil:
-            times = Self.pacedTimes((0..<max(n - 1, 0)).map { AnimationValue.distance(values[$0], values[$0 + 1]) })
+            times =
+                Self.pacedTimes((0..<max(n - 1, 0)).map { AnimationValue.distance(values[$0], values[$0 + 1]) })
                 ?? Self.evenTimes(n)
         case .cubicPaced:
             times = Self.evenTimes(n)

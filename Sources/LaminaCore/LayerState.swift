@@ -85,8 +85,9 @@ public struct LayerState: Sendable, Hashable {
 
     /// The anchor point in the layer's own (bounds) coordinate space.
     public var anchorInBounds: CGPoint {
-        CGPoint(x: bounds.origin.x + anchorPoint.x * bounds.width,
-                y: bounds.origin.y + anchorPoint.y * bounds.height)
+        CGPoint(
+            x: bounds.origin.x + anchorPoint.x * bounds.width,
+            y: bounds.origin.y + anchorPoint.y * bounds.height)
     }
 
     /// The matrix that takes a point in this layer's bounds space into its superlayer's bounds space,

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A time interval in seconds, as Core Foundation names it.
 public typealias CFTimeInterval = Double
 

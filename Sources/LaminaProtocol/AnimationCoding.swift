@@ -166,16 +166,19 @@ extension WireReader {
     }
 
     mutating func timing(_ field: String) throws(WireError) -> MediaTiming {
-        MediaTiming(beginTime: try f64(field + ".beginTime"), timeOffset: try f64(field + ".timeOffset"),
-                    duration: try f64(field + ".duration"), speed: try f64(field + ".speed"),
-                    repeatCount: try f64(field + ".repeatCount"), repeatDuration: try f64(field + ".repeatDuration"),
-                    autoreverses: try bool(field + ".autoreverses"),
-                    fillMode: CAMediaTimingFillMode(try string(field + ".fillMode", limit: 64)))
+        MediaTiming(
+            beginTime: try f64(field + ".beginTime"), timeOffset: try f64(field + ".timeOffset"),
+            duration: try f64(field + ".duration"), speed: try f64(field + ".speed"),
+            repeatCount: try f64(field + ".repeatCount"), repeatDuration: try f64(field + ".repeatDuration"),
+            autoreverses: try bool(field + ".autoreverses"),
+            fillMode: CAMediaTimingFillMode(try string(field + ".fillMode", limit: 64)))
     }
 
     mutating func target(_ field: String) throws(WireError) -> PropertyTarget {
         let rawProperty = try u8(field + ".property")
-        guard let property = LayerKeyPath.Property(animationCode: rawProperty) else { throw .badValue(field: field + ".property") }
+        guard let property = LayerKeyPath.Property(animationCode: rawProperty) else {
+            throw .badValue(field: field + ".property")
+        }
         let rawComponent = try u8(field + ".component")
         var component: LayerKeyPath.Component?
         if rawComponent != 0 {
@@ -184,14 +187,16 @@ extension WireReader {
             else { throw .badValue(field: field + ".component") }
             component = c
         }
-        return PropertyTarget(keyPath: LayerKeyPath(property, component), isAdditive: try bool(field + ".additive"),
-                              isCumulative: try bool(field + ".cumulative"),
-                              valueFunction: try optionalString(field + ".valueFunction").map { CAValueFunctionName(rawValue: $0) })
+        return PropertyTarget(
+            keyPath: LayerKeyPath(property, component), isAdditive: try bool(field + ".additive"),
+            isCumulative: try bool(field + ".cumulative"),
+            valueFunction: try optionalString(field + ".valueFunction").map { CAValueFunctionName(rawValue: $0) })
     }
 
     mutating func basicValues(_ field: String) throws(WireError) -> BasicValues {
-        BasicValues(from: try optionalValue(field + ".from"), to: try optionalValue(field + ".to"),
-                    by: try optionalValue(field + ".by"))
+        BasicValues(
+            from: try optionalValue(field + ".from"), to: try optionalValue(field + ".to"),
+            by: try optionalValue(field + ".by"))
     }
 
     mutating func path(_ field: String) throws(WireError) -> CGPath {
@@ -230,9 +235,11 @@ extension WireReader {
         case 2:
             let t = try target(field + ".target")
             let v = try basicValues(field)
-            content = .spring(t, v, SpringParameters(
-                mass: try f64(field + ".mass"), stiffness: try f64(field + ".stiffness"),
-                damping: try f64(field + ".damping"), initialVelocity: try f64(field + ".initialVelocity")))
+            content = .spring(
+                t, v,
+                SpringParameters(
+                    mass: try f64(field + ".mass"), stiffness: try f64(field + ".stiffness"),
+                    damping: try f64(field + ".damping"), initialVelocity: try f64(field + ".initialVelocity")))
         case 3:
             let t = try target(field + ".target")
             let n = try count(field + ".values", limit: WireLimits.maxAnimationElements, minimumElementSize: 2)
@@ -242,18 +249,22 @@ extension WireReader {
             let keyTimes = try doubles(field + ".keyTimes")
             var functions: [TimingCurve]?
             if try bool(field + ".timingFunctions.present") {
-                let m = try count(field + ".timingFunctions", limit: WireLimits.maxAnimationElements,
-                                  minimumElementSize: 32)
+                let m = try count(
+                    field + ".timingFunctions", limit: WireLimits.maxAnimationElements,
+                    minimumElementSize: 32)
                 var list: [TimingCurve] = []
                 for _ in 0..<m { list.append(try curve(field + ".timingFunctions")) }
                 functions = list
             }
             let mode = CAAnimationCalculationMode(rawValue: try string(field + ".calculationMode", limit: 64))
             let rotation = try optionalString(field + ".rotationMode").map { CAAnimationRotationMode(rawValue: $0) }
-            content = .keyframe(t, Keyframes(
-                values: values, path: path, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode,
-                rotationMode: rotation, tensionValues: try doubles(field + ".tensionValues"),
-                continuityValues: try doubles(field + ".continuityValues"), biasValues: try doubles(field + ".biasValues")))
+            content = .keyframe(
+                t,
+                Keyframes(
+                    values: values, path: path, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode,
+                    rotationMode: rotation, tensionValues: try doubles(field + ".tensionValues"),
+                    continuityValues: try doubles(field + ".continuityValues"),
+                    biasValues: try doubles(field + ".biasValues")))
         case 4:
             let n = try count(field + ".animations", limit: WireLimits.maxAnimationElements, minimumElementSize: 60)
             var children: [AnimationRecord] = []
@@ -262,13 +273,16 @@ extension WireReader {
         case 5:
             let type = CATransitionType(try string(field + ".type", limit: 64))
             let subtype = try optionalString(field + ".subtype").map { CATransitionSubtype(rawValue: $0) }
-            content = .transition(TransitionParameters(type: type, subtype: subtype,
-                                                       startProgress: try f64(field + ".startProgress"),
-                                                       endProgress: try f64(field + ".endProgress")))
+            content = .transition(
+                TransitionParameters(
+                    type: type, subtype: subtype,
+                    startProgress: try f64(field + ".startProgress"),
+                    endProgress: try f64(field + ".endProgress")))
         default:
             throw .badValue(field: field + ".kind")
         }
-        return AnimationRecord(timing: timing, timingFunction: function, isRemovedOnCompletion: removed, content: content)
+        return AnimationRecord(
+            timing: timing, timingFunction: function, isRemovedOnCompletion: removed, content: content)
     }
 }
 
@@ -280,18 +294,23 @@ extension AnimationRecord {
     /// of the kind their key path needs, progress and key times in 0...1, names known.
     public var invalidReason: String? {
         let t = timing
-        for (name, v) in [("beginTime", t.beginTime), ("timeOffset", t.timeOffset), ("duration", t.duration),
-                          ("speed", t.speed)] where !v.isFinite {
+        for (name, v) in [
+            ("beginTime", t.beginTime), ("timeOffset", t.timeOffset), ("duration", t.duration),
+            ("speed", t.speed),
+        ] where !v.isFinite {
             return "\(name) is NaN or infinite"
         }
-        for (name, v) in [("repeatCount", t.repeatCount), ("repeatDuration", t.repeatDuration)] where v.isNaN || v == -.infinity {
+        for (name, v) in [("repeatCount", t.repeatCount), ("repeatDuration", t.repeatDuration)]
+        where v.isNaN || v == -.infinity {
             return "\(name) is NaN or negative infinity"
         }
         if t.duration < 0 { return "duration is negative" }
         if ![CAMediaTimingFillMode.removed, .forwards, .backwards, .both].contains(t.fillMode) {
             return "unknown fillMode '\(t.fillMode.rawValue.truncatedToUTF8(64))'"
         }
-        if let f = timingFunction, !f.controlPoints.allSatisfy(\.isFinite) { return "timing function has a NaN control point" }
+        if let f = timingFunction, !f.controlPoints.allSatisfy(\.isFinite) {
+            return "timing function has a NaN control point"
+        }
         switch content {
         case .basic(let target, let values):
             return target.invalidReason(values.all)
@@ -300,7 +319,9 @@ extension AnimationRecord {
             for v in [s.mass, s.stiffness, s.damping, s.initialVelocity] where !v.isFinite {
                 return "spring parameter is NaN or infinite"
             }
-            if s.mass <= 0 || s.stiffness <= 0 || s.damping < 0 { return "spring mass and stiffness must be positive, damping non-negative" }
+            if s.mass <= 0 || s.stiffness <= 0 || s.damping < 0 {
+                return "spring mass and stiffness must be positive, damping non-negative"
+            }
             return nil
         case .keyframe(let target, let k):
             if let reason = target.invalidReason(k.values) { return reason }
@@ -316,19 +337,24 @@ extension AnimationRecord {
                     case .curveTo(let a, let c1, let c2): points = [a, c1, c2]
                     case .closeSubpath: points = []
                     }
-                    if points.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { return "path has a NaN or infinite point" }
+                    if points.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+                        return "path has a NaN or infinite point"
+                    }
                 }
             }
             if let keyTimes = k.keyTimes, keyTimes.contains(where: { !($0 >= 0 && $0 <= 1) }) {
                 return "keyTimes must lie in 0...1"
             }
             for list in [k.tensionValues, k.continuityValues, k.biasValues] {
-                if let list, list.contains(where: { !$0.isFinite }) { return "tension, continuity or bias is NaN or infinite" }
+                if let list, list.contains(where: { !$0.isFinite }) {
+                    return "tension, continuity or bias is NaN or infinite"
+                }
             }
             if let fs = k.timingFunctions, fs.contains(where: { !$0.controlPoints.allSatisfy(\.isFinite) }) {
                 return "timing function has a NaN control point"
             }
-            if ![CAAnimationCalculationMode.linear, .discrete, .paced, .cubic, .cubicPaced].contains(k.calculationMode) {
+            if ![CAAnimationCalculationMode.linear, .discrete, .paced, .cubic, .cubicPaced].contains(k.calculationMode)
+            {
                 return "unknown calculationMode '\(k.calculationMode.rawValue.truncatedToUTF8(64))'"
             }
             if let r = k.rotationMode, r != .rotateAuto && r != .rotateAutoReverse {
@@ -374,8 +400,12 @@ extension AnimationRecord {
 extension PropertyTarget {
     func invalidReason(_ values: [AnimationValue]) -> String? {
         if let f = valueFunction {
-            guard CAValueFunctionName.known.contains(f) else { return "unknown valueFunction '\(f.rawValue.truncatedToUTF8(64))'" }
-            guard keyPath.kind == .transform else { return "a valueFunction needs a transform key path, not \(keyPath)" }
+            guard CAValueFunctionName.known.contains(f) else {
+                return "unknown valueFunction '\(f.rawValue.truncatedToUTF8(64))'"
+            }
+            guard keyPath.kind == .transform else {
+                return "a valueFunction needs a transform key path, not \(keyPath)"
+            }
         }
         for v in values {
             guard v.kind == valueKind else { return "\(keyPath) takes \(valueKind), got \(v.kind)" }

@@ -171,8 +171,9 @@ public enum MessageCodec {
         let message: ClientMessage
         switch type {
         case .hello:
-            message = .hello(version: try r.u32("hello.version"),
-                             clientName: try r.string("hello.clientName", limit: WireLimits.maxStringBytes))
+            message = .hello(
+                version: try r.u32("hello.version"),
+                clientName: try r.string("hello.clientName", limit: WireLimits.maxStringBytes))
         case .transactionPart:
             message = .transactionPart(try operations(&r))
         case .commit:
@@ -209,36 +210,44 @@ public enum MessageCodec {
             let n = try r.count("welcome.displays", limit: WireLimits.maxDisplays, minimumElementSize: 20)
             var displays: [DisplayInfo] = []
             for _ in 0..<n {
-                displays.append(DisplayInfo(id: try r.u32("display.id"), width: try r.u32("display.width"),
-                                            height: try r.u32("display.height"),
-                                            refreshRate: try r.f64("display.refreshRate")))
+                displays.append(
+                    DisplayInfo(
+                        id: try r.u32("display.id"), width: try r.u32("display.width"),
+                        height: try r.u32("display.height"),
+                        refreshRate: try r.f64("display.refreshRate")))
             }
             message = .welcome(version: version, serverVersion: serverVersion, displays: displays)
         case .commitApplied:
             message = .commitApplied(serial: try r.u64("commitApplied.serial"))
         case .commitPresented:
-            message = .commitPresented(serial: try r.u64("commitPresented.serial"), time: try r.f64("commitPresented.time"))
+            message = .commitPresented(
+                serial: try r.u64("commitPresented.serial"), time: try r.f64("commitPresented.time"))
         case .error:
             let raw = try r.u16("error.code")
             let text = try r.string("error.message", limit: WireLimits.maxStringBytes)
             message = .error(code: ServerErrorCode(rawValue: raw) ?? .internalError, message: text)
         case .captureResult:
-            message = .captureResult(requestID: try r.u64("captureResult.requestID"),
-                                     width: try r.u32("captureResult.width"), height: try r.u32("captureResult.height"),
-                                     stride: try r.u32("captureResult.stride"), time: try r.f64("captureResult.time"))
+            message = .captureResult(
+                requestID: try r.u64("captureResult.requestID"),
+                width: try r.u32("captureResult.width"), height: try r.u32("captureResult.height"),
+                stride: try r.u32("captureResult.stride"), time: try r.f64("captureResult.time"))
         case .pong:
-            message = .pong(requestID: try r.u64("pong.requestID"),
-                            serverVersion: try r.string("pong.serverVersion", limit: WireLimits.maxStringBytes))
+            message = .pong(
+                requestID: try r.u64("pong.requestID"),
+                serverVersion: try r.string("pong.serverVersion", limit: WireLimits.maxStringBytes))
         case .treeDescription:
-            message = .treeDescription(requestID: try r.u64("treeDescription.requestID"),
-                                       text: try r.string("treeDescription.text", limit: WireLimits.maxMessageBytes))
+            message = .treeDescription(
+                requestID: try r.u64("treeDescription.requestID"),
+                text: try r.string("treeDescription.text", limit: WireLimits.maxMessageBytes))
         case .animationEvents:
             let n = try r.count("animationEvents.events", limit: WireLimits.maxMessageBytes, minimumElementSize: 17)
             var events: [AnimationEvent] = []
             for _ in 0..<n {
                 let id = try r.u64("animationEvent.id")
                 let raw = try r.u8("animationEvent.kind")
-                guard let kind = AnimationEvent.Kind(rawValue: raw) else { throw .badValue(field: "animationEvent.kind") }
+                guard let kind = AnimationEvent.Kind(rawValue: raw) else {
+                    throw .badValue(field: "animationEvent.kind")
+                }
                 events.append(AnimationEvent(animationID: id, kind: kind, time: try r.f64("animationEvent.time")))
             }
             message = .animationEvents(events)
@@ -282,7 +291,8 @@ public enum MessageCodec {
             let layer = try r.u64("addAnimation.layer")
             let id = try r.u64("addAnimation.id")
             let key = try r.string("addAnimation.key", limit: WireLimits.maxKeyBytes)
-            return .addAnimation(layer, AttachedAnimation(id: id, key: key, record: try r.record("addAnimation.animation")))
+            return .addAnimation(
+                layer, AttachedAnimation(id: id, key: key, record: try r.record("addAnimation.animation")))
         case 7:
             return .removeAnimation(try r.u64("removeAnimation.layer"), animationID: try r.u64("removeAnimation.id"))
         default:

@@ -1,6 +1,6 @@
 // SOCK_SEQPACKET Unix-domain sockets: message-preserving transport with fd passing (SCM_RIGHTS).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CLaminaShims
 import Foundation
@@ -24,7 +24,8 @@ public enum SocketPathError: Error, CustomStringConvertible, Equatable, Sendable
         case .inUse(let path):
             return "socket path \(path) is in use: another server is listening on it"
         case .tooLong(let path):
-            return "socket path \(path) is too long (\(path.utf8.count) bytes; at most \(SeqPacketSocket.maxPathLength))"
+            return
+                "socket path \(path) is too long (\(path.utf8.count) bytes; at most \(SeqPacketSocket.maxPathLength))"
         case .connect(let path, let errno):
             return "cannot connect to \(path): \(SystemError.message(for: errno)) (errno \(errno))"
         case .create(let path, let errno):
@@ -121,7 +122,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
             }
             do {
                 try syscall("unlink") { unlink(path) }
-            } catch where error.errno != ENOENT {
+            } catch  where error.errno != ENOENT {
                 throw SocketPathError.create(path: path, errno: error.errno)
             } catch {
                 // Gone meanwhile: bind again.
@@ -292,7 +293,8 @@ public final class SeqPacketSocket: @unchecked Sendable {
         if received == 0 && descriptors.isEmpty && flags & Int32(MSG_TRUNC | MSG_CTRUNC) == 0 {
             return .endOfStream
         }
-        let truncated = tooManyFDs || received > maxBytes || flags & Int32(MSG_TRUNC) != 0 || flags & Int32(MSG_CTRUNC) != 0
+        let truncated =
+            tooManyFDs || received > maxBytes || flags & Int32(MSG_TRUNC) != 0 || flags & Int32(MSG_CTRUNC) != 0
         buffer.removeLast(buffer.count - min(received, maxBytes))
         return ReceivedPacket(bytes: buffer, fds: descriptors, isEndOfStream: false, wasTruncated: truncated)
     }
@@ -328,7 +330,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
         var uid: UInt32 = 0
         var gid: UInt32 = 0
         guard let fd = try? openDescriptor("getsockopt(SO_PEERCRED)"),
-              (try? syscall("getsockopt(SO_PEERCRED)", { clamina_peer_credentials(fd, &pid, &uid, &gid) })) != nil
+            (try? syscall("getsockopt(SO_PEERCRED)", { clamina_peer_credentials(fd, &pid, &uid, &gid) })) != nil
         else { return nil }
         return (pid, uid, gid)
     }
@@ -451,7 +453,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
                 try syscall("mkdir") { mkdir(prefix, 0o700) }
                 // mkdir applies the umask; make sure a folder created here is exactly 0700.
                 _ = try? syscall("chmod") { chmod(prefix, 0o700) }
-            } catch where error.errno == EEXIST {
+            } catch  where error.errno == EEXIST {
                 continue
             } catch {
                 throw SocketPathError.create(path: path, errno: error.errno)

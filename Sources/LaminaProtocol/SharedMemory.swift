@@ -1,6 +1,6 @@
 // Sealed memfd buffers: pixel data shared read-only between a client and laminad.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CLaminaShims
 import LaminaSystem
@@ -84,8 +84,10 @@ public final class SharedMemory: @unchecked Sendable {
             try fill(UnsafeMutableRawBufferPointer(start: nil, count: 0))
         }
         try syscall("fcntl(F_ADD_SEALS)") { clamina_memfd_seal_readonly(fd) }
-        let readable = size > 0 ? UnsafeRawBufferPointer(try mapMemory(fd: fd, size: size, protection: PROT_READ))
-                                : UnsafeRawBufferPointer(start: nil, count: 0)
+        let readable =
+            size > 0
+            ? UnsafeRawBufferPointer(try mapMemory(fd: fd, size: size, protection: PROT_READ))
+            : UnsafeRawBufferPointer(start: nil, count: 0)
         return SharedMemory(owned: owned, mapping: readable)
     }
 

@@ -56,7 +56,7 @@ extension RenderTree {
                 }
                 if phase == .active && rate != 0 { running = true }
                 if phase == .pending,
-                   let start = Self.startTime(of: animation.record, layerTime: layerTime, rate: rate, now: time)
+                    let start = Self.startTime(of: animation.record, layerTime: layerTime, rate: rate, now: time)
                 {
                     nextStart = min(nextStart ?? start, start)
                 }

@@ -94,7 +94,8 @@ public struct RenderTree: Sendable {
         if animation.record.containsTransition {
             let snapshot = old.snapshot(of: id)
             guard snapshotLayerCount + snapshot.layers.count <= WireLimits.maxLayersPerClient else {
-                throw .limitExceeded("transition snapshots would hold more than \(WireLimits.maxLayersPerClient) layers")
+                throw .limitExceeded(
+                    "transition snapshots would hold more than \(WireLimits.maxLayersPerClient) layers")
             }
             snapshots[animation.id] = snapshot
             snapshotLayerCount += snapshot.layers.count

@@ -52,10 +52,13 @@ public final class Server: @unchecked Sendable {
     /// `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
     ///
     /// - Precondition: `outputs` holds 1 to `WireLimits.maxDisplays` outputs.
-    public init(configuration: Configuration, outputs: [any Output], clock: any MediaClock = SystemMediaClock(),
-                logger: Logger = Server.quietLogger()) throws {
-        precondition((1...WireLimits.maxDisplays).contains(outputs.count),
-                     "a server drives 1 to \(WireLimits.maxDisplays) outputs, not \(outputs.count)")
+    public init(
+        configuration: Configuration, outputs: [any Output], clock: any MediaClock = SystemMediaClock(),
+        logger: Logger = Server.quietLogger()
+    ) throws {
+        precondition(
+            (1...WireLimits.maxDisplays).contains(outputs.count),
+            "a server drives 1 to \(WireLimits.maxDisplays) outputs, not \(outputs.count)")
         self.configuration = configuration
         displays = outputs.enumerated().map { Display(id: UInt32($0.offset), output: $0.element) }
         self.clock = clock
@@ -105,8 +108,10 @@ public final class Server: @unchecked Sendable {
     /// `run()` calls it until stopped; tests with a manual clock call it (or `runUntilIdle()`) instead.
     @discardableResult
     public func pollOnce(timeout limit: Double? = nil) -> Bool {
-        var fds = [pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: listener.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: listener.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         // Outputs with an event source say when their refresh comes; the clock drives the others.
         let now = clock.now()
         var wait: Double?
@@ -206,12 +211,14 @@ public final class Server: @unchecked Sendable {
 
     func handle(_ packet: ReceivedPacket, from session: ClientSession) throws {
         if packet.wasTruncated {
-            throw SessionError(.oversizedMessage,
-                               "message larger than \(WireLimits.maxMessageBytes) bytes or with too many file descriptors")
+            throw SessionError(
+                .oversizedMessage,
+                "message larger than \(WireLimits.maxMessageBytes) bytes or with too many file descriptors")
         }
         if !packet.fds.isEmpty {
-            throw SessionError(.badFileDescriptor,
-                               "message carries \(packet.fds.count) file descriptor(s); protocol v1 expects none from clients")
+            throw SessionError(
+                .badFileDescriptor,
+                "message carries \(packet.fds.count) file descriptor(s); protocol v1 expects none from clients")
         }
         let message: ClientMessage
         do {
@@ -222,13 +229,16 @@ public final class Server: @unchecked Sendable {
         if case .hello(let version, let name) = message {
             guard !session.greeted else { throw SessionError(.protocolViolation, "second hello") }
             guard version == WireLimits.protocolVersion else {
-                throw SessionError(.unsupportedVersion,
-                                   "protocol version \(version) is not supported; this server speaks \(WireLimits.protocolVersion)")
+                throw SessionError(
+                    .unsupportedVersion,
+                    "protocol version \(version) is not supported; this server speaks \(WireLimits.protocolVersion)")
             }
             session.greeted = true
             session.name = name
-            try send(.welcome(version: WireLimits.protocolVersion, serverVersion: configuration.serverVersion,
-                              displays: displayInfos), to: session)
+            try send(
+                .welcome(
+                    version: WireLimits.protocolVersion, serverVersion: configuration.serverVersion,
+                    displays: displayInfos), to: session)
             logger.info("client greeted", metadata: ["client": "\(session.label)"])
             return
         }
@@ -240,16 +250,18 @@ public final class Server: @unchecked Sendable {
             break
         case .transactionPart(let operations):
             guard session.pendingOperations.count + operations.count <= WireLimits.maxOperationsPerTransaction else {
-                throw SessionError(.limitExceeded,
-                                   "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
+                throw SessionError(
+                    .limitExceeded,
+                    "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
             }
             session.pendingOperations += operations
         case .commit(let serial, let operations):
             let all = session.pendingOperations + operations
             session.pendingOperations = []
             guard all.count <= WireLimits.maxOperationsPerTransaction else {
-                throw SessionError(.limitExceeded,
-                                   "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
+                throw SessionError(
+                    .limitExceeded,
+                    "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
             }
             let before = session.tree.roots.keys
             do {
@@ -266,10 +278,13 @@ public final class Server: @unchecked Sendable {
             try send(.commitApplied(serial: serial), to: session)
             for id in touched.sorted() { scheduleFrame(on: displays[Int(id)]) }
         case .capture(let requestID, let display, let time):
-            guard Int(display) < displays.count else { throw SessionError(.badDisplay, "capture of display \(display), which does not exist") }
+            guard Int(display) < displays.count else {
+                throw SessionError(.badDisplay, "capture of display \(display), which does not exist")
+            }
             if let time, !time.isFinite { throw SessionError(.invalidValue, "capture time is NaN or infinite") }
-            try capture(requestID: requestID, display: displays[Int(display)], time: time ?? clock.now(),
-                        for: session)
+            try capture(
+                requestID: requestID, display: displays[Int(display)], time: time ?? clock.now(),
+                for: session)
         case .ping(let requestID):
             try send(.pong(requestID: requestID, serverVersion: configuration.serverVersion), to: session)
         case .frameEvents(let enabled):
@@ -292,8 +307,12 @@ public final class Server: @unchecked Sendable {
 
     /// Reports the error to the client, then disconnects it and frees its layers.
     func fail(_ session: ClientSession, _ error: SessionError) {
-        logger.warning("client error", metadata: ["client": "\(session.label)", "code": "\(error.code)",
-                                                   "message": "\(error.message)"])
+        logger.warning(
+            "client error",
+            metadata: [
+                "client": "\(session.label)", "code": "\(error.code)",
+                "message": "\(error.message)",
+            ])
         try? session.socket.send(MessageCodec.encode(ServerMessage.error(code: error.code, message: error.message)))
         disconnect(session, reason: error.message)
     }
@@ -314,8 +333,9 @@ public final class Server: @unchecked Sendable {
     }
 
     func displayList(for display: Display, time: Double) -> DisplayList {
-        DisplayListBuilder.build(trees: sessions.map(\.tree), display: display.id, width: display.output.mode.width,
-                                 height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
+        DisplayListBuilder.build(
+            trees: sessions.map(\.tree), display: display.id, width: display.output.mode.width,
+            height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
     }
 
     /// Presents `display`'s waiting frame at its scheduled time, then tells the clients it concerns:
@@ -339,7 +359,7 @@ public final class Server: @unchecked Sendable {
             var messages: [ServerMessage] = []
             // One event names the newest presented commit; every earlier one is presented too.
             if let serial = session.unpresentedSerial, session.awaitingDisplays.remove(display.id) != nil,
-               session.awaitingDisplays.isEmpty
+                session.awaitingDisplays.isEmpty
             {
                 session.unpresentedSerial = nil
                 messages.append(.commitPresented(serial: serial, time: time))
@@ -390,9 +410,11 @@ public final class Server: @unchecked Sendable {
         let memory = try SharedMemory.create(name: "lamina-capture", size: bitmap.pixels.count) { buffer in
             bitmap.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
         }
-        try send(.captureResult(requestID: requestID, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
-                                stride: UInt32(bitmap.stride), time: time),
-                 fds: [memory.fileDescriptor], to: session)
+        try send(
+            .captureResult(
+                requestID: requestID, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
+                stride: UInt32(bitmap.stride), time: time),
+            fds: [memory.fileDescriptor], to: session)
     }
 }
 

@@ -42,7 +42,8 @@ public struct ImageComparison: Sendable {
     /// Compares `actual` with `expected`.
     public func compare(_ actual: CGImage, _ expected: CGImage) -> Result {
         guard actual.width == expected.width, actual.height == expected.height else {
-            return Result(matches: false, sizesMatch: false, maxDifference: 255, differingPixels: actual.width * actual.height)
+            return Result(
+                matches: false, sizesMatch: false, maxDifference: 255, differingPixels: actual.width * actual.height)
         }
         var maxDifference = 0, differing = 0
         var first: (Int, Int)?
@@ -56,8 +57,9 @@ public struct ImageComparison: Sendable {
                 if first == nil { first = (p % actual.width, p / actual.width) }
             }
         }
-        return Result(matches: differing <= maxDifferingPixels, sizesMatch: true, maxDifference: maxDifference,
-                      differingPixels: differing, firstDifference: first)
+        return Result(
+            matches: differing <= maxDifferingPixels, sizesMatch: true, maxDifference: maxDifference,
+            differingPixels: differing, firstDifference: first)
     }
 
     /// Compares `actual` with the golden PNG at `goldenPath`. With `LAMINA_UPDATE_GOLDEN=1` in the

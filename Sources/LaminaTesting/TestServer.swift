@@ -33,20 +33,27 @@ public final class TestServer {
 
     /// Starts `laminad` with an offscreen output of `width`×`height` at `refreshRate` and waits until it
     /// accepts connections (at most `timeout` seconds).
-    public init(width: Int = 320, height: Int = 240, refreshRate: Double = 60, validation: Bool = true,
-                extraArguments: [String] = [], timeout: Double = 20) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-test-\(UUID().uuidString.prefix(8))")
+    public init(
+        width: Int = 320, height: Int = 240, refreshRate: Double = 60, validation: Bool = true,
+        extraArguments: [String] = [], timeout: Double = 20
+    ) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lamina-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("socket").path
         logURL = directory.appendingPathComponent("laminad.log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process = Process()
         process.executableURL = try Self.laminadURL()
-        process.arguments = ["--socket", socketPath, "--output", "offscreen:\(width)x\(height)@\(Int(refreshRate))",
-                             "--log-level", "info"] + (validation ? ["--validation"] : []) + extraArguments
+        process.arguments =
+            [
+                "--socket", socketPath, "--output", "offscreen:\(width)x\(height)@\(Int(refreshRate))",
+                "--log-level", "info",
+            ] + (validation ? ["--validation"] : []) + extraArguments
         var environment = ProcessInfo.processInfo.environment
         if environment["VK_ICD_FILENAMES"] == nil,
-           FileManager.default.fileExists(atPath: "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json") {
+            FileManager.default.fileExists(atPath: "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
+        {
             environment["VK_ICD_FILENAMES"] = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
         }
         process.environment = environment
@@ -80,7 +87,8 @@ public final class TestServer {
             let url = directory.appendingPathComponent("laminad")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        throw StartError(description: "laminad not found next to the test executable; build it (swift build) or set LAMINAD_PATH")
+        throw StartError(
+            description: "laminad not found next to the test executable; build it (swift build) or set LAMINAD_PATH")
     }
 
     /// Connects a new context to this server.

@@ -23,7 +23,8 @@ final class HostBuffer {
         let memory: VkDeviceMemory
         do {
             memory = try vk.allocateMemory(
-                requirements, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
+                requirements,
+                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
         } catch {
             vkDestroyBuffer(vk.device, buffer, nil)
             throw error

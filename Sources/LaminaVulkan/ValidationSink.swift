@@ -22,7 +22,9 @@ let validationCallback: PFN_vkDebugUtilsMessengerCallbackEXT = { severity, _, da
     guard let data, let userData else { return VkBool32(VK_FALSE) }
     let sink = Unmanaged<ValidationSink>.fromOpaque(userData).takeUnretainedValue()
     let text = data.pointee.pMessage.map { String(cString: $0) } ?? "(no text)"
-    let serious = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue
+    let serious =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue
+        | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue
     if severity.rawValue & serious != 0 { sink.record(text) }
     return VkBool32(VK_FALSE)
 }

@@ -45,9 +45,11 @@ public final class VulkanDevice {
                 info.enabledExtensionCount = 1
                 info.ppEnabledExtensionNames = a.cStrings([VK_EXT_DEBUG_UTILS_EXTENSION_NAME])
                 messengerInfo.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
-                messengerInfo.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue
+                messengerInfo.messageSeverity =
+                    VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue
                     | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue
-                messengerInfo.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT.rawValue
+                messengerInfo.messageType =
+                    VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT.rawValue
                     | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT.rawValue
                     | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT.rawValue
                 messengerInfo.pfnUserCallback = validationCallback
@@ -72,7 +74,9 @@ public final class VulkanDevice {
             for pd in candidates {
                 var props = VkPhysicalDeviceProperties()
                 vkGetPhysicalDeviceProperties(pd, &props)
-                let name = withUnsafeBytes(of: props.deviceName) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = withUnsafeBytes(of: props.deviceName) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
                 guard props.apiVersion >= cvk_make_api_version(0, 1, 3, 0) else { continue }
                 guard let family = Self.graphicsQueueFamily(pd) else { continue }
                 if let preferredName, !name.contains(preferredName) { continue }
@@ -80,8 +84,9 @@ public final class VulkanDevice {
                 break
             }
             guard let (pd, family, name, limit) = chosen else {
-                throw VulkanUnsupported("no Vulkan 1.3 device with a graphics queue"
-                    + (preferredName.map { " whose name contains '\($0)'" } ?? ""))
+                throw VulkanUnsupported(
+                    "no Vulkan 1.3 device with a graphics queue"
+                        + (preferredName.map { " whose name contains '\($0)'" } ?? ""))
             }
             physicalDevice = pd
             queueFamily = family
@@ -158,7 +163,9 @@ public final class VulkanDevice {
     }
 
     /// Allocates memory that satisfies `requirements` from a type with all of `properties`.
-    func allocateMemory(_ requirements: VkMemoryRequirements, _ properties: VkMemoryPropertyFlags) throws -> VkDeviceMemory {
+    func allocateMemory(_ requirements: VkMemoryRequirements, _ properties: VkMemoryPropertyFlags) throws
+        -> VkDeviceMemory
+    {
         var allocation = VkMemoryAllocateInfo()
         allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
         allocation.allocationSize = requirements.size

@@ -55,24 +55,28 @@ public final class VulkanRenderer: Renderer {
             framesInFlight: framesInFlight)
     }
 
+    /// The Vulkan device's name, for logs.
     public var deviceName: String { vk.name }
 
     /// The validation layer's messages so far (empty when validation is off).
     public var validationMessages: [String] { vk.validation?.messages ?? [] }
 
+    /// Makes a `B8G8R8A8_UNORM` target of the given size, owned by this renderer.
     public func makeTarget(width: Int, height: Int) throws -> any RenderTarget {
         try VulkanTarget(vk, width: width, height: height, graveyard: graveyard)
     }
 
+    /// Uploads the list's instances, clears `target` and draws each batch; returns with the frame in flight.
     public func render(_ list: DisplayList, into target: any RenderTarget) throws {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
         try prepareNextFrame()
         let draws = try upload(list)
         try submit { cb in
-            barrier(cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                    srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: 0,
-                    dstStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                    dstAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, discard: true)
+            barrier(
+                cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: 0,
+                dstStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                dstAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, discard: true)
             var attachment = VkRenderingAttachmentInfo()
             attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
             attachment.imageView = target.view
@@ -81,8 +85,9 @@ public final class VulkanRenderer: Renderer {
             attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
             let c = list.clearColor
             attachment.clearValue.color.float32 = (c.x, c.y, c.z, c.w)
-            let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0),
-                                extent: VkExtent2D(width: UInt32(target.width), height: UInt32(target.height)))
+            let area = VkRect2D(
+                offset: VkOffset2D(x: 0, y: 0),
+                extent: VkExtent2D(width: UInt32(target.width), height: UInt32(target.height)))
             var info = VkRenderingInfo()
             info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
             info.renderArea = area
@@ -92,8 +97,9 @@ public final class VulkanRenderer: Renderer {
                 info.pColorAttachments = p
                 vkCmdBeginRendering(cb, &info)
             }
-            var viewport = VkViewport(x: 0, y: 0, width: Float(target.width), height: Float(target.height),
-                                      minDepth: 0, maxDepth: 1)
+            var viewport = VkViewport(
+                x: 0, y: 0, width: Float(target.width), height: Float(target.height),
+                minDepth: 0, maxDepth: 1)
             var scissor = area
             vkCmdSetViewport(cb, 0, 1, &viewport)
             vkCmdSetScissor(cb, 0, 1, &scissor)
@@ -111,13 +117,15 @@ public final class VulkanRenderer: Renderer {
                 vkCmdDraw(cb, 4, UInt32(draw.count), 0, UInt32(draw.firstInstance))
             }
             vkCmdEndRendering(cb)
-            barrier(cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                    srcStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                    srcAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                    dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
+            barrier(
+                cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                srcStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                srcAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
         }
     }
 
+    /// Copies `target` to host memory after the frames that drew it have finished.
     public func readPixels(_ target: any RenderTarget) throws -> Bitmap {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
         guard target.layout != VK_IMAGE_LAYOUT_UNDEFINED else {
@@ -125,17 +133,20 @@ public final class VulkanRenderer: Renderer {
         }
         let frame = try submit { cb in
             if target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL {
-                barrier(cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                        srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: 0,
-                        dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
-                        discard: false)
+                barrier(
+                    cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: 0,
+                    dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
+                    discard: false)
             }
             var region = VkBufferImageCopy()
-            region.imageSubresource = VkImageSubresourceLayers(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue,
-                                                               mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+            region.imageSubresource = VkImageSubresourceLayers(
+                aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue,
+                mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
             region.imageExtent = VkExtent3D(width: UInt32(target.width), height: UInt32(target.height), depth: 1)
-            vkCmdCopyImageToBuffer(cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target.readback.buffer, 1,
-                                   &region)
+            vkCmdCopyImageToBuffer(
+                cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target.readback.buffer, 1,
+                &region)
             var memoryBarrier = VkMemoryBarrier2()
             memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
             memoryBarrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
@@ -211,8 +222,10 @@ public final class VulkanRenderer: Renderer {
                 }
             }
             next[kind] = first + batch.instances.count
-            draws.append(Draw(pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
-                              count: batch.instances.count))
+            draws.append(
+                Draw(
+                    pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
+                    count: batch.instances.count))
         }
         return draws
     }
@@ -246,9 +259,11 @@ public final class VulkanRenderer: Renderer {
     }
 
     /// Records a layout transition of the target and remembers the new layout.
-    func barrier(_ cb: VkCommandBuffer, _ target: VulkanTarget, to layout: VkImageLayout,
-                 srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2,
-                 dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2, discard: Bool) {
+    func barrier(
+        _ cb: VkCommandBuffer, _ target: VulkanTarget, to layout: VkImageLayout,
+        srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2,
+        dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2, discard: Bool
+    ) {
         var b = VkImageMemoryBarrier2()
         b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
         b.srcStageMask = srcStage
@@ -261,8 +276,9 @@ public final class VulkanRenderer: Renderer {
         b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
         b.image = target.image
         target.storage.lastUsedFrame = timeline.next
-        b.subresourceRange = VkImageSubresourceRange(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0,
-                                                     levelCount: 1, baseArrayLayer: 0, layerCount: 1)
+        b.subresourceRange = VkImageSubresourceRange(
+            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0,
+            levelCount: 1, baseArrayLayer: 0, layerCount: 1)
         var dependency = VkDependencyInfo()
         dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
         dependency.imageMemoryBarrierCount = 1

@@ -16,10 +16,14 @@ enum AnimationBench {
     static let timing = MediaTiming(duration: 2, repeatCount: .infinity, autoreverses: true)
     static let eased = TimingCurve(CAMediaTimingFunction(name: .easeInEaseOut))
 
-    static func basic(_ path: String, from: AnimationValue, to: AnimationValue, additive: Bool = false) -> AnimationRecord {
-        AnimationRecord(timing: timing, timingFunction: eased,
-                        content: .basic(PropertyTarget(keyPath: LayerKeyPath(path)!, isAdditive: additive),
-                                        BasicValues(from: from, to: to)))
+    static func basic(_ path: String, from: AnimationValue, to: AnimationValue, additive: Bool = false)
+        -> AnimationRecord
+    {
+        AnimationRecord(
+            timing: timing, timingFunction: eased,
+            content: .basic(
+                PropertyTarget(keyPath: LayerKeyPath(path)!, isAdditive: additive),
+                BasicValues(from: from, to: to)))
     }
 
     static var cases: [Case] {
@@ -29,34 +33,55 @@ enum AnimationBench {
         path.addCurve(to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
         let rotation = CATransform3DMakeRotation(.pi / 3, 0.3, 1, 0.2)
         let scaled = CATransform3DScale(CATransform3DMakeTranslation(40, -20, 0), 1.5, 0.5, 1)
-        let colors: [AnimationValue] = [.color(RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)),
-                                        .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)),
-                                        .color(RGBAColor(red: 0, green: 1, blue: 0, alpha: 1))]
+        let colors: [AnimationValue] = [
+            .color(RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)),
+            .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)),
+            .color(RGBAColor(red: 0, green: 1, blue: 0, alpha: 1)),
+        ]
         return [
             Case(name: "opacity (number)", record: basic("opacity", from: .number(1), to: .number(0))),
-            Case(name: "position (point)", record: basic("position", from: .point(CGPoint(x: 10, y: 10)),
-                                                         to: .point(CGPoint(x: 300, y: 200)))),
-            Case(name: "bounds (rect)", record: basic("bounds", from: .rect(CGRect(x: 0, y: 0, width: 10, height: 10)),
-                                                      to: .rect(CGRect(x: 0, y: 0, width: 200, height: 80)))),
+            Case(
+                name: "position (point)",
+                record: basic(
+                    "position", from: .point(CGPoint(x: 10, y: 10)),
+                    to: .point(CGPoint(x: 300, y: 200)))),
+            Case(
+                name: "bounds (rect)",
+                record: basic(
+                    "bounds", from: .rect(CGRect(x: 0, y: 0, width: 10, height: 10)),
+                    to: .rect(CGRect(x: 0, y: 0, width: 200, height: 80)))),
             Case(name: "backgroundColor (colour)", record: basic("backgroundColor", from: colors[0], to: colors[1])),
-            Case(name: "transform (matrix, decomposed)",
-                 record: basic("transform", from: .transform(rotation), to: .transform(scaled))),
-            Case(name: "transform.rotation.z (virtual component)",
-                 record: basic("transform.rotation.z", from: .number(0), to: .number(2 * .pi))),
-            Case(name: "position.x, additive", record: basic("position.x", from: .number(-20), to: .number(20), additive: true)),
-            Case(name: "spring (transform.scale)",
-                 record: AnimationRecord(timing: MediaTiming(duration: 1.27, repeatCount: .infinity),
-                                         content: .spring(PropertyTarget(keyPath: LayerKeyPath("transform.scale")!),
-                                                          BasicValues(from: .number(0.5), to: .number(1)),
-                                                          SpringParameters()))),
-            Case(name: "keyframes, 3 colours, paced",
-                 record: AnimationRecord(timing: timing, content: .keyframe(
-                    PropertyTarget(keyPath: LayerKeyPath("backgroundColor")!),
-                    Keyframes(values: colors, calculationMode: .paced)))),
-            Case(name: "keyframes, 2-curve path, rotateAuto",
-                 record: AnimationRecord(timing: timing, content: .keyframe(
-                    PropertyTarget(keyPath: LayerKeyPath("position")!),
-                    Keyframes(values: [], path: path, calculationMode: .paced, rotationMode: .rotateAuto)))),
+            Case(
+                name: "transform (matrix, decomposed)",
+                record: basic("transform", from: .transform(rotation), to: .transform(scaled))),
+            Case(
+                name: "transform.rotation.z (virtual component)",
+                record: basic("transform.rotation.z", from: .number(0), to: .number(2 * .pi))),
+            Case(
+                name: "position.x, additive",
+                record: basic("position.x", from: .number(-20), to: .number(20), additive: true)),
+            Case(
+                name: "spring (transform.scale)",
+                record: AnimationRecord(
+                    timing: MediaTiming(duration: 1.27, repeatCount: .infinity),
+                    content: .spring(
+                        PropertyTarget(keyPath: LayerKeyPath("transform.scale")!),
+                        BasicValues(from: .number(0.5), to: .number(1)),
+                        SpringParameters()))),
+            Case(
+                name: "keyframes, 3 colours, paced",
+                record: AnimationRecord(
+                    timing: timing,
+                    content: .keyframe(
+                        PropertyTarget(keyPath: LayerKeyPath("backgroundColor")!),
+                        Keyframes(values: colors, calculationMode: .paced)))),
+            Case(
+                name: "keyframes, 2-curve path, rotateAuto",
+                record: AnimationRecord(
+                    timing: timing,
+                    content: .keyframe(
+                        PropertyTarget(keyPath: LayerKeyPath("position")!),
+                        Keyframes(values: [], path: path, calculationMode: .paced, rotationMode: .rotateAuto)))),
         ]
     }
 
@@ -75,9 +100,11 @@ enum AnimationBench {
             let start = DispatchTime.now().uptimeNanoseconds
             var transitions: [TransitionProgress] = []
             for i in 0..<count {
-                let state = LayerAnimator.presentation(of: model, animations: animations, layerTime: Double(i) * 0.000_37,
-                                                       transitions: &transitions)
-                sink += Double(state.opacity) + state.position.x + state.transform.m11 + state.bounds.width
+                let state = LayerAnimator.presentation(
+                    of: model, animations: animations, layerTime: Double(i) * 0.000_37,
+                    transitions: &transitions)
+                sink +=
+                    Double(state.opacity) + state.position.x + state.transform.m11 + state.bounds.width
                     + Double(state.backgroundColor?.red ?? 0)
             }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
@@ -89,46 +116,58 @@ enum AnimationBench {
     /// 10,000 layers of 8×4 points on a 100×100 grid over 1280×720, each with an opacity and a
     /// position animation (the same scene without animations is the baseline).
     static func tenThousandLayers(animated: Bool) throws -> RenderTree {
-        var ops: [LayerOperation] = [.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-                                     .set(1, .position(CGPoint(x: 640, y: 360)))]
+        var ops: [LayerOperation] = [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
+            .set(1, .position(CGPoint(x: 640, y: 360))),
+        ]
         var children: [LayerID] = []
         for i in 0..<10_000 {
             let id = LayerID(i + 2)
             children.append(id)
             let x = Double(i % 100) * 12.8 + 6, y = Double(i / 100) * 7.2 + 3.6
-            ops += [.createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: 8, height: 4))),
-                    .set(id, .position(CGPoint(x: x, y: y))),
-                    .set(id, .backgroundColor(RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)))]
+            ops += [
+                .createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: 8, height: 4))),
+                .set(id, .position(CGPoint(x: x, y: y))),
+                .set(id, .backgroundColor(RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))),
+            ]
             guard animated else { continue }
             // Different phases so the layers do not all show the same value.
             let phase = Double(i % 97) / 97
             let fade = AnimationRecord(
                 timing: MediaTiming(beginTime: -phase, duration: 1, repeatCount: .infinity, autoreverses: true),
-                content: .basic(PropertyTarget(keyPath: LayerKeyPath("opacity")!), BasicValues(from: .number(1), to: .number(0.2))))
+                content: .basic(
+                    PropertyTarget(keyPath: LayerKeyPath("opacity")!), BasicValues(from: .number(1), to: .number(0.2))))
             let move = AnimationRecord(
                 timing: MediaTiming(beginTime: -phase, duration: 2, repeatCount: .infinity, autoreverses: true),
                 timingFunction: eased,
-                content: .basic(PropertyTarget(keyPath: LayerKeyPath("position")!),
-                                BasicValues(from: .point(CGPoint(x: x - 3, y: y)), to: .point(CGPoint(x: x + 3, y: y)))))
-            ops += [.addAnimation(id, AttachedAnimation(id: UInt64(2 * i + 1), key: "fade", record: fade)),
-                    .addAnimation(id, AttachedAnimation(id: UInt64(2 * i + 2), key: "move", record: move))]
+                content: .basic(
+                    PropertyTarget(keyPath: LayerKeyPath("position")!),
+                    BasicValues(from: .point(CGPoint(x: x - 3, y: y)), to: .point(CGPoint(x: x + 3, y: y)))))
+            ops += [
+                .addAnimation(id, AttachedAnimation(id: UInt64(2 * i + 1), key: "fade", record: fade)),
+                .addAnimation(id, AttachedAnimation(id: UInt64(2 * i + 2), key: "move", record: move)),
+            ]
         }
-        return try RenderTree().applying(ops + [.setSublayers(1, children), .setRoot(display: 0, layer: 1)],
-                                         displayCount: 1)
+        return try RenderTree().applying(
+            ops + [.setSublayers(1, children), .setRoot(display: 0, layer: 1)],
+            displayCount: 1)
     }
 
     /// The frame of the 10,000-layer scene: display-list build (which evaluates the animations),
     /// `advanceAnimations` (the server's per-frame bookkeeping), and the Vulkan render. Times advance
     /// by 1/60 s per frame.
-    static func tenThousandLayerFrame(_ tree: RenderTree, renderer: VulkanRenderer, target: any RenderTarget,
-                                      iterations: Int) -> (build: Double, advance: Double, render: Double) {
+    static func tenThousandLayerFrame(
+        _ tree: RenderTree, renderer: VulkanRenderer, target: any RenderTarget,
+        iterations: Int
+    ) -> (build: Double, advance: Double, render: Double) {
         var tree = tree
         var list = DisplayList(width: 0, height: 0)
         var frame = 0
         let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
             frame += 1
-            list = DisplayListBuilder.build(trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero,
-                                            time: 100 + Double(frame) / 60)
+            list = DisplayListBuilder.build(
+                trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero,
+                time: 100 + Double(frame) / 60)
         }
         let advance = SoftwareReference.medianMilliseconds(iterations: iterations) {
             frame += 1

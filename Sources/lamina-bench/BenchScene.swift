@@ -60,12 +60,13 @@ enum BenchScene {
             let r = 0.15 + 0.85 * rng.nextUnit()
             let g = 0.15 + 0.85 * rng.nextUnit()
             let b = 0.15 + 0.85 * rng.nextUnit()
-            result.append(BenchLayer(
-                x: x, y: y, width: Double(layerSize), height: Double(layerSize),
-                cornerRadius: cornerRadius, borderWidth: borderWidth,
-                fill: (r: r, g: g, b: b, a: 1.0),
-                border: borderColor,
-                opacity: opacity))
+            result.append(
+                BenchLayer(
+                    x: x, y: y, width: Double(layerSize), height: Double(layerSize),
+                    cornerRadius: cornerRadius, borderWidth: borderWidth,
+                    fill: (r: r, g: g, b: b, a: 1.0),
+                    border: borderColor,
+                    opacity: opacity))
         }
         return result
     }

@@ -5,11 +5,11 @@ import CCairo
 import CPixman
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reference software renderers for the benchmark scene and the timing helper used to compare them.
@@ -40,8 +40,9 @@ enum SoftwareReference {
                 cairo_new_path(cr)
                 appendRoundedRect(cr, x: x, y: y, width: w, height: h, radius: geometry.radius)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                cairo_set_source_rgba(cr, layer.fill.r, layer.fill.g, layer.fill.b,
-                                      layer.fill.a * layer.opacity)
+                cairo_set_source_rgba(
+                    cr, layer.fill.r, layer.fill.g, layer.fill.b,
+                    layer.fill.a * layer.opacity)
                 cairo_fill(cr)
             }
 
@@ -51,12 +52,14 @@ enum SoftwareReference {
                 cairo_new_path(cr)
                 appendRoundedRect(cr, x: x, y: y, width: w, height: h, radius: geometry.radius)
                 if w - 2 * bw > 0, h - 2 * bw > 0 {
-                    appendRoundedRect(cr, x: x + bw, y: y + bw, width: w - 2 * bw, height: h - 2 * bw,
-                                      radius: geometry.innerRadius)
+                    appendRoundedRect(
+                        cr, x: x + bw, y: y + bw, width: w - 2 * bw, height: h - 2 * bw,
+                        radius: geometry.innerRadius)
                 }
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-                cairo_set_source_rgba(cr, layer.border.r, layer.border.g, layer.border.b,
-                                      layer.border.a * layer.opacity)
+                cairo_set_source_rgba(
+                    cr, layer.border.r, layer.border.g, layer.border.b,
+                    layer.border.a * layer.opacity)
                 cairo_fill(cr)
             }
         }
@@ -72,8 +75,10 @@ enum SoftwareReference {
 
     /// Appends a closed rounded-rect sub-path (clockwise in device space) built from four
     /// quarter-circle `cairo_arc`s; a zero radius degenerates to a plain rectangle.
-    private static func appendRoundedRect(_ cr: OpaquePointer, x: Double, y: Double,
-                                          width w: Double, height h: Double, radius r: Double) {
+    private static func appendRoundedRect(
+        _ cr: OpaquePointer, x: Double, y: Double,
+        width w: Double, height h: Double, radius r: Double
+    ) {
         cairo_new_sub_path(cr)
         if r <= 0 {
             cairo_rectangle(cr, x, y, w, h)
@@ -136,8 +141,9 @@ enum SoftwareReference {
                 compositeWholeMask(src, dst: dst, masks: masks, kind: .fill, geometry: g, x: x, y: y, w: w, h: h)
             } else {
                 if tile > 0 {
-                    compositeCorners(src, dst: dst, masks: masks, kind: .fill, geometry: g,
-                                     tile: tile, x: x, y: y, w: w, h: h)
+                    compositeCorners(
+                        src, dst: dst, masks: masks, kind: .fill, geometry: g,
+                        tile: tile, x: x, y: y, w: w, h: h)
                 }
                 // Interior boxes: top band between the corners, full-width middle band, bottom band.
                 over(src, nil, dst, x + tile, y, w - 2 * tile, tile)
@@ -157,16 +163,17 @@ enum SoftwareReference {
         }
         guard let src = solidFill(layer.border, opacity: layer.opacity) else { return }
         defer { pixman_image_unref(src) }
-        compositeCorners(src, dst: dst, masks: masks, kind: .ring, geometry: g,
-                         tile: tile, x: x, y: y, w: w, h: h)
+        compositeCorners(
+            src, dst: dst, masks: masks, kind: .ring, geometry: g,
+            tile: tile, x: x, y: y, w: w, h: h)
         // Straight edges of the ring between the corner tiles: whole-pixel rows/columns at full
         // coverage, plus one row/column at fractional coverage when the border width is fractional.
         let whole = Int(g.borderWidth.rounded(.down))
         let frac = g.borderWidth - Double(whole)
-        over(src, nil, dst, x + tile, y, w - 2 * tile, whole)                 // top
-        over(src, nil, dst, x + tile, y + h - whole, w - 2 * tile, whole)     // bottom
-        over(src, nil, dst, x, y + tile, whole, h - 2 * tile)                 // left
-        over(src, nil, dst, x + w - whole, y + tile, whole, h - 2 * tile)     // right
+        over(src, nil, dst, x + tile, y, w - 2 * tile, whole)  // top
+        over(src, nil, dst, x + tile, y + h - whole, w - 2 * tile, whole)  // bottom
+        over(src, nil, dst, x, y + tile, whole, h - 2 * tile)  // left
+        over(src, nil, dst, x + w - whole, y + tile, whole, h - 2 * tile)  // right
         if frac > 0, let partial = solidFill(layer.border, opacity: layer.opacity * frac) {
             defer { pixman_image_unref(partial) }
             over(partial, nil, dst, x + tile, y + whole, w - 2 * tile, 1)
@@ -178,24 +185,29 @@ enum SoftwareReference {
 
     /// Composites the four corner tiles of a layer through the cached 2·tile × 2·tile mask, whose
     /// quadrants are exactly the four corners of a rounded rect with the layer's radius and border.
-    private static func compositeCorners(_ src: OpaquePointer, dst: OpaquePointer, masks: MaskCache,
-                                         kind: MaskKind, geometry g: LayerGeometry, tile: Int,
-                                         x: Int, y: Int, w: Int, h: Int) {
-        let key = MaskKey(kind: kind, radius: g.radius, borderWidth: g.borderWidth,
-                          width: 2 * tile, height: 2 * tile)
+    private static func compositeCorners(
+        _ src: OpaquePointer, dst: OpaquePointer, masks: MaskCache,
+        kind: MaskKind, geometry g: LayerGeometry, tile: Int,
+        x: Int, y: Int, w: Int, h: Int
+    ) {
+        let key = MaskKey(
+            kind: kind, radius: g.radius, borderWidth: g.borderWidth,
+            width: 2 * tile, height: 2 * tile)
         guard let mask = masks.mask(for: key) else { return }
         let t = tile
-        over(src, mask, dst, x, y, t, t, maskX: 0, maskY: 0)                             // top-left
-        over(src, mask, dst, x + w - t, y, t, t, maskX: t, maskY: 0)                     // top-right
-        over(src, mask, dst, x, y + h - t, t, t, maskX: 0, maskY: t)                     // bottom-left
-        over(src, mask, dst, x + w - t, y + h - t, t, t, maskX: t, maskY: t)             // bottom-right
+        over(src, mask, dst, x, y, t, t, maskX: 0, maskY: 0)  // top-left
+        over(src, mask, dst, x + w - t, y, t, t, maskX: t, maskY: 0)  // top-right
+        over(src, mask, dst, x, y + h - t, t, t, maskX: 0, maskY: t)  // bottom-left
+        over(src, mask, dst, x + w - t, y + h - t, t, t, maskX: t, maskY: t)  // bottom-right
     }
 
     /// Fallback for layers too small for the corner-tile decomposition: one mask over the whole
     /// layer (also cached, keyed by size).
-    private static func compositeWholeMask(_ src: OpaquePointer, dst: OpaquePointer, masks: MaskCache,
-                                           kind: MaskKind, geometry g: LayerGeometry,
-                                           x: Int, y: Int, w: Int, h: Int) {
+    private static func compositeWholeMask(
+        _ src: OpaquePointer, dst: OpaquePointer, masks: MaskCache,
+        kind: MaskKind, geometry g: LayerGeometry,
+        x: Int, y: Int, w: Int, h: Int
+    ) {
         let key = MaskKey(kind: kind, radius: g.radius, borderWidth: g.borderWidth, width: w, height: h)
         guard let mask = masks.mask(for: key) else { return }
         over(src, mask, dst, x, y, w, h, maskX: 0, maskY: 0)
@@ -203,24 +215,30 @@ enum SoftwareReference {
 
     /// `pixman_image_composite32` with `PIXMAN_OP_OVER`; empty boxes are skipped.
     @inline(__always)
-    private static func over(_ src: OpaquePointer, _ mask: OpaquePointer?, _ dst: OpaquePointer,
-                             _ x: Int, _ y: Int, _ w: Int, _ h: Int, maskX: Int = 0, maskY: Int = 0) {
+    private static func over(
+        _ src: OpaquePointer, _ mask: OpaquePointer?, _ dst: OpaquePointer,
+        _ x: Int, _ y: Int, _ w: Int, _ h: Int, maskX: Int = 0, maskY: Int = 0
+    ) {
         guard w > 0, h > 0 else { return }
-        pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst,
-                                 0, 0, Int32(maskX), Int32(maskY),
-                                 Int32(x), Int32(y), Int32(w), Int32(h))
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, src, mask, dst,
+            0, 0, Int32(maskX), Int32(maskY),
+            Int32(x), Int32(y), Int32(w), Int32(h))
     }
 
     /// A solid-fill source image for a non-premultiplied colour with its alpha multiplied by
     /// `opacity`, premultiplied and rounded to 16 bits per channel the way cairo does it; `nil`
     /// when fully transparent. The caller unrefs it.
-    private static func solidFill(_ c: (r: Double, g: Double, b: Double, a: Double),
-                                  opacity: Double) -> OpaquePointer? {
+    private static func solidFill(
+        _ c: (r: Double, g: Double, b: Double, a: Double),
+        opacity: Double
+    ) -> OpaquePointer? {
         let a = clamp01(c.a * opacity)
         guard a > 0 else { return nil }
         func short(_ v: Double) -> UInt16 { UInt16(clamp01(v) * 65535.0 + 0.5) }
-        var color = pixman_color_t(red: short(c.r * a), green: short(c.g * a),
-                                   blue: short(c.b * a), alpha: short(a))
+        var color = pixman_color_t(
+            red: short(c.r * a), green: short(c.g * a),
+            blue: short(c.b * a), alpha: short(a))
         return pixman_image_create_solid_fill(&color)
     }
 
@@ -280,8 +298,8 @@ enum SoftwareReference {
     private static func makeCoverageMask(_ key: MaskKey) -> OpaquePointer? {
         let w = key.width, h = key.height
         guard w > 0, h > 0,
-              let image = pixman_image_create_bits(CPIXMAN_a8, Int32(w), Int32(h), nil, 0),
-              let raw = pixman_image_get_data(image)
+            let image = pixman_image_create_bits(CPIXMAN_a8, Int32(w), Int32(h), nil, 0),
+            let raw = pixman_image_get_data(image)
         else { return nil }
         let stride = Int(pixman_image_get_stride(image))
         let bytes = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: UInt8.self)
@@ -290,8 +308,9 @@ enum SoftwareReference {
         let outer = roundedRectPolygon(x: 0, y: 0, width: W, height: H, radius: key.radius)
         var inner: [Point] = []
         if key.kind == .ring, W - 2 * bw > 0, H - 2 * bw > 0 {
-            inner = roundedRectPolygon(x: bw, y: bw, width: W - 2 * bw, height: H - 2 * bw,
-                                       radius: max(key.radius - bw, 0))
+            inner = roundedRectPolygon(
+                x: bw, y: bw, width: W - 2 * bw, height: H - 2 * bw,
+                radius: max(key.radius - bw, 0))
         }
         let n = maskSubsamples
         var row = [Double](repeating: 0, count: w)
@@ -348,8 +367,10 @@ enum SoftwareReference {
 
     /// A rounded rect as a convex polygon (clockwise in y-down space): each quarter-circle corner
     /// is approximated by a cubic Bézier and flattened to within `flatteningTolerance`.
-    private static func roundedRectPolygon(x: Double, y: Double, width w: Double, height h: Double,
-                                           radius r: Double) -> [Point] {
+    private static func roundedRectPolygon(
+        x: Double, y: Double, width w: Double, height h: Double,
+        radius r: Double
+    ) -> [Point] {
         guard r > 0 else { return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)] }
         // Corner centres and start angles, clockwise from the top-right corner.
         let corners: [(cx: Double, cy: Double, start: Double)] = [
@@ -375,8 +396,10 @@ enum SoftwareReference {
 
     /// Appends the end points of a polyline approximating the cubic p0…p3 (excluding p0), halving
     /// the curve until both control points lie within `flatteningTolerance` of the chord.
-    private static func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
-                                     depth: Int, into points: inout [Point]) {
+    private static func flattenCubic(
+        _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+        depth: Int, into points: inout [Point]
+    ) {
         if depth >= 12 || max(distanceToSegment(p1, p0, p3), distanceToSegment(p2, p0, p3)) < flatteningTolerance {
             points.append(p3)
             return

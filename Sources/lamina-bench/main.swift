@@ -9,8 +9,9 @@ import LaminaVulkan
 /// Measures Lamina's costs and compares its renderer with Cairo and pixman on the same scene, in one
 /// run. Prints a Markdown report (Tools/bench writes it to docs/benchmarks.md).
 struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "lamina-bench",
-                                                    abstract: "Lamina benchmarks (not timed tests).")
+    static let configuration = CommandConfiguration(
+        commandName: "lamina-bench",
+        abstract: "Lamina benchmarks (not timed tests).")
 
     @Option(help: "Frames (or runs) per median.")
     var iterations = 20
@@ -37,7 +38,10 @@ struct Bench: ParsableCommand {
             defer { server.stop() }
             for actions in [false, true] {
                 let (perSecond, _) = try commitThroughput(server, actions: actions)
-                print(String(format: "commit throughput, actions %@: %.0f property changes/s", actions ? "on" : "off", perSecond))
+                print(
+                    String(
+                        format: "commit throughput, actions %@: %.0f property changes/s", actions ? "on" : "off",
+                        perSecond))
             }
             return
         }
@@ -72,12 +76,17 @@ struct Bench: ParsableCommand {
         row("1,000 layers: frame (build + render)", String(format: "%.2f ms", build + render))
         let count = { (kind: DrawKind) in list.instances[kind.id].count }
         let fills = count(.opaqueFill) + count(.blendedFill)
-        row("1,000 layers: instances / batches",
-            "\(fills) fills + \(count(.corner)) corner pieces + \(count(.shape)) shape pieces in \(list.batches.count) batches")
+        row(
+            "1,000 layers: instances / batches",
+            "\(fills) fills + \(count(.corner)) corner pieces + \(count(.shape)) shape pieces in \(list.batches.count) batches"
+        )
 
         let oneTree = try RenderTree().applying(
-            Self.operations(for: [BenchLayer(x: 590, y: 310, width: 100, height: 100, cornerRadius: 12, borderWidth: 3,
-                                             fill: (0.2, 0.5, 0.9, 1), border: (0.1, 0.11, 0.14, 1), opacity: 0.5)]),
+            Self.operations(for: [
+                BenchLayer(
+                    x: 590, y: 310, width: 100, height: 100, cornerRadius: 12, borderWidth: 3,
+                    fill: (0.2, 0.5, 0.9, 1), border: (0.1, 0.11, 0.14, 1), opacity: 0.5)
+            ]),
             displayCount: 1)
         let one = SoftwareReference.medianMilliseconds(iterations: iterations) {
             let l = DisplayListBuilder.build(trees: [oneTree], display: 0, width: 1280, height: 720, clearColor: .zero)
@@ -111,10 +120,12 @@ struct Bench: ParsableCommand {
         let server = try TestServer(width: 1280, height: 720, validation: false)
         defer { server.stop() }
         let (changesPerSecond, commits) = try commitThroughput(server, actions: false)
-        row("commit throughput (1,000 position changes per commit, \(commits) commits, actions disabled)",
+        row(
+            "commit throughput (1,000 position changes per commit, \(commits) commits, actions disabled)",
             String(format: "%.0f property changes/s", changesPerSecond))
         let (animatedPerSecond, _) = try commitThroughput(server, actions: true)
-        row("commit throughput with implicit animations (each change adds a 0.25 s position animation)",
+        row(
+            "commit throughput with implicit animations (each change adds a 0.25 s position animation)",
             String(format: "%.0f property changes/s", animatedPerSecond))
         let roundTrips = try emptyCommitRoundTrips(server, count: 200)
         row("empty commit round trip (median of 200)", String(format: "%.3f ms", median(roundTrips) * 1000))
@@ -129,16 +140,20 @@ struct Bench: ParsableCommand {
             let ns = AnimationBench.evaluationCost(c.record, rounds: max(3, iterations / 4))
             row("animation evaluation per property per frame: \(c.name)", String(format: "%.0f ns", ns))
         }
-        let still = AnimationBench.tenThousandLayerFrame(try AnimationBench.tenThousandLayers(animated: false),
-                                                         renderer: renderer, target: target, iterations: iterations)
-        let animated = AnimationBench.tenThousandLayerFrame(try AnimationBench.tenThousandLayers(animated: true),
-                                                            renderer: renderer, target: target, iterations: iterations)
+        let still = AnimationBench.tenThousandLayerFrame(
+            try AnimationBench.tenThousandLayers(animated: false),
+            renderer: renderer, target: target, iterations: iterations)
+        let animated = AnimationBench.tenThousandLayerFrame(
+            try AnimationBench.tenThousandLayers(animated: true),
+            renderer: renderer, target: target, iterations: iterations)
         row("10,000 layers, no animations: display list build", String(format: "%.2f ms", still.build))
-        row("10,000 layers, position + opacity animation each: display list build (evaluates 20,000 animations)",
+        row(
+            "10,000 layers, position + opacity animation each: display list build (evaluates 20,000 animations)",
             String(format: "%.2f ms", animated.build))
         row("10,000 animated layers: advanceAnimations (events, removal)", String(format: "%.2f ms", animated.advance))
         row("10,000 animated layers: Vulkan render", String(format: "%.2f ms", animated.render))
-        row("10,000 animated layers: frame (build + advance + render)",
+        row(
+            "10,000 animated layers: frame (build + advance + render)",
             String(format: "%.2f ms", animated.build + animated.advance + animated.render))
         row("10,000 layers: animated ÷ still display list build", String(format: "%.2f×", animated.build / still.build))
     }
@@ -152,7 +167,8 @@ struct Bench: ParsableCommand {
 
     /// Spawns laminad and reads the media time of its first presented frame from its log.
     func startupToFirstFrame() throws -> Double {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-bench-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lamina-bench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let logURL = directory.appendingPathComponent("log")
@@ -215,7 +231,8 @@ struct Bench: ParsableCommand {
     /// Sends empty commits on a raw connection and times each until its `commitApplied`.
     func emptyCommitRoundTrips(_ server: TestServer, count: Int) throws -> [Double] {
         let socket = try SeqPacketSocket.connect(path: server.socketPath)
-        try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "bench")))
+        try socket.send(
+            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "bench")))
         _ = try socket.receive(maxBytes: 65536)
         var times: [Double] = []
         for serial in 1...UInt64(count) {
@@ -234,18 +251,24 @@ struct Bench: ParsableCommand {
 
     /// The render-tree operations for the benchmark scene: one root, then one layer per `BenchLayer`.
     static func operations(for scene: [BenchLayer]) -> [LayerOperation] {
-        var ops: [LayerOperation] = [.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-                                     .set(1, .position(CGPoint(x: 640, y: 360)))]
+        var ops: [LayerOperation] = [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
+            .set(1, .position(CGPoint(x: 640, y: 360))),
+        ]
         var children: [LayerID] = []
         for (i, l) in scene.enumerated() {
             let id = LayerID(i + 2)
             children.append(id)
-            ops += [.createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: l.width, height: l.height))),
-                    .set(id, .position(CGPoint(x: l.x + l.width / 2, y: l.y + l.height / 2))),
-                    .set(id, .cornerRadius(l.cornerRadius)), .set(id, .borderWidth(l.borderWidth)),
-                    .set(id, .backgroundColor(RGBAColor(red: l.fill.r, green: l.fill.g, blue: l.fill.b, alpha: l.fill.a))),
-                    .set(id, .borderColor(RGBAColor(red: l.border.r, green: l.border.g, blue: l.border.b, alpha: l.border.a))),
-                    .set(id, .opacity(Float(l.opacity)))]
+            ops += [
+                .createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: l.width, height: l.height))),
+                .set(id, .position(CGPoint(x: l.x + l.width / 2, y: l.y + l.height / 2))),
+                .set(id, .cornerRadius(l.cornerRadius)), .set(id, .borderWidth(l.borderWidth)),
+                .set(id, .backgroundColor(RGBAColor(red: l.fill.r, green: l.fill.g, blue: l.fill.b, alpha: l.fill.a))),
+                .set(
+                    id, .borderColor(RGBAColor(red: l.border.r, green: l.border.g, blue: l.border.b, alpha: l.border.a))
+                ),
+                .set(id, .opacity(Float(l.opacity))),
+            ]
         }
         return ops + [.setSublayers(1, children), .setRoot(display: 0, layer: 1)]
     }

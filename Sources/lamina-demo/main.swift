@@ -114,9 +114,10 @@ tilted.add(turn, forKey: "turn")
 let bounce = CAKeyframeAnimation(keyPath: "position")
 let path = CGMutablePath()
 path.move(to: card.position)
-path.addCurve(to: CGPoint(x: card.position.x + 120, y: card.position.y),
-              control1: CGPoint(x: card.position.x, y: card.position.y - 120),
-              control2: CGPoint(x: card.position.x + 120, y: card.position.y - 120))
+path.addCurve(
+    to: CGPoint(x: card.position.x + 120, y: card.position.y),
+    control1: CGPoint(x: card.position.x, y: card.position.y - 120),
+    control2: CGPoint(x: card.position.x + 120, y: card.position.y - 120))
 bounce.path = path
 bounce.duration = 2
 bounce.beginTime = t0

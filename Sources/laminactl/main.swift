@@ -10,9 +10,10 @@ struct LaminaCtl: ParsableCommand {
         subcommands: [Capture.self, Tree.self, Ping.self])
 
     struct Connection: ParsableArguments {
-        @Option(help: ArgumentHelp(
-            "Socket path. Default: $LAMINA_SOCKET, else $XDG_RUNTIME_DIR/lamina/socket, else /run/lamina/socket.",
-            valueName: "path"))
+        @Option(
+            help: ArgumentHelp(
+                "Socket path. Default: $LAMINA_SOCKET, else $XDG_RUNTIME_DIR/lamina/socket, else /run/lamina/socket.",
+                valueName: "path"))
         var socket: String?
 
         func context() throws -> CAContext {
@@ -26,11 +27,15 @@ struct LaminaCtl: ParsableCommand {
         @OptionGroup var connection: Connection
         @Option(name: .shortAndLong, help: ArgumentHelp("PNG file to write.", valueName: "file"))
         var output: String
-        @Option(help: ArgumentHelp("Media time in seconds (the CACurrentMediaTime clock); default now.",
-                                   valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp(
+                "Media time in seconds (the CACurrentMediaTime clock); default now.",
+                valueName: "seconds"))
         var at: Double?
-        @Option(help: ArgumentHelp("Display number, as laminad numbers its --output options from 0.",
-                                   valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "Display number, as laminad numbers its --output options from 0.",
+                valueName: "n"))
         var display: UInt32 = 0
 
         func run() throws {

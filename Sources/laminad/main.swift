@@ -19,22 +19,26 @@ struct Laminad: ParsableCommand {
             """,
         version: laminaVersion)
 
-    @Option(help: ArgumentHelp(
-        "Socket path. Default: $LAMINA_SOCKET, else $XDG_RUNTIME_DIR/lamina/socket, else /run/lamina/socket.",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Socket path. Default: $LAMINA_SOCKET, else $XDG_RUNTIME_DIR/lamina/socket, else /run/lamina/socket.",
+            valueName: "path"))
     var socket: String?
 
-    @Option(help: ArgumentHelp(
-        "Output: offscreen:WIDTHxHEIGHT@HZ. Repeat for several displays, numbered 0, 1, … in order. "
-            + "Default: one offscreen:1280x720@60.",
-        valueName: "spec"))
+    @Option(
+        help: ArgumentHelp(
+            "Output: offscreen:WIDTHxHEIGHT@HZ. Repeat for several displays, numbered 0, 1, … in order. "
+                + "Default: one offscreen:1280x720@60.",
+            valueName: "spec"))
     var output: [String] = []
 
     @Flag(help: "Enable VK_LAYER_KHRONOS_validation; report every message and a count at exit (status 3 if any).")
     var validation = false
 
-    @Option(help: ArgumentHelp("Use the first Vulkan device whose name contains this text (also $LAMINA_VULKAN_DEVICE).",
-                               valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Use the first Vulkan device whose name contains this text (also $LAMINA_VULKAN_DEVICE).",
+            valueName: "name"))
     var vulkanDevice: String?
 
     @Option(help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
@@ -74,14 +78,16 @@ struct Laminad: ParsableCommand {
         }
         waiter.name = "laminad-signals"
         waiter.start()
-        let renderer = try VulkanRenderer(validation: validation,
-                                          preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
+        let renderer = try VulkanRenderer(
+            validation: validation,
+            preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
         let outputs = try modes.map { try OffscreenOutput(mode: $0, renderer: renderer) }
         let server: Server
         do {
-            server = try Server(configuration: .init(socketPath: path, serverVersion: laminaVersion),
-                                outputs: outputs, logger: logger)
+            server = try Server(
+                configuration: .init(socketPath: path, serverVersion: laminaVersion),
+                outputs: outputs, logger: logger)
         } catch {
             logger.critical("cannot listen: \(error)")
             throw ExitCode(2)

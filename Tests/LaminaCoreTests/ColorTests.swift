@@ -19,7 +19,9 @@ struct CGColorTests {
     }
 
     @Test func srgbInitIsTheSameAsRGB() {
-        #expect(CGColor(srgbRed: 0.1, green: 0.2, blue: 0.3, alpha: 0.4) == CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4))
+        #expect(
+            CGColor(srgbRed: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
+                == CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4))
     }
 
     @Test func constants() {
@@ -41,12 +43,15 @@ struct CGColorTests {
     }
 
     @Test func equalityByModelAndComponents() {
-        #expect(CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1) == CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
-        #expect(CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1) != CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.9))
+        #expect(
+            CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1) == CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
+        #expect(
+            CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1) != CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.9))
         // Same appearance, different colour model: not equal (as on Apple platforms).
         #expect(CGColor(gray: 0.5, alpha: 1) != CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))
         let set: Set<CGColor> = [
-            CGColor(gray: 0.5, alpha: 1), CGColor(gray: 0.5, alpha: 1), CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1),
+            CGColor(gray: 0.5, alpha: 1), CGColor(gray: 0.5, alpha: 1),
+            CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1),
         ]
         #expect(set.count == 2)
     }
@@ -58,11 +63,12 @@ struct CGColorTests {
         #expect(white == (1, 1, 1, 1))
     }
 
-    @Test(arguments: [
-        (CGColor(red: 1.5, green: -0.5, blue: 0.5, alpha: 2), 1.0, 0.0, 0.5, 1.0),
-        (CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4), 0.1, 0.2, 0.3, 0.4),
-        (CGColor(gray: 3, alpha: -1), 1.0, 1.0, 1.0, 0.0),
-    ] as [(CGColor, Double, Double, Double, Double)])
+    @Test(
+        arguments: [
+            (CGColor(red: 1.5, green: -0.5, blue: 0.5, alpha: 2), 1.0, 0.0, 0.5, 1.0),
+            (CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4), 0.1, 0.2, 0.3, 0.4),
+            (CGColor(gray: 3, alpha: -1), 1.0, 1.0, 1.0, 0.0),
+        ] as [(CGColor, Double, Double, Double, Double)])
     func rgbaClampsButStorageDoesNot(_ c: CGColor, _ r: Double, _ g: Double, _ b: Double, _ a: Double) {
         let rgba = c.rgba
         #expect(rgba == (r, g, b, a))

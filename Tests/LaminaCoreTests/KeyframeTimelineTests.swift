@@ -11,8 +11,9 @@ private func timeline(
     _ v: [Double], _ mode: CAAnimationCalculationMode, keyTimes: [Double]? = nil,
     timing: [CAMediaTimingFunction]? = nil, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil
 ) -> KeyframeTimeline {
-    KeyframeTimeline(values: numbers(v), keyTimes: keyTimes, timingFunctions: timing, calculationMode: mode,
-                     tensionValues: tension, continuityValues: continuity, biasValues: bias)
+    KeyframeTimeline(
+        values: numbers(v), keyTimes: keyTimes, timingFunctions: timing, calculationMode: mode,
+        tensionValues: tension, continuityValues: continuity, biasValues: bias)
 }
 
 /// The number a timeline gives at `f` (NaN when it is not a number).
@@ -35,7 +36,9 @@ struct ScalarCase: Sendable, CustomTestStringConvertible {
     let tolerance: Double
     var testDescription: String { name }
 
-    init(_ name: String, _ timeline: KeyframeTimeline, _ fraction: Double, _ expected: Double, tolerance: Double = 1e-12) {
+    init(
+        _ name: String, _ timeline: KeyframeTimeline, _ fraction: Double, _ expected: Double, tolerance: Double = 1e-12
+    ) {
         self.name = name
         self.timeline = timeline
         self.fraction = fraction
@@ -58,50 +61,85 @@ let scalarCases: [ScalarCase] = [
     ScalarCase("linear, even: end", linear, 1, 30),
     ScalarCase("linear, keyTimes [0, 0.8, 1]: 0.4 is half of segment 0", linearTimed, 0.4, 5),
     ScalarCase("linear, keyTimes [0, 0.8, 1]: 0.9 is half of segment 1", linearTimed, 0.9, 20),
-    ScalarCase("linear, keyTimes of the wrong count are ignored", timeline([0, 10, 30], .linear, keyTimes: [0, 1]), 0.25, 5),
-    ScalarCase("linear, decreasing keyTimes are ignored", timeline([0, 10, 30], .linear, keyTimes: [0, 0.8, 0.5]), 0.25, 5),
-    ScalarCase("linear, keyTimes outside 0...1 are ignored", timeline([0, 10, 30], .linear, keyTimes: [0, 0.5, 1.5]), 0.25, 5),
-    ScalarCase("linear, before the first key time the first value holds",
-               timeline([0, 10], .linear, keyTimes: [0.5, 1]), 0.25, 0),
-    ScalarCase("linear, after the last key time the last value holds",
-               timeline([0, 10], .linear, keyTimes: [0, 0.5]), 0.75, 10),
+    ScalarCase(
+        "linear, keyTimes of the wrong count are ignored", timeline([0, 10, 30], .linear, keyTimes: [0, 1]), 0.25, 5),
+    ScalarCase(
+        "linear, decreasing keyTimes are ignored", timeline([0, 10, 30], .linear, keyTimes: [0, 0.8, 0.5]), 0.25, 5),
+    ScalarCase(
+        "linear, keyTimes outside 0...1 are ignored", timeline([0, 10, 30], .linear, keyTimes: [0, 0.5, 1.5]), 0.25, 5),
+    ScalarCase(
+        "linear, before the first key time the first value holds",
+        timeline([0, 10], .linear, keyTimes: [0.5, 1]), 0.25, 0),
+    ScalarCase(
+        "linear, after the last key time the last value holds",
+        timeline([0, 10], .linear, keyTimes: [0, 0.5]), 0.75, 10),
     ScalarCase("linear extrapolates above 1", timeline([0, 10], .linear), 1.5, 15),
     ScalarCase("linear extrapolates below 0", timeline([0, 10], .linear), -0.5, -5),
-    ScalarCase("linear, equal key times jump: the later keyframe wins",
-               timeline([0, 10, 20, 30], .linear, keyTimes: [0, 0.5, 0.5, 1]), 0.5, 20),
-    ScalarCase("timing function of segment 0 eases it (s³)", timeline([0, 10, 20], .linear, timing: [cubeEase, CAMediaTimingFunction(name: .linear)]), 0.25, 1.25, tolerance: 1e-6),
-    ScalarCase("timing function of segment 1 is linear", timeline([0, 10, 20], .linear, timing: [cubeEase, CAMediaTimingFunction(name: .linear)]), 0.75, 15, tolerance: 1e-12),
-    ScalarCase("timing functions of the wrong count are ignored", timeline([0, 10, 20], .linear, timing: [cubeEase]), 0.25, 5),
+    ScalarCase(
+        "linear, equal key times jump: the later keyframe wins",
+        timeline([0, 10, 20, 30], .linear, keyTimes: [0, 0.5, 0.5, 1]), 0.5, 20),
+    ScalarCase(
+        "timing function of segment 0 eases it (s³)",
+        timeline([0, 10, 20], .linear, timing: [cubeEase, CAMediaTimingFunction(name: .linear)]), 0.25, 1.25,
+        tolerance: 1e-6),
+    ScalarCase(
+        "timing function of segment 1 is linear",
+        timeline([0, 10, 20], .linear, timing: [cubeEase, CAMediaTimingFunction(name: .linear)]), 0.75, 15,
+        tolerance: 1e-12),
+    ScalarCase(
+        "timing functions of the wrong count are ignored", timeline([0, 10, 20], .linear, timing: [cubeEase]), 0.25, 5),
     ScalarCase("discrete [1, 2, 3] at 0", discrete, 0, 1),
     ScalarCase("discrete [1, 2, 3] at 0.33", discrete, 0.33, 1),
     ScalarCase("discrete [1, 2, 3] at 0.34", discrete, 0.34, 2),
     ScalarCase("discrete [1, 2, 3] at 0.4", discrete, 0.4, 2),
     ScalarCase("discrete [1, 2, 3] at 0.7", discrete, 0.7, 3),
     ScalarCase("discrete [1, 2, 3] at 1", discrete, 1, 3),
-    ScalarCase("discrete ignores timing functions", timeline([1, 2, 3], .discrete, timing: [cubeEase, cubeEase]), 0.4, 2),
-    ScalarCase("discrete with n key times: 0.6 shows value 2", timeline([1, 2, 3], .discrete, keyTimes: [0, 0.5, 0.9]), 0.6, 2),
-    ScalarCase("discrete with n key times: 0.95 shows value 3", timeline([1, 2, 3], .discrete, keyTimes: [0, 0.5, 0.9]), 0.95, 3),
-    ScalarCase("discrete with n + 1 key times (Apple's form): 0.3 shows value 2",
-               timeline([1, 2, 3], .discrete, keyTimes: [0, 0.25, 0.5, 1]), 0.3, 2),
-    ScalarCase("discrete with n + 1 key times: 0.6 shows value 3",
-               timeline([1, 2, 3], .discrete, keyTimes: [0, 0.25, 0.5, 1]), 0.6, 3),
+    ScalarCase(
+        "discrete ignores timing functions", timeline([1, 2, 3], .discrete, timing: [cubeEase, cubeEase]), 0.4, 2),
+    ScalarCase(
+        "discrete with n key times: 0.6 shows value 2", timeline([1, 2, 3], .discrete, keyTimes: [0, 0.5, 0.9]), 0.6, 2),
+    ScalarCase(
+        "discrete with n key times: 0.95 shows value 3", timeline([1, 2, 3], .discrete, keyTimes: [0, 0.5, 0.9]), 0.95,
+        3),
+    ScalarCase(
+        "discrete with n + 1 key times (Apple's form): 0.3 shows value 2",
+        timeline([1, 2, 3], .discrete, keyTimes: [0, 0.25, 0.5, 1]), 0.3, 2),
+    ScalarCase(
+        "discrete with n + 1 key times: 0.6 shows value 3",
+        timeline([1, 2, 3], .discrete, keyTimes: [0, 0.25, 0.5, 1]), 0.6, 3),
     ScalarCase("paced [0, 10, 30] at 0.5 is 15 (keyTimes and timing ignored)", paced, 0.5, 15),
     ScalarCase("paced [0, 10, 30] at 1/3 is 10", paced, 1.0 / 3, 10),
     ScalarCase("paced [0, 10, 30] at 0.25 is 7.5", paced, 0.25, 7.5),
     ScalarCase("paced [0, 30, 0] goes back at the same speed: 0.75 is 15", timeline([0, 30, 0], .paced), 0.75, 15),
     ScalarCase("cubic (Catmull-Rom) [0, 10, 30] at 0.25: 5·h10 + 10·h01 + 15·h11 = 3.75", catmullRom, 0.25, 3.75),
     ScalarCase("cubic [0, 10, 0] at 0.25: 5·0.125 + 10·0.5 = 5.625", timeline([0, 10, 0], .cubic), 0.25, 5.625),
-    ScalarCase("cubic with tension 1 at keyframe 1 flattens its tangents: 5.625",
-               timeline([0, 10, 30], .cubic, tension: [0, 1, 0]), 0.25, 5.625),
-    ScalarCase("cubic with continuity −1 everywhere is straight segments", timeline([0, 10, 30], .cubic, continuity: [-1, -1, -1]), 0.75, 20),
-    ScalarCase("cubic with bias 1 at keyframe 1 uses only the incoming chord: in = 10, 0.625 + 5 − 1.25",
-               timeline([0, 10, 30], .cubic, bias: [0, 1, 0]), 0.25, 4.375),
-    ScalarCase("cubic passes through keyframe 1 at its key time", timeline([0, 10, 5, 20], .cubic, keyTimes: [0, 0.2, 0.7, 1]), 0.2, 10, tolerance: 0),
-    ScalarCase("cubic passes through keyframe 2 at its key time", timeline([0, 10, 5, 20], .cubic, keyTimes: [0, 0.2, 0.7, 1]), 0.7, 5, tolerance: 0),
-    ScalarCase("cubic passes through the last keyframe", timeline([0, 10, 5, 20], .cubic, keyTimes: [0, 0.2, 0.7, 1]), 1, 20, tolerance: 0),
-    ScalarCase("cubic with an easing timing function", timeline([0, 10, 0], .cubic, timing: [cubeEase, cubeEase]), 0.25, 10 * (3 * 0.125 * 0.125 - 2 * 0.125 * 0.125 * 0.125) + 5 * (0.125 * 0.125 * 0.125 - 2 * 0.125 * 0.125 + 0.125), tolerance: 1e-5),
-    ScalarCase("cubicPaced [0, 10, 30]: keyframe 1 at 1/3", timeline([0, 10, 30], .cubicPaced), 1.0 / 3, 10, tolerance: 1e-9),
-    ScalarCase("cubicPaced [0, 10, 30] at 0.5 is 15 (constant speed, sampled)", timeline([0, 10, 30], .cubicPaced), 0.5, 15, tolerance: 1e-2),
+    ScalarCase(
+        "cubic with tension 1 at keyframe 1 flattens its tangents: 5.625",
+        timeline([0, 10, 30], .cubic, tension: [0, 1, 0]), 0.25, 5.625),
+    ScalarCase(
+        "cubic with continuity −1 everywhere is straight segments",
+        timeline([0, 10, 30], .cubic, continuity: [-1, -1, -1]), 0.75, 20),
+    ScalarCase(
+        "cubic with bias 1 at keyframe 1 uses only the incoming chord: in = 10, 0.625 + 5 − 1.25",
+        timeline([0, 10, 30], .cubic, bias: [0, 1, 0]), 0.25, 4.375),
+    ScalarCase(
+        "cubic passes through keyframe 1 at its key time",
+        timeline([0, 10, 5, 20], .cubic, keyTimes: [0, 0.2, 0.7, 1]), 0.2, 10, tolerance: 0),
+    ScalarCase(
+        "cubic passes through keyframe 2 at its key time",
+        timeline([0, 10, 5, 20], .cubic, keyTimes: [0, 0.2, 0.7, 1]), 0.7, 5, tolerance: 0),
+    ScalarCase(
+        "cubic passes through the last keyframe", timeline([0, 10, 5, 20], .cubic, keyTimes: [0, 0.2, 0.7, 1]), 1, 20,
+        tolerance: 0),
+    ScalarCase(
+        "cubic with an easing timing function", timeline([0, 10, 0], .cubic, timing: [cubeEase, cubeEase]), 0.25,
+        10 * (3 * 0.125 * 0.125 - 2 * 0.125 * 0.125 * 0.125) + 5 * (0.125 * 0.125 * 0.125 - 2 * 0.125 * 0.125 + 0.125),
+        tolerance: 1e-5),
+    ScalarCase(
+        "cubicPaced [0, 10, 30]: keyframe 1 at 1/3", timeline([0, 10, 30], .cubicPaced), 1.0 / 3, 10, tolerance: 1e-9),
+    ScalarCase(
+        "cubicPaced [0, 10, 30] at 0.5 is 15 (constant speed, sampled)", timeline([0, 10, 30], .cubicPaced), 0.5, 15,
+        tolerance: 1e-2),
     ScalarCase("cubicPaced [0, 10, 30] at 1/6 is 5", timeline([0, 10, 30], .cubicPaced), 1.0 / 6, 5, tolerance: 1e-2),
     ScalarCase("a single value is constant", timeline([7], .cubic), 0.3, 7),
 ]
@@ -123,20 +161,31 @@ struct KeyTimesCase: Sendable, CustomTestStringConvertible {
 }
 
 let keyTimesCases: [KeyTimesCase] = [
-    KeyTimesCase(name: "linear defaults to i/(n−1)", timeline: timeline([1, 2, 3, 4, 5], .linear), expected: [0, 0.25, 0.5, 0.75, 1]),
-    KeyTimesCase(name: "discrete defaults to i/n", timeline: timeline([1, 2, 3, 4], .discrete), expected: [0, 0.25, 0.5, 0.75]),
-    KeyTimesCase(name: "valid key times are kept", timeline: timeline([1, 2, 3], .cubic, keyTimes: [0, 0.1, 1]), expected: [0, 0.1, 1]),
-    KeyTimesCase(name: "paced by distance", timeline: timeline([0, 10, 30, 40], .paced), expected: [0, 0.25, 0.75, 1]),
-    KeyTimesCase(name: "paced, all equal: evenly spaced", timeline: timeline([5, 5, 5], .paced), expected: [0, 0.5, 1]),
-    KeyTimesCase(name: "paced points by Euclidean distance 5 and 15",
-                 timeline: KeyframeTimeline(values: [.point(.zero), .point(CGPoint(x: 3, y: 4)), .point(CGPoint(x: 3, y: 19))],
-                                            keyTimes: nil, timingFunctions: nil, calculationMode: .paced,
-                                            tensionValues: nil, continuityValues: nil, biasValues: nil),
-                 expected: [0, 0.25, 1]),
-    KeyTimesCase(name: "cubicPaced, monotone numbers: by distance", timeline: timeline([0, 10, 30], .cubicPaced),
-                 expected: [0, 1.0 / 3, 1]),
-    KeyTimesCase(name: "unknown modes act linear", timeline: timeline([1, 2, 3], CAAnimationCalculationMode("bouncy")),
-                 expected: [0, 0.5, 1]),
+    KeyTimesCase(
+        name: "linear defaults to i/(n−1)", timeline: timeline([1, 2, 3, 4, 5], .linear),
+        expected: [0, 0.25, 0.5, 0.75, 1]),
+    KeyTimesCase(
+        name: "discrete defaults to i/n", timeline: timeline([1, 2, 3, 4], .discrete), expected: [0, 0.25, 0.5, 0.75]),
+    KeyTimesCase(
+        name: "valid key times are kept", timeline: timeline([1, 2, 3], .cubic, keyTimes: [0, 0.1, 1]),
+        expected: [0, 0.1, 1]),
+    KeyTimesCase(
+        name: "paced by distance", timeline: timeline([0, 10, 30, 40], .paced), expected: [0, 0.25, 0.75, 1]),
+    KeyTimesCase(
+        name: "paced, all equal: evenly spaced", timeline: timeline([5, 5, 5], .paced), expected: [0, 0.5, 1]),
+    KeyTimesCase(
+        name: "paced points by Euclidean distance 5 and 15",
+        timeline: KeyframeTimeline(
+            values: [.point(.zero), .point(CGPoint(x: 3, y: 4)), .point(CGPoint(x: 3, y: 19))],
+            keyTimes: nil, timingFunctions: nil, calculationMode: .paced,
+            tensionValues: nil, continuityValues: nil, biasValues: nil),
+        expected: [0, 0.25, 1]),
+    KeyTimesCase(
+        name: "cubicPaced, monotone numbers: by distance", timeline: timeline([0, 10, 30], .cubicPaced),
+        expected: [0, 1.0 / 3, 1]),
+    KeyTimesCase(
+        name: "unknown modes act linear", timeline: timeline([1, 2, 3], CAAnimationCalculationMode("bouncy")),
+        expected: [0, 0.5, 1]),
 ]
 
 @Test("Key times in effect", arguments: keyTimesCases)
@@ -156,8 +205,9 @@ func emptyTimeline() {
 @Test("Points interpolate linearly and paced, colours component-wise, Booleans discretely")
 func otherKinds() {
     let points: [AnimationValue] = [.point(.zero), .point(CGPoint(x: 3, y: 4)), .point(CGPoint(x: 3, y: 19))]
-    let pacedPoints = KeyframeTimeline(values: points, keyTimes: nil, timingFunctions: nil, calculationMode: .paced,
-                                       tensionValues: nil, continuityValues: nil, biasValues: nil)
+    let pacedPoints = KeyframeTimeline(
+        values: points, keyTimes: nil, timingFunctions: nil, calculationMode: .paced,
+        tensionValues: nil, continuityValues: nil, biasValues: nil)
     guard case .point(let middle)? = pacedPoints.value(at: 0.5) else {
         Issue.record("not a point")
         return
@@ -166,8 +216,9 @@ func otherKinds() {
 
     let red = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
     let blue = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
-    let colours = KeyframeTimeline(values: [.color(red), .color(blue)], keyTimes: nil, timingFunctions: nil,
-                                   calculationMode: .linear, tensionValues: nil, continuityValues: nil, biasValues: nil)
+    let colours = KeyframeTimeline(
+        values: [.color(red), .color(blue)], keyTimes: nil, timingFunctions: nil,
+        calculationMode: .linear, tensionValues: nil, continuityValues: nil, biasValues: nil)
     #expect(colours.value(at: 0.25) == .color(RGBAColor(red: 0.75, green: 0, blue: 0.25, alpha: 1)))
 
     let overshootingColours = KeyframeTimeline(
@@ -179,8 +230,9 @@ func otherKinds() {
         Issue.record("cubic colours did not give a colour")
     }
 
-    let flags = KeyframeTimeline(values: [.bool(false), .bool(true), .bool(false)], keyTimes: nil, timingFunctions: nil,
-                                 calculationMode: .cubic, tensionValues: nil, continuityValues: nil, biasValues: nil)
+    let flags = KeyframeTimeline(
+        values: [.bool(false), .bool(true), .bool(false)], keyTimes: nil, timingFunctions: nil,
+        calculationMode: .cubic, tensionValues: nil, continuityValues: nil, biasValues: nil)
     #expect(flags.value(at: 0.49) == .bool(false))
     #expect(flags.value(at: 0.5) == .bool(true))
     #expect(flags.value(at: 0.99) == .bool(true))
@@ -194,8 +246,9 @@ func transformKeyframes() throws {
         .transform(CATransform3DMakeTranslation(30, 0, 0)),
     ]
     for mode in [CAAnimationCalculationMode.paced, .cubicPaced] {
-        let t = KeyframeTimeline(values: values, keyTimes: nil, timingFunctions: nil, calculationMode: mode,
-                                 tensionValues: nil, continuityValues: nil, biasValues: nil)
+        let t = KeyframeTimeline(
+            values: values, keyTimes: nil, timingFunctions: nil, calculationMode: mode,
+            tensionValues: nil, continuityValues: nil, biasValues: nil)
         guard case .transform(let m)? = t.value(at: 0.5) else {
             Issue.record("not a transform")
             continue
@@ -204,7 +257,8 @@ func transformKeyframes() throws {
     }
     let turn = KeyframeTimeline(
         values: [.transform(CATransform3DIdentity), .transform(CATransform3DMakeRotation(.pi / 2, 0, 0, 1))],
-        keyTimes: nil, timingFunctions: nil, calculationMode: .cubic, tensionValues: nil, continuityValues: nil, biasValues: nil)
+        keyTimes: nil, timingFunctions: nil, calculationMode: .cubic, tensionValues: nil, continuityValues: nil,
+        biasValues: nil)
     guard case .transform(let half)? = turn.value(at: 0.5) else {
         Issue.record("not a transform")
         return
@@ -251,7 +305,8 @@ struct PathPointCase: Sendable, CustomTestStringConvertible {
 }
 
 private func pathTimeline(
-    _ path: CGPath, _ mode: CAAnimationCalculationMode, keyTimes: [Double]? = nil, timing: [CAMediaTimingFunction]? = nil
+    _ path: CGPath, _ mode: CAAnimationCalculationMode, keyTimes: [Double]? = nil,
+    timing: [CAMediaTimingFunction]? = nil
 ) -> PathTimeline {
     PathTimeline(path: path, keyTimes: keyTimes, timingFunctions: timing, calculationMode: mode)
 }
@@ -266,17 +321,23 @@ let pathPointCases: [PathPointCase] = [
     PathPointCase("E35 at 0.75 is the second arch's bottom", bounce, 0.75, CGPoint(x: 443, y: 393.5)),
     PathPointCase("E35 at 1 is the end", bounce, 1, CGPoint(x: 566, y: 74)),
     PathPointCase("E35 beyond 1 holds the end", bounce, 1.2, CGPoint(x: 566, y: 74)),
-    PathPointCase("E35 cubic mode moves like linear", pathTimeline(bouncePath, .cubic), 0.25, CGPoint(x: 197, y: 393.5)),
-    PathPointCase("E35 with keyTimes [0, 0.2, 1]: 0.1 is the first bottom",
-                  pathTimeline(bouncePath, .linear, keyTimes: [0, 0.2, 1]), 0.1, CGPoint(x: 197, y: 393.5)),
-    PathPointCase("E35 with keyTimes [0, 0.2, 1]: 0.6 is the second bottom",
-                  pathTimeline(bouncePath, .linear, keyTimes: [0, 0.2, 1]), 0.6, CGPoint(x: 443, y: 393.5)),
-    PathPointCase("E35 with keyTimes of the wrong count: even",
-                  pathTimeline(bouncePath, .linear, keyTimes: [0, 1]), 0.25, CGPoint(x: 197, y: 393.5)),
-    PathPointCase("E35 eased per segment: s³ at half time is parameter 0.125",
-                  pathTimeline(bouncePath, .linear, timing: [cubeEase, cubeEase]), 0.25,
-                  CGPoint(x: 74 + 246 * (3 * 0.125 * 0.125 - 2 * 0.125 * 0.125 * 0.125),
-                          y: 74 + 426 * 3 * 0.125 * 0.875), tolerance: 1e-4),
+    PathPointCase(
+        "E35 cubic mode moves like linear", pathTimeline(bouncePath, .cubic), 0.25, CGPoint(x: 197, y: 393.5)),
+    PathPointCase(
+        "E35 with keyTimes [0, 0.2, 1]: 0.1 is the first bottom",
+        pathTimeline(bouncePath, .linear, keyTimes: [0, 0.2, 1]), 0.1, CGPoint(x: 197, y: 393.5)),
+    PathPointCase(
+        "E35 with keyTimes [0, 0.2, 1]: 0.6 is the second bottom",
+        pathTimeline(bouncePath, .linear, keyTimes: [0, 0.2, 1]), 0.6, CGPoint(x: 443, y: 393.5)),
+    PathPointCase(
+        "E35 with keyTimes of the wrong count: even",
+        pathTimeline(bouncePath, .linear, keyTimes: [0, 1]), 0.25, CGPoint(x: 197, y: 393.5)),
+    PathPointCase(
+        "E35 eased per segment: s³ at half time is parameter 0.125",
+        pathTimeline(bouncePath, .linear, timing: [cubeEase, cubeEase]), 0.25,
+        CGPoint(
+            x: 74 + 246 * (3 * 0.125 * 0.125 - 2 * 0.125 * 0.125 * 0.125),
+            y: 74 + 426 * 3 * 0.125 * 0.875), tolerance: 1e-4),
     PathPointCase("E37 at 0.5 is (150, 150)", pathTimeline(shipPath, .linear), 0.5, CGPoint(x: 150, y: 150)),
     PathPointCase("elbow, linear: 0.5 is the corner", pathTimeline(elbowPath, .linear), 0.5, CGPoint(x: 30, y: 0)),
     PathPointCase("elbow, paced: 0.5 is 20 along", pathTimeline(elbowPath, .paced), 0.5, CGPoint(x: 20, y: 0)),
@@ -284,13 +345,17 @@ let pathPointCases: [PathPointCase] = [
     PathPointCase("elbow, cubicPaced is paced", pathTimeline(elbowPath, .cubicPaced), 0.5, CGPoint(x: 20, y: 0)),
     PathPointCase("elbow, discrete: vertex 1 from 1/3", pathTimeline(elbowPath, .discrete), 0.5, CGPoint(x: 30, y: 0)),
     PathPointCase("elbow, discrete: vertex 0 before 1/3", pathTimeline(elbowPath, .discrete), 0.3, .zero),
-    PathPointCase("elbow, discrete: the last vertex at 1", pathTimeline(elbowPath, .discrete), 1, CGPoint(x: 30, y: 10)),
-    PathPointCase("square: the close is a segment, 0.875 is halfway back up", pathTimeline(squarePath, .linear), 0.875,
-                  CGPoint(x: 0, y: 5)),
-    PathPointCase("circle, paced: a quarter of the way is the bottom (100, 200)", pathTimeline(circlePath, .paced), 0.25,
-                  CGPoint(x: 100, y: 200), tolerance: 1e-6),
-    PathPointCase("circle, paced: an eighth is at 45°", pathTimeline(circlePath, .paced), 0.125,
-                  CGPoint(x: 100 + 100 / 2.0.squareRoot(), y: 100 + 100 / 2.0.squareRoot()), tolerance: 0.03),
+    PathPointCase(
+        "elbow, discrete: the last vertex at 1", pathTimeline(elbowPath, .discrete), 1, CGPoint(x: 30, y: 10)),
+    PathPointCase(
+        "square: the close is a segment, 0.875 is halfway back up", pathTimeline(squarePath, .linear), 0.875,
+        CGPoint(x: 0, y: 5)),
+    PathPointCase(
+        "circle, paced: a quarter of the way is the bottom (100, 200)", pathTimeline(circlePath, .paced), 0.25,
+        CGPoint(x: 100, y: 200), tolerance: 1e-6),
+    PathPointCase(
+        "circle, paced: an eighth is at 45°", pathTimeline(circlePath, .paced), 0.125,
+        CGPoint(x: 100 + 100 / 2.0.squareRoot(), y: 100 + 100 / 2.0.squareRoot()), tolerance: 0.03),
 ]
 
 @Test("Positions along a path", arguments: pathPointCases)
@@ -317,22 +382,30 @@ private let cusp: CGPath = {
 }()
 
 let tangentCases: [TangentCase] = [
-    TangentCase(name: "E37 at 0: atan2(−150, 75)", timeline: pathTimeline(shipPath, .linear), fraction: 0,
-                expected: atan2(-150, 75)),
-    TangentCase(name: "E37 at 0.5: derivative 3·(112.5, 75)", timeline: pathTimeline(shipPath, .linear), fraction: 0.5,
-                expected: atan2(75, 112.5)),
-    TangentCase(name: "E37 at 1: atan2(−150, 75) again", timeline: pathTimeline(shipPath, .linear), fraction: 1,
-                expected: atan2(-150, 75)),
+    TangentCase(
+        name: "E37 at 0: atan2(−150, 75)", timeline: pathTimeline(shipPath, .linear), fraction: 0,
+        expected: atan2(-150, 75)),
+    TangentCase(
+        name: "E37 at 0.5: derivative 3·(112.5, 75)", timeline: pathTimeline(shipPath, .linear), fraction: 0.5,
+        expected: atan2(75, 112.5)),
+    TangentCase(
+        name: "E37 at 1: atan2(−150, 75) again", timeline: pathTimeline(shipPath, .linear), fraction: 1,
+        expected: atan2(-150, 75)),
     TangentCase(name: "E35 at the first bottom: heading right", timeline: bounce, fraction: 0.25, expected: 0),
-    TangentCase(name: "E35 at the start: heading down the screen (+π/2)", timeline: bounce, fraction: 0, expected: .pi / 2),
-    TangentCase(name: "square: the closing segment heads up (−π/2)", timeline: pathTimeline(squarePath, .linear),
-                fraction: 0.875, expected: -.pi / 2),
-    TangentCase(name: "elbow, paced: the second leg heads down", timeline: pathTimeline(elbowPath, .paced),
-                fraction: 0.9, expected: .pi / 2),
-    TangentCase(name: "controls on the end points: the chord's direction at the start",
-                timeline: pathTimeline(cusp, .linear), fraction: 0, expected: .pi / 4),
-    TangentCase(name: "a zero-length segment borrows its neighbour's heading",
-                timeline: pathTimeline(cusp, .linear), fraction: 0.75, expected: .pi / 4),
+    TangentCase(
+        name: "E35 at the start: heading down the screen (+π/2)", timeline: bounce, fraction: 0, expected: .pi / 2),
+    TangentCase(
+        name: "square: the closing segment heads up (−π/2)", timeline: pathTimeline(squarePath, .linear),
+        fraction: 0.875, expected: -.pi / 2),
+    TangentCase(
+        name: "elbow, paced: the second leg heads down", timeline: pathTimeline(elbowPath, .paced),
+        fraction: 0.9, expected: .pi / 2),
+    TangentCase(
+        name: "controls on the end points: the chord's direction at the start",
+        timeline: pathTimeline(cusp, .linear), fraction: 0, expected: .pi / 4),
+    TangentCase(
+        name: "a zero-length segment borrows its neighbour's heading",
+        timeline: pathTimeline(cusp, .linear), fraction: 0.75, expected: .pi / 4),
 ]
 
 @Test("Headings along a path (rotationMode auto)", arguments: tangentCases)

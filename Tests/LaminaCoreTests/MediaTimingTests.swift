@@ -74,7 +74,8 @@ struct MediaTimingTests {
             name: "speed 0.5, begin 1, offset 0.25",
             timing: MediaTiming(beginTime: 1, timeOffset: 0.25, speed: 0.5), input: 3, expected: 1.25),
         TimeCase(name: "offset 1", timing: MediaTiming(timeOffset: 1), input: 0.5, expected: 1.5),
-        TimeCase(name: "speed 0 freezes at offset", timing: MediaTiming(timeOffset: 7, speed: 0), input: 100, expected: 7),
+        TimeCase(
+            name: "speed 0 freezes at offset", timing: MediaTiming(timeOffset: 7, speed: 0), input: 100, expected: 7),
     ]
 
     @Test(arguments: localTimeCases)
@@ -97,21 +98,31 @@ struct MediaTimingTests {
 
     static let activeDurationCases: [TimeCase] = [
         TimeCase(name: "one pass", timing: MediaTiming(duration: 1), input: 0, expected: 1),
-        TimeCase(name: "autoreverse doubles", timing: MediaTiming(duration: 1, autoreverses: true), input: 0, expected: 2),
+        TimeCase(
+            name: "autoreverse doubles", timing: MediaTiming(duration: 1, autoreverses: true), input: 0, expected: 2),
         TimeCase(name: "repeatCount 3 × 2 s", timing: MediaTiming(duration: 2, repeatCount: 3), input: 0, expected: 6),
         TimeCase(name: "repeatCount 2.5", timing: MediaTiming(duration: 1, repeatCount: 2.5), input: 0, expected: 2.5),
         TimeCase(
             name: "autoreverse, repeatCount 1.5",
             timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true), input: 0, expected: 3),
-        TimeCase(name: "repeatDuration 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5), input: 0, expected: 1.5),
+        TimeCase(
+            name: "repeatDuration 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5), input: 0, expected: 1.5),
         TimeCase(
             name: "repeatDuration wins over repeatCount",
             timing: MediaTiming(duration: 1, repeatCount: 2, repeatDuration: 5), input: 0, expected: 5),
-        TimeCase(name: "infinite repeatCount", timing: MediaTiming(duration: 1, repeatCount: .infinity), input: 0, expected: .infinity),
-        TimeCase(name: "infinite repeatDuration", timing: MediaTiming(duration: 1, repeatDuration: .infinity), input: 0, expected: .infinity),
-        TimeCase(name: "zero duration, infinite count", timing: MediaTiming(repeatCount: .infinity), input: 0, expected: 0),
-        TimeCase(name: "zero duration, repeatDuration 2", timing: MediaTiming(repeatDuration: 2), input: 0, expected: 2),
-        TimeCase(name: "negative repeatCount = one pass", timing: MediaTiming(duration: 2, repeatCount: -1), input: 0, expected: 2),
+        TimeCase(
+            name: "infinite repeatCount", timing: MediaTiming(duration: 1, repeatCount: .infinity), input: 0,
+            expected: .infinity),
+        TimeCase(
+            name: "infinite repeatDuration", timing: MediaTiming(duration: 1, repeatDuration: .infinity), input: 0,
+            expected: .infinity),
+        TimeCase(
+            name: "zero duration, infinite count", timing: MediaTiming(repeatCount: .infinity), input: 0, expected: 0),
+        TimeCase(
+            name: "zero duration, repeatDuration 2", timing: MediaTiming(repeatDuration: 2), input: 0, expected: 2),
+        TimeCase(
+            name: "negative repeatCount = one pass", timing: MediaTiming(duration: 2, repeatCount: -1), input: 0,
+            expected: 2),
         TimeCase(name: "defaults", timing: MediaTiming(), input: 0, expected: 0),
     ]
 
@@ -155,62 +166,151 @@ struct MediaTimingTests {
 
     static let repeatCases: [ProgressCase] = [
         // repeatCount 2, duration 1: 0→1, 0→1 over 2 s.
-        ProgressCase(name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 0, expected: 0),
-        ProgressCase(name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 0.5, expected: 0.5),
-        ProgressCase(name: "rc 2 (boundary starts pass 2)", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 1, expected: 0),
-        ProgressCase(name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 1.25, expected: 0.25),
-        ProgressCase(name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 1.75, expected: 0.75),
-        ProgressCase(name: "rc 2 end, forwards", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 2, expected: 1),
-        ProgressCase(name: "rc 2 later, forwards", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 5, expected: 1),
-        ProgressCase(name: "rc 2 end, removed", timing: MediaTiming(duration: 1, repeatCount: 2), time: 2, expected: nil),
-        ProgressCase(name: "rc 2, removed", timing: MediaTiming(duration: 1, repeatCount: 2), time: 1.75, expected: 0.75),
+        ProgressCase(
+            name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 0, expected: 0),
+        ProgressCase(
+            name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 0.5, expected: 0.5),
+        ProgressCase(
+            name: "rc 2 (boundary starts pass 2)", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd),
+            time: 1, expected: 0),
+        ProgressCase(
+            name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 1.25, expected: 0.25),
+        ProgressCase(
+            name: "rc 2", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 1.75, expected: 0.75),
+        ProgressCase(
+            name: "rc 2 end, forwards", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 2,
+            expected: 1),
+        ProgressCase(
+            name: "rc 2 later, forwards", timing: MediaTiming(duration: 1, repeatCount: 2, fillMode: fwd), time: 5,
+            expected: 1),
+        ProgressCase(
+            name: "rc 2 end, removed", timing: MediaTiming(duration: 1, repeatCount: 2), time: 2, expected: nil),
+        ProgressCase(
+            name: "rc 2, removed", timing: MediaTiming(duration: 1, repeatCount: 2), time: 1.75, expected: 0.75),
         // repeatCount 2.5: third pass stops half-way.
-        ProgressCase(name: "rc 2.5", timing: MediaTiming(duration: 1, repeatCount: 2.5, fillMode: fwd), time: 2.25, expected: 0.25),
-        ProgressCase(name: "rc 2.5 end, forwards", timing: MediaTiming(duration: 1, repeatCount: 2.5, fillMode: fwd), time: 2.5, expected: 0.5),
-        ProgressCase(name: "rc 2.5 later, forwards", timing: MediaTiming(duration: 1, repeatCount: 2.5, fillMode: fwd), time: 3, expected: 0.5),
-        ProgressCase(name: "rc 2.5, removed", timing: MediaTiming(duration: 1, repeatCount: 2.5), time: 2.375, expected: 0.375),
-        ProgressCase(name: "rc 2.5 end, removed", timing: MediaTiming(duration: 1, repeatCount: 2.5), time: 2.5, expected: nil),
+        ProgressCase(
+            name: "rc 2.5", timing: MediaTiming(duration: 1, repeatCount: 2.5, fillMode: fwd), time: 2.25,
+            expected: 0.25),
+        ProgressCase(
+            name: "rc 2.5 end, forwards", timing: MediaTiming(duration: 1, repeatCount: 2.5, fillMode: fwd), time: 2.5,
+            expected: 0.5),
+        ProgressCase(
+            name: "rc 2.5 later, forwards", timing: MediaTiming(duration: 1, repeatCount: 2.5, fillMode: fwd), time: 3,
+            expected: 0.5),
+        ProgressCase(
+            name: "rc 2.5, removed", timing: MediaTiming(duration: 1, repeatCount: 2.5), time: 2.375, expected: 0.375),
+        ProgressCase(
+            name: "rc 2.5 end, removed", timing: MediaTiming(duration: 1, repeatCount: 2.5), time: 2.5, expected: nil),
         // repeatDuration 1.5, duration 1.
-        ProgressCase(name: "rd 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 0.5, expected: 0.5),
-        ProgressCase(name: "rd 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 1, expected: 0),
-        ProgressCase(name: "rd 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 1.25, expected: 0.25),
-        ProgressCase(name: "rd 1.5 end, forwards", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 1.5, expected: 0.5),
-        ProgressCase(name: "rd 1.5 later, forwards", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 9, expected: 0.5),
-        ProgressCase(name: "rd 1.5 end, removed", timing: MediaTiming(duration: 1, repeatDuration: 1.5), time: 1.5, expected: nil),
+        ProgressCase(
+            name: "rd 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 0.5,
+            expected: 0.5),
+        ProgressCase(
+            name: "rd 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 1, expected: 0),
+        ProgressCase(
+            name: "rd 1.5", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd), time: 1.25,
+            expected: 0.25),
+        ProgressCase(
+            name: "rd 1.5 end, forwards", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd),
+            time: 1.5, expected: 0.5),
+        ProgressCase(
+            name: "rd 1.5 later, forwards", timing: MediaTiming(duration: 1, repeatDuration: 1.5, fillMode: fwd),
+            time: 9, expected: 0.5),
+        ProgressCase(
+            name: "rd 1.5 end, removed", timing: MediaTiming(duration: 1, repeatDuration: 1.5), time: 1.5, expected: nil
+        ),
         // autoreverses, repeatCount 1, duration 1: 0→1→0 over 2 s, ends at the start value.
-        ProgressCase(name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 0, expected: 0),
-        ProgressCase(name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 0.25, expected: 0.25),
-        ProgressCase(name: "ar rc 1 (turn)", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 1, expected: 1),
-        ProgressCase(name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 1.25, expected: 0.75),
-        ProgressCase(name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 1.5, expected: 0.5),
-        ProgressCase(name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 1.75, expected: 0.25),
-        ProgressCase(name: "ar rc 1 end, forwards", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 2, expected: 0),
-        ProgressCase(name: "ar rc 1 later, forwards", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 3, expected: 0),
-        ProgressCase(name: "ar rc 1 end, removed", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true), time: 2, expected: nil),
-        ProgressCase(name: "ar, no repeatCount = 1 cycle", timing: MediaTiming(duration: 2, autoreverses: true, fillMode: fwd), time: 3, expected: 0.5),
-        ProgressCase(name: "ar, no repeatCount end", timing: MediaTiming(duration: 2, autoreverses: true, fillMode: fwd), time: 4, expected: 0),
+        ProgressCase(
+            name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd),
+            time: 0, expected: 0),
+        ProgressCase(
+            name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd),
+            time: 0.25, expected: 0.25),
+        ProgressCase(
+            name: "ar rc 1 (turn)", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd),
+            time: 1, expected: 1),
+        ProgressCase(
+            name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd),
+            time: 1.25, expected: 0.75),
+        ProgressCase(
+            name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd),
+            time: 1.5, expected: 0.5),
+        ProgressCase(
+            name: "ar rc 1", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd),
+            time: 1.75, expected: 0.25),
+        ProgressCase(
+            name: "ar rc 1 end, forwards",
+            timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 2, expected: 0),
+        ProgressCase(
+            name: "ar rc 1 later, forwards",
+            timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true, fillMode: fwd), time: 3, expected: 0),
+        ProgressCase(
+            name: "ar rc 1 end, removed", timing: MediaTiming(duration: 1, repeatCount: 1, autoreverses: true), time: 2,
+            expected: nil),
+        ProgressCase(
+            name: "ar, no repeatCount = 1 cycle", timing: MediaTiming(duration: 2, autoreverses: true, fillMode: fwd),
+            time: 3, expected: 0.5),
+        ProgressCase(
+            name: "ar, no repeatCount end", timing: MediaTiming(duration: 2, autoreverses: true, fillMode: fwd),
+            time: 4, expected: 0),
         // autoreverses, repeatCount 1.5: a full cycle, then one more forward pass; ends at the end value.
-        ProgressCase(name: "ar rc 1.5 (cycle 2 starts)", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 2, expected: 0),
-        ProgressCase(name: "ar rc 1.5", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 2.25, expected: 0.25),
-        ProgressCase(name: "ar rc 1.5", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 2.5, expected: 0.5),
-        ProgressCase(name: "ar rc 1.5 end, forwards", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 3, expected: 1),
-        ProgressCase(name: "ar rc 1.5 later, forwards", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 4, expected: 1),
-        ProgressCase(name: "ar rc 1.5 end, removed", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true), time: 3, expected: nil),
+        ProgressCase(
+            name: "ar rc 1.5 (cycle 2 starts)",
+            timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 2, expected: 0),
+        ProgressCase(
+            name: "ar rc 1.5", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd),
+            time: 2.25, expected: 0.25),
+        ProgressCase(
+            name: "ar rc 1.5", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd),
+            time: 2.5, expected: 0.5),
+        ProgressCase(
+            name: "ar rc 1.5 end, forwards",
+            timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 3, expected: 1),
+        ProgressCase(
+            name: "ar rc 1.5 later, forwards",
+            timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true, fillMode: fwd), time: 4, expected: 1),
+        ProgressCase(
+            name: "ar rc 1.5 end, removed", timing: MediaTiming(duration: 1, repeatCount: 1.5, autoreverses: true),
+            time: 3, expected: nil),
         // autoreverses with counts that stop inside a pass.
-        ProgressCase(name: "ar rc 0.75 (half-way back)", timing: MediaTiming(duration: 1, repeatCount: 0.75, autoreverses: true, fillMode: fwd), time: 1.25, expected: 0.75),
-        ProgressCase(name: "ar rc 0.75 end", timing: MediaTiming(duration: 1, repeatCount: 0.75, autoreverses: true, fillMode: fwd), time: 1.5, expected: 0.5),
-        ProgressCase(name: "ar rc 1.25 end", timing: MediaTiming(duration: 1, repeatCount: 1.25, autoreverses: true, fillMode: fwd), time: 2.5, expected: 0.5),
-        ProgressCase(name: "ar rd 3 end", timing: MediaTiming(duration: 1, repeatDuration: 3, autoreverses: true, fillMode: fwd), time: 3, expected: 1),
-        ProgressCase(name: "ar rd 3", timing: MediaTiming(duration: 1, repeatDuration: 3, autoreverses: true, fillMode: fwd), time: 2.5, expected: 0.5),
+        ProgressCase(
+            name: "ar rc 0.75 (half-way back)",
+            timing: MediaTiming(duration: 1, repeatCount: 0.75, autoreverses: true, fillMode: fwd), time: 1.25,
+            expected: 0.75),
+        ProgressCase(
+            name: "ar rc 0.75 end",
+            timing: MediaTiming(duration: 1, repeatCount: 0.75, autoreverses: true, fillMode: fwd), time: 1.5,
+            expected: 0.5),
+        ProgressCase(
+            name: "ar rc 1.25 end",
+            timing: MediaTiming(duration: 1, repeatCount: 1.25, autoreverses: true, fillMode: fwd), time: 2.5,
+            expected: 0.5),
+        ProgressCase(
+            name: "ar rd 3 end", timing: MediaTiming(duration: 1, repeatDuration: 3, autoreverses: true, fillMode: fwd),
+            time: 3, expected: 1),
+        ProgressCase(
+            name: "ar rd 3", timing: MediaTiming(duration: 1, repeatDuration: 3, autoreverses: true, fillMode: fwd),
+            time: 2.5, expected: 0.5),
         // Infinite repeats.
-        ProgressCase(name: "rc ∞", timing: MediaTiming(duration: 1, repeatCount: .infinity), time: 1000.25, expected: 0.25),
-        ProgressCase(name: "rc ∞ before start", timing: MediaTiming(duration: 1, repeatCount: .infinity), time: -1, expected: nil),
+        ProgressCase(
+            name: "rc ∞", timing: MediaTiming(duration: 1, repeatCount: .infinity), time: 1000.25, expected: 0.25),
+        ProgressCase(
+            name: "rc ∞ before start", timing: MediaTiming(duration: 1, repeatCount: .infinity), time: -1, expected: nil
+        ),
         ProgressCase(name: "rd ∞", timing: MediaTiming(duration: 2, repeatDuration: .infinity), time: 7, expected: 0.5),
-        ProgressCase(name: "ar rc ∞", timing: MediaTiming(duration: 1, repeatCount: .infinity, autoreverses: true), time: 101.25, expected: 0.75),
+        ProgressCase(
+            name: "ar rc ∞", timing: MediaTiming(duration: 1, repeatCount: .infinity, autoreverses: true), time: 101.25,
+            expected: 0.75),
         // Rounding: 3 × 0.1 is 0.30000000000000004, which must still end at 1.
-        ProgressCase(name: "rc 3 of 0.1 s, end", timing: MediaTiming(duration: 0.1, repeatCount: 3, fillMode: fwd), time: 0.31, expected: 1),
-        ProgressCase(name: "rc 3 of 0.1 s", timing: MediaTiming(duration: 0.1, repeatCount: 3, fillMode: fwd), time: 0.25, expected: 0.5),
-        ProgressCase(name: "rc 3 of 0.1 s, at 0.3", timing: MediaTiming(duration: 0.1, repeatCount: 3, fillMode: fwd), time: 0.3, expected: 1),
+        ProgressCase(
+            name: "rc 3 of 0.1 s, end", timing: MediaTiming(duration: 0.1, repeatCount: 3, fillMode: fwd), time: 0.31,
+            expected: 1),
+        ProgressCase(
+            name: "rc 3 of 0.1 s", timing: MediaTiming(duration: 0.1, repeatCount: 3, fillMode: fwd), time: 0.25,
+            expected: 0.5),
+        ProgressCase(
+            name: "rc 3 of 0.1 s, at 0.3", timing: MediaTiming(duration: 0.1, repeatCount: 3, fillMode: fwd), time: 0.3,
+            expected: 1),
     ]
 
     @Test(arguments: repeatCases)
@@ -241,27 +341,40 @@ struct MediaTimingTests {
     static let speedCases: [ProgressCase] = [
         // speed 2, begin 1, duration 1: active for parent 1 ..< 1.5.
         ProgressCase(name: "speed 2", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1, expected: 0),
-        ProgressCase(name: "speed 2", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1.25, expected: 0.5),
-        ProgressCase(name: "speed 2", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1.375, expected: 0.75),
-        ProgressCase(name: "speed 2 done", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1.5, expected: nil),
-        ProgressCase(name: "speed 2 done, forwards", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2, fillMode: .forwards), time: 1.5, expected: 1),
+        ProgressCase(
+            name: "speed 2", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1.25, expected: 0.5),
+        ProgressCase(
+            name: "speed 2", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1.375, expected: 0.75),
+        ProgressCase(
+            name: "speed 2 done", timing: MediaTiming(beginTime: 1, duration: 1, speed: 2), time: 1.5, expected: nil),
+        ProgressCase(
+            name: "speed 2 done, forwards",
+            timing: MediaTiming(beginTime: 1, duration: 1, speed: 2, fillMode: .forwards), time: 1.5, expected: 1),
         // speed 0.5, begin 1, duration 1: active for parent 1 ..< 3.
-        ProgressCase(name: "speed 0.5 before", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 0.5, expected: nil),
-        ProgressCase(name: "speed 0.5", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 2, expected: 0.5),
-        ProgressCase(name: "speed 0.5", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 2.5, expected: 0.75),
-        ProgressCase(name: "speed 0.5 done", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 3, expected: nil),
+        ProgressCase(
+            name: "speed 0.5 before", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 0.5,
+            expected: nil),
+        ProgressCase(
+            name: "speed 0.5", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 2, expected: 0.5),
+        ProgressCase(
+            name: "speed 0.5", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 2.5, expected: 0.75),
+        ProgressCase(
+            name: "speed 0.5 done", timing: MediaTiming(beginTime: 1, duration: 1, speed: 0.5), time: 3, expected: nil),
         // timeOffset 1, duration 2: starts in the middle; its active interval is parent −1 ..< 1.
         ProgressCase(name: "offset 1", timing: MediaTiming(timeOffset: 1, duration: 2), time: 0, expected: 0.5),
         ProgressCase(name: "offset 1", timing: MediaTiming(timeOffset: 1, duration: 2), time: 0.5, expected: 0.75),
         ProgressCase(name: "offset 1 done", timing: MediaTiming(timeOffset: 1, duration: 2), time: 1, expected: nil),
         ProgressCase(name: "offset 1, start", timing: MediaTiming(timeOffset: 1, duration: 2), time: -1, expected: 0),
-        ProgressCase(name: "offset 1, before", timing: MediaTiming(timeOffset: 1, duration: 2), time: -1.5, expected: nil),
+        ProgressCase(
+            name: "offset 1, before", timing: MediaTiming(timeOffset: 1, duration: 2), time: -1.5, expected: nil),
         ProgressCase(
             name: "offset 0.5 with begin 3, speed 2",
             timing: MediaTiming(beginTime: 3, timeOffset: 0.5, duration: 2, speed: 2), time: 3.5, expected: 0.75),
         // speed 0 + timeOffset: scrubbing; the same frame at any parent time.
-        ProgressCase(name: "scrub 0.25", timing: MediaTiming(timeOffset: 0.25, duration: 1, speed: 0), time: 0, expected: 0.25),
-        ProgressCase(name: "scrub 0.25", timing: MediaTiming(timeOffset: 0.25, duration: 1, speed: 0), time: 42, expected: 0.25),
+        ProgressCase(
+            name: "scrub 0.25", timing: MediaTiming(timeOffset: 0.25, duration: 1, speed: 0), time: 0, expected: 0.25),
+        ProgressCase(
+            name: "scrub 0.25", timing: MediaTiming(timeOffset: 0.25, duration: 1, speed: 0), time: 42, expected: 0.25),
     ]
 
     @Test(arguments: speedCases)

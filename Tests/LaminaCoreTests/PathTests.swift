@@ -46,10 +46,11 @@ let nestedOppositeDirection = path {
 @Test("A rectangle path is a move, three lines and a close, counter-clockwise in y-up terms")
 func rectElements() {
     let p = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40))
-    #expect(p.pathElements == [
-        .moveTo(CGPoint(x: 10, y: 20)), .lineTo(CGPoint(x: 40, y: 20)), .lineTo(CGPoint(x: 40, y: 60)),
-        .lineTo(CGPoint(x: 10, y: 60)), .closeSubpath,
-    ])
+    #expect(
+        p.pathElements == [
+            .moveTo(CGPoint(x: 10, y: 20)), .lineTo(CGPoint(x: 40, y: 20)), .lineTo(CGPoint(x: 40, y: 60)),
+            .lineTo(CGPoint(x: 10, y: 60)), .closeSubpath,
+        ])
     let standardised = CGPath(rect: CGRect(x: 40, y: 60, width: -30, height: -40))
     #expect(standardised == p)
 }
@@ -81,10 +82,11 @@ func currentPointRules() {
     #expect(p.currentPoint == CGPoint(x: 1, y: 2))
     p.closeSubpath()
     p.addLine(to: CGPoint(x: 9, y: 9))
-    #expect(p.pathElements == [
-        .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 3, y: 4)), .closeSubpath,
-        .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 9, y: 9)),
-    ])
+    #expect(
+        p.pathElements == [
+            .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 3, y: 4)), .closeSubpath,
+            .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 9, y: 9)),
+        ])
 }
 
 @Test("Transforms map the added points")
@@ -94,9 +96,10 @@ func transformedElements() {
         $0.move(to: CGPoint(x: 1, y: 1), transform: t)
         $0.addQuadCurve(to: CGPoint(x: 2, y: 0), control: CGPoint(x: 0, y: 2), transform: t)
     }
-    #expect(p.pathElements == [
-        .moveTo(CGPoint(x: 12, y: 23)), .quadCurveTo(CGPoint(x: 14, y: 20), control: CGPoint(x: 10, y: 26)),
-    ])
+    #expect(
+        p.pathElements == [
+            .moveTo(CGPoint(x: 12, y: 23)), .quadCurveTo(CGPoint(x: 14, y: 20), control: CGPoint(x: 10, y: 26)),
+        ])
     let added = path { $0.addPath(p, transform: CGAffineTransform(translationX: -12, y: -23)) }
     #expect(added.pathElements.first == .moveTo(.zero))
 }
@@ -115,7 +118,8 @@ func equalityAndCopies() throws {
     #expect(immutable.pathElements.count == 5)
     let moved = try #require(immutable.copy(using: CGAffineTransform(translationX: 5, y: 0)))
     #expect(moved.boundingBox == CGRect(x: 5, y: 0, width: 10, height: 10))
-    #expect(CGPath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: 0, cornerHeight: 0) == immutable)
+    #expect(
+        CGPath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: 0, cornerHeight: 0) == immutable)
 }
 
 // MARK: - Arcs
@@ -132,24 +136,31 @@ struct ArcCase: Sendable, CustomTestStringConvertible {
 }
 
 let arcCases: [ArcCase] = [
-    ArcCase(name: "0 → π/2 increasing: one quarter", start: 0, end: .pi / 2, clockwise: false, curves: 1,
-            endPoint: CGPoint(x: 0, y: 10)),
-    ArcCase(name: "0 → π/2 clockwise (decreasing): three quarters", start: 0, end: .pi / 2, clockwise: true, curves: 3,
-            endPoint: CGPoint(x: 0, y: 10)),
-    ArcCase(name: "0 → 2π increasing: full circle", start: 0, end: 2 * .pi, clockwise: false, curves: 4,
-            endPoint: CGPoint(x: 10, y: 0)),
-    ArcCase(name: "0 → 2π clockwise: nothing (Core Graphics' rule)", start: 0, end: 2 * .pi, clockwise: true, curves: 0,
-            endPoint: CGPoint(x: 10, y: 0)),
-    ArcCase(name: "π → 0 clockwise: a half circle through −π/2", start: .pi, end: 0, clockwise: true, curves: 2,
-            endPoint: CGPoint(x: 10, y: 0)),
-    ArcCase(name: "0 → 5π increasing: one full turn, clamped", start: 0, end: 5 * .pi, clockwise: false, curves: 4,
-            endPoint: CGPoint(x: 10, y: 0)),
+    ArcCase(
+        name: "0 → π/2 increasing: one quarter", start: 0, end: .pi / 2, clockwise: false, curves: 1,
+        endPoint: CGPoint(x: 0, y: 10)),
+    ArcCase(
+        name: "0 → π/2 clockwise (decreasing): three quarters", start: 0, end: .pi / 2, clockwise: true, curves: 3,
+        endPoint: CGPoint(x: 0, y: 10)),
+    ArcCase(
+        name: "0 → 2π increasing: full circle", start: 0, end: 2 * .pi, clockwise: false, curves: 4,
+        endPoint: CGPoint(x: 10, y: 0)),
+    ArcCase(
+        name: "0 → 2π clockwise: nothing (Core Graphics' rule)", start: 0, end: 2 * .pi, clockwise: true, curves: 0,
+        endPoint: CGPoint(x: 10, y: 0)),
+    ArcCase(
+        name: "π → 0 clockwise: a half circle through −π/2", start: .pi, end: 0, clockwise: true, curves: 2,
+        endPoint: CGPoint(x: 10, y: 0)),
+    ArcCase(
+        name: "0 → 5π increasing: one full turn, clamped", start: 0, end: 5 * .pi, clockwise: false, curves: 4,
+        endPoint: CGPoint(x: 10, y: 0)),
 ]
 
 @Test("Arcs: direction, pieces of at most 90° and end points", arguments: arcCases)
 func arcs(_ c: ArcCase) {
     let p = path {
-        $0.addArc(center: .zero, radius: 10, startAngle: CGFloat(c.start), endAngle: CGFloat(c.end), clockwise: c.clockwise)
+        $0.addArc(
+            center: .zero, radius: 10, startAngle: CGFloat(c.start), endAngle: CGFloat(c.end), clockwise: c.clockwise)
     }
     guard case .moveTo(let first) = p.pathElements.first else {
         Issue.record("the arc does not start with a move")
@@ -212,30 +223,38 @@ struct BoundsCase: Sendable, CustomTestStringConvertible {
 }
 
 let boundsCases: [BoundsCase] = [
-    BoundsCase(name: "rectangle", path: CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40)),
-               boundingBox: CGRect(x: 10, y: 20, width: 30, height: 40),
-               boundingBoxOfPath: CGRect(x: 10, y: 20, width: 30, height: 40)),
-    BoundsCase(name: "E35 arches: controls reach 500, the curve 393.5", path: bouncePath,
-               boundingBox: CGRect(x: 74, y: 74, width: 492, height: 426),
-               boundingBoxOfPath: CGRect(x: 74, y: 74, width: 492, height: 319.5)),
-    BoundsCase(name: "quadratic hump: control at 100, apex at 50",
-               path: path {
-                   $0.move(to: .zero)
-                   $0.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 100))
-               },
-               boundingBox: CGRect(x: 0, y: 0, width: 100, height: 100),
-               boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 50)),
-    BoundsCase(name: "ellipse fills its rectangle", path: CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 50)),
-               boundingBox: CGRect(x: 0, y: 0, width: 100, height: 50),
-               boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 50)),
-    BoundsCase(name: "transformed rectangle",
-               path: CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10),
-                            transform: CGAffineTransform(translationX: 5, y: 5).scaledBy(x: 2, y: 1)),
-               boundingBox: CGRect(x: 5, y: 5, width: 20, height: 10),
-               boundingBoxOfPath: CGRect(x: 5, y: 5, width: 20, height: 10)),
-    BoundsCase(name: "rounded rectangle", path: CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), cornerWidth: 20, cornerHeight: 10),
-               boundingBox: CGRect(x: 0, y: 0, width: 100, height: 60),
-               boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 60)),
+    BoundsCase(
+        name: "rectangle", path: CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40)),
+        boundingBox: CGRect(x: 10, y: 20, width: 30, height: 40),
+        boundingBoxOfPath: CGRect(x: 10, y: 20, width: 30, height: 40)),
+    BoundsCase(
+        name: "E35 arches: controls reach 500, the curve 393.5", path: bouncePath,
+        boundingBox: CGRect(x: 74, y: 74, width: 492, height: 426),
+        boundingBoxOfPath: CGRect(x: 74, y: 74, width: 492, height: 319.5)),
+    BoundsCase(
+        name: "quadratic hump: control at 100, apex at 50",
+        path: path {
+            $0.move(to: .zero)
+            $0.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 100))
+        },
+        boundingBox: CGRect(x: 0, y: 0, width: 100, height: 100),
+        boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 50)),
+    BoundsCase(
+        name: "ellipse fills its rectangle", path: CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 50)),
+        boundingBox: CGRect(x: 0, y: 0, width: 100, height: 50),
+        boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 50)),
+    BoundsCase(
+        name: "transformed rectangle",
+        path: CGPath(
+            rect: CGRect(x: 0, y: 0, width: 10, height: 10),
+            transform: CGAffineTransform(translationX: 5, y: 5).scaledBy(x: 2, y: 1)),
+        boundingBox: CGRect(x: 5, y: 5, width: 20, height: 10),
+        boundingBoxOfPath: CGRect(x: 5, y: 5, width: 20, height: 10)),
+    BoundsCase(
+        name: "rounded rectangle",
+        path: CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), cornerWidth: 20, cornerHeight: 10),
+        boundingBox: CGRect(x: 0, y: 0, width: 100, height: 60),
+        boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 60)),
     BoundsCase(name: "empty path is null", path: CGMutablePath(), boundingBox: .null, boundingBoxOfPath: .null),
 ]
 
@@ -257,8 +276,10 @@ struct ContainsCase: Sendable, CustomTestStringConvertible {
     let expected: Bool
     var testDescription: String { name }
 
-    init(_ name: String, _ path: CGPath, _ point: CGPoint, _ rule: CGPathFillRule, _ expected: Bool,
-         transform: CGAffineTransform = .identity) {
+    init(
+        _ name: String, _ path: CGPath, _ point: CGPoint, _ rule: CGPathFillRule, _ expected: Bool,
+        transform: CGAffineTransform = .identity
+    ) {
         self.name = name
         self.path = path
         self.point = point
@@ -273,18 +294,30 @@ private let circle = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 10
 private let openTriangle = path {
     $0.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 0, y: 100)])
 }
-private let rounded = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20)
+private let rounded = CGPath(
+    roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20)
 
 let containsCases: [ContainsCase] = [
     ContainsCase("inside a rectangle", rect, CGPoint(x: 25, y: 40), .winding, true),
     ContainsCase("left of a rectangle", rect, CGPoint(x: 5, y: 40), .winding, false),
     ContainsCase("below a rectangle", rect, CGPoint(x: 25, y: 61), .evenOdd, false),
-    ContainsCase("nested, same direction, inner point, winding: inside (winding 2)", nestedSameDirection, CGPoint(x: 50, y: 50), .winding, true),
-    ContainsCase("nested, same direction, inner point, even-odd: hole", nestedSameDirection, CGPoint(x: 50, y: 50), .evenOdd, false),
-    ContainsCase("nested, same direction, ring point, even-odd", nestedSameDirection, CGPoint(x: 20, y: 50), .evenOdd, true),
-    ContainsCase("nested, opposite direction, inner point, winding: hole", nestedOppositeDirection, CGPoint(x: 50, y: 50), .winding, false),
-    ContainsCase("nested, opposite direction, inner point, even-odd: hole", nestedOppositeDirection, CGPoint(x: 50, y: 50), .evenOdd, false),
-    ContainsCase("nested, opposite direction, ring point, winding", nestedOppositeDirection, CGPoint(x: 80, y: 20), .winding, true),
+    ContainsCase(
+        "nested, same direction, inner point, winding: inside (winding 2)", nestedSameDirection, CGPoint(x: 50, y: 50),
+        .winding, true),
+    ContainsCase(
+        "nested, same direction, inner point, even-odd: hole", nestedSameDirection, CGPoint(x: 50, y: 50), .evenOdd,
+        false),
+    ContainsCase(
+        "nested, same direction, ring point, even-odd", nestedSameDirection, CGPoint(x: 20, y: 50), .evenOdd, true),
+    ContainsCase(
+        "nested, opposite direction, inner point, winding: hole", nestedOppositeDirection, CGPoint(x: 50, y: 50),
+        .winding, false),
+    ContainsCase(
+        "nested, opposite direction, inner point, even-odd: hole", nestedOppositeDirection, CGPoint(x: 50, y: 50),
+        .evenOdd, false),
+    ContainsCase(
+        "nested, opposite direction, ring point, winding", nestedOppositeDirection, CGPoint(x: 80, y: 20), .winding,
+        true),
     ContainsCase("circle centre", circle, CGPoint(x: 50, y: 50), .winding, true),
     ContainsCase("circle, just inside the right edge", circle, CGPoint(x: 99, y: 50), .winding, true),
     ContainsCase("circle, outside the corner", circle, CGPoint(x: 90, y: 90), .winding, false),
@@ -293,8 +326,9 @@ let containsCases: [ContainsCase] = [
     ContainsCase("rounded rectangle centre", rounded, CGPoint(x: 50, y: 50), .winding, true),
     ContainsCase("rounded rectangle edge middle", rounded, CGPoint(x: 2, y: 50), .winding, true),
     ContainsCase("rounded rectangle cut corner", rounded, CGPoint(x: 2, y: 2), .winding, false),
-    ContainsCase("the transform maps the point first", CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)),
-                 CGPoint(x: 15, y: 15), .winding, true, transform: CGAffineTransform(translationX: -10, y: -10)),
+    ContainsCase(
+        "the transform maps the point first", CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)),
+        CGPoint(x: 15, y: 15), .winding, true, transform: CGAffineTransform(translationX: -10, y: -10)),
     ContainsCase("empty path contains nothing", CGMutablePath(), .zero, .winding, false),
 ]
 
@@ -313,7 +347,9 @@ func relativeArcAndRects() {
     let arc = path { $0.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: -.pi / 2) }
     #expect(arc.pathElements.count == 2)
     #expect(near(arc.currentPoint, CGPoint(x: 0, y: -10)))
-    let rects = path { $0.addRects([CGRect(x: 0, y: 0, width: 1, height: 1), CGRect(x: 5, y: 5, width: 1, height: 1)]) }
+    let rects = path {
+        $0.addRects([CGRect(x: 0, y: 0, width: 1, height: 1), CGRect(x: 5, y: 5, width: 1, height: 1)])
+    }
     #expect(rects.pathElements.count == 10)
     #expect(rects.boundingBox == CGRect(x: 0, y: 0, width: 6, height: 6))
 }

@@ -37,15 +37,21 @@ struct SpringCase: Sendable, CustomTestStringConvertible {
 let springCases: [SpringCase] = [
     SpringCase(name: "defaults (ζ = 0.5)", spring: SpringParameters()),
     SpringCase(name: "critical: m 1, k 100, c 20", spring: SpringParameters(mass: 1, stiffness: 100, damping: 20)),
-    SpringCase(name: "critical with velocity: m 2, k 50, c 20, v 3",
-               spring: SpringParameters(mass: 2, stiffness: 50, damping: 20, initialVelocity: 3)),
-    SpringCase(name: "critical, fast start overshoots once: v 40",
-               spring: SpringParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: 40)),
-    SpringCase(name: "over-damped: c 50, v −2", spring: SpringParameters(mass: 1, stiffness: 100, damping: 50, initialVelocity: -2)),
-    SpringCase(name: "over-damped, fast start overshoots once: c 30, v 60",
-               spring: SpringParameters(mass: 1, stiffness: 100, damping: 30, initialVelocity: 60)),
-    SpringCase(name: "lightly damped: m 0.5, k 200, c 1, v 5",
-               spring: SpringParameters(mass: 0.5, stiffness: 200, damping: 1, initialVelocity: 5)),
+    SpringCase(
+        name: "critical with velocity: m 2, k 50, c 20, v 3",
+        spring: SpringParameters(mass: 2, stiffness: 50, damping: 20, initialVelocity: 3)),
+    SpringCase(
+        name: "critical, fast start overshoots once: v 40",
+        spring: SpringParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: 40)),
+    SpringCase(
+        name: "over-damped: c 50, v −2",
+        spring: SpringParameters(mass: 1, stiffness: 100, damping: 50, initialVelocity: -2)),
+    SpringCase(
+        name: "over-damped, fast start overshoots once: c 30, v 60",
+        spring: SpringParameters(mass: 1, stiffness: 100, damping: 30, initialVelocity: 60)),
+    SpringCase(
+        name: "lightly damped: m 0.5, k 200, c 1, v 5",
+        spring: SpringParameters(mass: 0.5, stiffness: 200, damping: 1, initialVelocity: 5)),
 ]
 
 @Test("Closed form matches RK4 integration (h = 1e-4) within 1e-6", arguments: springCases)
@@ -90,11 +96,13 @@ func springEnds() {
     #expect(spring.fraction(at: .infinity) == 1)
 }
 
-@Test("Invalid parameters act as the defaults", arguments: [
-    SpringParameters(mass: 0, stiffness: -5, damping: -1, initialVelocity: .nan),
-    SpringParameters(mass: -2, stiffness: .infinity, damping: .nan),
-    SpringParameters(mass: .nan, stiffness: 0, damping: -10),
-])
+@Test(
+    "Invalid parameters act as the defaults",
+    arguments: [
+        SpringParameters(mass: 0, stiffness: -5, damping: -1, initialVelocity: .nan),
+        SpringParameters(mass: -2, stiffness: .infinity, damping: .nan),
+        SpringParameters(mass: .nan, stiffness: 0, damping: -10),
+    ])
 func springValidation(_ spring: SpringParameters) {
     for t in [0.1, 0.4, 1] {
         #expect(spring.fraction(at: t) == SpringParameters().fraction(at: t))

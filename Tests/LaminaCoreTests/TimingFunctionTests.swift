@@ -76,14 +76,14 @@ private let monotonicCurves: [Curve] = [
 
 /// Curves where x(s) is flat somewhere, so Newton meets a zero slope or converges slowly.
 private let degenerateCurves: [Curve] = [
-    Curve(0, 0, 0, 0),      // c1 = c2 = (0, 0)
-    Curve(1, 1, 1, 1),      // c1 = c2 = (1, 1)
-    Curve(0, 1, 0, 1),      // c1x = c2x = 0, steep start
-    Curve(0, 3, 0, 1),      // c1x = c2x = 0, steeper start with overshoot
-    Curve(1, 0, 0, 1),      // x'(0.5) = 0: triple root in the middle
-    Curve(1, 0, 1, 0),      // x flat at the end
-    Curve(0, 0, 1, 0),      // x flat at both ends
-    Curve(1, 1, 0, 0),      // x flat in the middle, y overshoots
+    Curve(0, 0, 0, 0),  // c1 = c2 = (0, 0)
+    Curve(1, 1, 1, 1),  // c1 = c2 = (1, 1)
+    Curve(0, 1, 0, 1),  // c1x = c2x = 0, steep start
+    Curve(0, 3, 0, 1),  // c1x = c2x = 0, steeper start with overshoot
+    Curve(1, 0, 0, 1),  // x'(0.5) = 0: triple root in the middle
+    Curve(1, 0, 1, 0),  // x flat at the end
+    Curve(0, 0, 1, 0),  // x flat at both ends
+    Curve(1, 1, 0, 0),  // x flat in the middle, y overshoots
 ]
 
 @Suite("TimingFunctionTests")

@@ -6,8 +6,10 @@ import Testing
 
 /// The sixteen entries of `t` in row order m11, m12, …, m44.
 private func entries(_ t: CATransform3D) -> [CGFloat] {
-    [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-     t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+    [
+        t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+        t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
+    ]
 }
 
 /// Whether every entry of `t` is within `tolerance` of the matching entry of `expected` (row order).
@@ -250,10 +252,14 @@ struct CATransform3DTests {
     }
 
     @Test func invertHandComputed() {
-        #expect(approxEqual(CATransform3DInvert(CATransform3DMakeTranslation(1, 2, 3)), CATransform3DMakeTranslation(-1, -2, -3)))
-        #expect(approxEqual(CATransform3DInvert(CATransform3DMakeScale(2, 4, 8)), CATransform3DMakeScale(0.5, 0.25, 0.125)))
-        #expect(approxEqual(
-            CATransform3DInvert(CATransform3DMakeRotation(0.4, 0, 0, 1)), CATransform3DMakeRotation(-0.4, 0, 0, 1)))
+        #expect(
+            approxEqual(
+                CATransform3DInvert(CATransform3DMakeTranslation(1, 2, 3)), CATransform3DMakeTranslation(-1, -2, -3)))
+        #expect(
+            approxEqual(CATransform3DInvert(CATransform3DMakeScale(2, 4, 8)), CATransform3DMakeScale(0.5, 0.25, 0.125)))
+        #expect(
+            approxEqual(
+                CATransform3DInvert(CATransform3DMakeRotation(0.4, 0, 0, 1)), CATransform3DMakeRotation(-0.4, 0, 0, 1)))
     }
 
     @Test(arguments: [
@@ -324,9 +330,10 @@ struct CATransform3DTests {
 
         // Concatenation commutes with the conversion.
         let other = CGAffineTransform(rotationAngle: 0.3).translatedBy(x: 7, y: -2)
-        #expect(approxEqual(
-            CATransform3DMakeAffineTransform(affine.concatenating(other)),
-            CATransform3DConcat(CATransform3DMakeAffineTransform(affine), CATransform3DMakeAffineTransform(other))))
+        #expect(
+            approxEqual(
+                CATransform3DMakeAffineTransform(affine.concatenating(other)),
+                CATransform3DConcat(CATransform3DMakeAffineTransform(affine), CATransform3DMakeAffineTransform(other))))
 
         // Anything touching z or w is not affine; Get still returns the 2D part.
         for mutate in [
@@ -363,8 +370,9 @@ struct CGAffineTransformTests {
         #expect(CGAffineTransform(1, 2, 3, 4, 5, 6) == CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6))
         #expect(CGAffineTransform(translationX: 3, y: 4) == CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: 4))
         #expect(CGAffineTransform(scaleX: 2, y: 5) == CGAffineTransform(a: 2, b: 0, c: 0, d: 5, tx: 0, ty: 0))
-        #expect(approxEqual(
-            CGAffineTransform(rotationAngle: .pi / 2), CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
+        #expect(
+            approxEqual(
+                CGAffineTransform(rotationAngle: .pi / 2), CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
         #expect(CGAffineTransform(translationX: 0, y: 0).isIdentity)
         #expect(!CGAffineTransform(translationX: 1, y: 0).isIdentity)
     }
@@ -373,13 +381,16 @@ struct CGAffineTransformTests {
         let t = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
         // x' = a·x + c·y + tx, y' = b·x + d·y + ty.
         #expect(CGPoint(x: 10, y: 100).applying(t) == CGPoint(x: 10 + 300 + 5, y: 20 + 400 + 6))
-        #expect(approxEqual(CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2)), CGPoint(x: 0, y: 1)))
+        #expect(
+            approxEqual(CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2)), CGPoint(x: 0, y: 1)))
     }
 
     @Test func sizeApplyingIgnoresTranslation() {
         let t = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
         #expect(CGSize(width: 10, height: 100).applying(t) == CGSize(width: 310, height: 420))
-        #expect(CGSize(width: 10, height: 20).applying(CGAffineTransform(scaleX: -1, y: 2)) == CGSize(width: -10, height: 40))
+        #expect(
+            CGSize(width: 10, height: 20).applying(CGAffineTransform(scaleX: -1, y: 2))
+                == CGSize(width: -10, height: 40))
     }
 
     @Test func concatenatingAppliesSelfFirst() {
@@ -435,27 +446,31 @@ struct CGAffineTransformTests {
         var testDescription: String { name }
     }
 
-    @Test("CGRect.applying gives the bounding box", arguments: [
-        RectCase(
-            name: "translate", rect: CGRect(x: 1, y: 2, width: 3, height: 4),
-            transform: CGAffineTransform(translationX: 10, y: 20), expected: CGRect(x: 11, y: 22, width: 3, height: 4)),
-        RectCase(
-            name: "scale", rect: CGRect(x: 1, y: 2, width: 3, height: 4),
-            transform: CGAffineTransform(scaleX: 2, y: 3), expected: CGRect(x: 2, y: 6, width: 6, height: 12)),
-        RectCase(
-            name: "flip x", rect: CGRect(x: 0, y: 0, width: 10, height: 10),
-            transform: CGAffineTransform(scaleX: -1, y: 1), expected: CGRect(x: -10, y: 0, width: 10, height: 10)),
-        RectCase(
-            name: "rotate π/2", rect: CGRect(x: 0, y: 0, width: 10, height: 20),
-            transform: CGAffineTransform(rotationAngle: .pi / 2), expected: CGRect(x: -20, y: 0, width: 20, height: 10)),
-        RectCase(
-            name: "rotate π/4", rect: CGRect(x: 0, y: 0, width: 10, height: 10),
-            transform: CGAffineTransform(rotationAngle: .pi / 4),
-            expected: CGRect(x: -10 * r2, y: 0, width: 20 * r2, height: 20 * r2)),
-        RectCase(
-            name: "negative size", rect: CGRect(x: 10, y: 10, width: -10, height: -5),
-            transform: .identity, expected: CGRect(x: 0, y: 5, width: 10, height: 5)),
-    ])
+    @Test(
+        "CGRect.applying gives the bounding box",
+        arguments: [
+            RectCase(
+                name: "translate", rect: CGRect(x: 1, y: 2, width: 3, height: 4),
+                transform: CGAffineTransform(translationX: 10, y: 20),
+                expected: CGRect(x: 11, y: 22, width: 3, height: 4)),
+            RectCase(
+                name: "scale", rect: CGRect(x: 1, y: 2, width: 3, height: 4),
+                transform: CGAffineTransform(scaleX: 2, y: 3), expected: CGRect(x: 2, y: 6, width: 6, height: 12)),
+            RectCase(
+                name: "flip x", rect: CGRect(x: 0, y: 0, width: 10, height: 10),
+                transform: CGAffineTransform(scaleX: -1, y: 1), expected: CGRect(x: -10, y: 0, width: 10, height: 10)),
+            RectCase(
+                name: "rotate π/2", rect: CGRect(x: 0, y: 0, width: 10, height: 20),
+                transform: CGAffineTransform(rotationAngle: .pi / 2),
+                expected: CGRect(x: -20, y: 0, width: 20, height: 10)),
+            RectCase(
+                name: "rotate π/4", rect: CGRect(x: 0, y: 0, width: 10, height: 10),
+                transform: CGAffineTransform(rotationAngle: .pi / 4),
+                expected: CGRect(x: -10 * r2, y: 0, width: 20 * r2, height: 20 * r2)),
+            RectCase(
+                name: "negative size", rect: CGRect(x: 10, y: 10, width: -10, height: -5),
+                transform: .identity, expected: CGRect(x: 0, y: 5, width: 10, height: 5)),
+        ])
     func rectApplying(_ c: RectCase) {
         #expect(approxEqual(c.rect.applying(c.transform), c.expected), "\(c.rect.applying(c.transform))")
     }

@@ -90,9 +90,11 @@ extension AnimationSuite {
     /// Stops laminad and expects a clean exit with no validation messages.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         let report = server.stop()
-        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)",
-                sourceLocation: sourceLocation)
-        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)",
-                sourceLocation: sourceLocation)
+        #expect(
+            report.validationMessages.isEmpty, "validation: \(report.validationMessages)",
+            sourceLocation: sourceLocation)
+        #expect(
+            report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -16,10 +16,7 @@ import Testing
         server.stop()
     }
 
-
     /// A white 200×100 root with a red 40×40 box at (20, 30), committed.
-
-
 
     /// E33: a 1 s explicit fade from 1 to 0, then the model set to 0: half-way the red box is half
     /// transparent over white; after the end it stays invisible.
@@ -74,7 +71,6 @@ import Testing
         #expect(abs(green(image, 40, 50) - expected) <= 1, "got \(green(image, 40, 50)), expected \(expected)")
         finish()
     }
-
 
     /// E56: a delayed start with and without backwards fill; position animated from x 100 to 150
     /// with the model at 40 (the box's centre).
@@ -240,7 +236,9 @@ import Testing
         #expect(samples.edges.count == 8)
         for (time, edge) in samples.edges where time > t0 + 0.02 && time < t0 + 0.98 {
             let x = 40 + 120 * (time - t0)
-            #expect(abs(Double(edge ?? -100) - (x - 20)) <= 1.5, "at \(time - t0) s the edge is \(edge ?? -1), expected \(x - 20)")
+            #expect(
+                abs(Double(edge ?? -100) - (x - 20)) <= 1.5,
+                "at \(time - t0) s the edge is \(edge ?? -1), expected \(x - 20)")
         }
         finish()
     }

@@ -12,8 +12,10 @@ import Testing
     /// its seed.
     typealias Random = SplitMix64
 
-    static let keyPaths = ["opacity", "position", "position.x", "bounds.size.width", "transform.rotation.z",
-                           "transform.scale", "backgroundColor", "cornerRadius", "transform", "bounds"]
+    static let keyPaths = [
+        "opacity", "position", "position.x", "bounds.size.width", "transform.rotation.z",
+        "transform.scale", "backgroundColor", "cornerRadius", "transform", "bounds",
+    ]
 
     static func value(for keyPath: String, _ r: inout Random) -> Any {
         func d(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo...hi, using: &r) }
@@ -62,7 +64,8 @@ import Testing
         animation.speed = [1, 2, 0.5].randomElement(using: &r)!
         animation.timeOffset = Double.random(in: 0...1, using: &r)
         if Bool.random(using: &r) {
-            animation.timingFunction = CAMediaTimingFunction(name: [.easeIn, .easeOut, .easeInEaseOut, .default].randomElement(using: &r)!)
+            animation.timingFunction = CAMediaTimingFunction(
+                name: [.easeIn, .easeOut, .easeInEaseOut, .default].randomElement(using: &r)!)
         }
         return animation
     }
@@ -106,11 +109,15 @@ import Testing
         CATransaction.unlock()
         #expect(ops.contains { if case .addAnimation = $0 { true } else { false } })
         // The server's view: the operations as decoded off the wire, applied to a render tree.
-        let decoded = try MessageCodec.decodeClient(MessageCodec.encode(ClientMessage.commit(serial: 1, operations: ops)))
+        let decoded = try MessageCodec.decodeClient(
+            MessageCodec.encode(ClientMessage.commit(serial: 1, operations: ops)))
         guard case .commit(_, let wireOps) = decoded else { Issue.record("not a commit"); return }
         var tree = RenderTree()
-        let rootOps = [LayerOperation.createLayer(root.layerID), .createLayer(box.layerID),
-                       .setSublayers(root.layerID, [box.layerID]), .setRoot(display: 0, layer: root.layerID)]
+        let rootOps =
+            [
+                LayerOperation.createLayer(root.layerID), .createLayer(box.layerID),
+                .setSublayers(root.layerID, [box.layerID]), .setRoot(display: 0, layer: root.layerID),
+            ]
             + LayerProperty.differences(from: nil, to: root.modelState).map { .set(root.layerID, $0) }
             + LayerProperty.differences(from: nil, to: box.modelState).map { .set(box.layerID, $0) }
         tree = try tree.applying(rootOps, displayCount: 1)

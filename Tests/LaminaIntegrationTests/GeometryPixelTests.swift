@@ -29,8 +29,10 @@ import Testing
     }
 
     /// Renders and expects no validation message.
-    static func draw(_ ops: [LayerOperation], width: Int, height: Int,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Bitmap {
+    static func draw(
+        _ ops: [LayerOperation], width: Int, height: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Bitmap {
         let (bitmap, messages) = try RendererTests.render(ops, width: width, height: height)
         #expect(messages.isEmpty, "validation: \(messages)", sourceLocation: sourceLocation)
         return bitmap
@@ -51,11 +53,14 @@ import Testing
     static let whitePx: Pixel = (255, 255, 255, 255)
 
     /// Expects the pixel at (x, y) within `tolerance` of `expected` per channel.
-    static func expectPixel(_ b: Bitmap, _ x: Int, _ y: Int, _ expected: Pixel, tolerance: Int = 1,
-                            _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectPixel(
+        _ b: Bitmap, _ x: Int, _ y: Int, _ expected: Pixel, tolerance: Int = 1,
+        _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let got = px(b, x, y)
-        let expectation = PixelExpectation(red: expected.r, green: expected.g, blue: expected.b, alpha: expected.a,
-                                           tolerance: tolerance)
+        let expectation = PixelExpectation(
+            red: expected.r, green: expected.g, blue: expected.b, alpha: expected.a,
+            tolerance: tolerance)
         if let failure = expectation.mismatch(actual: [got.r, got.g, got.b, got.a], x: x, y: y, note: note) {
             Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
         }
@@ -74,11 +79,15 @@ import Testing
     }
 
     /// Rounded rectangle containment with per-corner radii (mask bits as `CACornerMask`).
-    static func roundedContains(_ x: Double, _ y: Double, _ r: CGRect, radius: Double,
-                                mask: CACornerMask = .all) -> Bool {
+    static func roundedContains(
+        _ x: Double, _ y: Double, _ r: CGRect, radius: Double,
+        mask: CACornerMask = .all
+    ) -> Bool {
         let left = x < r.midX, top = y < r.midY
-        let bit: CACornerMask = left ? (top ? .layerMinXMinYCorner : .layerMinXMaxYCorner)
-                                     : (top ? .layerMaxXMinYCorner : .layerMaxXMaxYCorner)
+        let bit: CACornerMask =
+            left
+            ? (top ? .layerMinXMinYCorner : .layerMinXMaxYCorner)
+            : (top ? .layerMaxXMinYCorner : .layerMaxXMaxYCorner)
         return roundedDistance(x, y, r, radius: mask.contains(bit) ? radius : 0) < 0
     }
 
@@ -101,9 +110,11 @@ import Testing
     /// Checks every pixel that lies clearly within one region (`region` returns an index into `colors`,
     /// or −1 for "not checked") has that region's colour. Returns how many pixels each region checked.
     @discardableResult
-    static func expectRegions(_ b: Bitmap, _ colors: [Pixel], tolerance: Int = 1, margin: Double = 1.0,
-                              _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation,
-                              _ region: (Double, Double) -> Int) -> [Int] {
+    static func expectRegions(
+        _ b: Bitmap, _ colors: [Pixel], tolerance: Int = 1, margin: Double = 1.0,
+        _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation,
+        _ region: (Double, Double) -> Int
+    ) -> [Int] {
         var bad: [String] = []
         var counts = [Int](repeating: 0, count: colors.count)
         for y in 0..<b.height {
@@ -116,17 +127,22 @@ import Testing
                 }
             }
         }
-        #expect(bad.isEmpty, "\(note): \(bad.count) wrong pixels, first: \(bad.prefix(12))", sourceLocation: sourceLocation)
+        #expect(
+            bad.isEmpty, "\(note): \(bad.count) wrong pixels, first: \(bad.prefix(12))", sourceLocation: sourceLocation)
         return counts
     }
 
     /// Two regions: `fill` where `inside`, `outside` elsewhere.
     @discardableResult
-    static func expectRegion(_ b: Bitmap, fill: Pixel, outside: Pixel, tolerance: Int = 1, margin: Double = 1.0,
-                             _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation,
-                             _ inside: (Double, Double) -> Bool) -> (inside: Int, outside: Int) {
-        let c = expectRegions(b, [outside, fill], tolerance: tolerance, margin: margin, note,
-                              sourceLocation: sourceLocation) { inside($0, $1) ? 1 : 0 }
+    static func expectRegion(
+        _ b: Bitmap, fill: Pixel, outside: Pixel, tolerance: Int = 1, margin: Double = 1.0,
+        _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation,
+        _ inside: (Double, Double) -> Bool
+    ) -> (inside: Int, outside: Int) {
+        let c = expectRegions(
+            b, [outside, fill], tolerance: tolerance, margin: margin, note,
+            sourceLocation: sourceLocation
+        ) { inside($0, $1) ? 1 : 0 }
         return (c[1], c[0])
     }
 
@@ -158,17 +174,22 @@ import Testing
     /// A white rectangle on black: every pixel is 255 × (x overlap × y overlap) of its unit square.
     static func checkCoverage(_ rect: CGRect, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (w, h) = (48, 40)
-        let b = try draw(scene(width: w, height: h, children: [2],
-                               RendererTests.layer(2, frame: rect, color: white)), width: w, height: h,
-                         sourceLocation: sourceLocation)
+        let b = try draw(
+            scene(
+                width: w, height: h, children: [2],
+                RendererTests.layer(2, frame: rect, color: white)), width: w, height: h,
+            sourceLocation: sourceLocation)
         var bad: [String] = []
         for y in 0..<h {
             for x in 0..<w {
-                let cov = Self.overlap(Double(x), Double(x + 1), rect.minX, rect.maxX)
+                let cov =
+                    Self.overlap(Double(x), Double(x + 1), rect.minX, rect.maxX)
                     * Self.overlap(Double(y), Double(y + 1), rect.minY, rect.maxY)
                 let v = Int((cov * 255).rounded())
                 let got = Self.px(b, x, y)
-                if !Self.close(got, Self.grey(v), 1) { bad.append("(\(x),\(y)) coverage \(cov) expected \(v) got \(got)") }
+                if !Self.close(got, Self.grey(v), 1) {
+                    bad.append("(\(x),\(y)) coverage \(cov) expected \(v) got \(got)")
+                }
             }
         }
         #expect(bad.isEmpty, "\(rect): \(bad.count) wrong, first: \(bad.prefix(12))", sourceLocation: sourceLocation)
@@ -177,8 +198,10 @@ import Testing
     /// The values from the brief, spelled out: columns 10 and 30 at 0.75, row 5 at 0.5, corner 0.375.
     @Test func fractionalEdgeCoverageNamedPixels() throws {
         let rect = CGRect(x: 10.25, y: 5.5, width: 20.5, height: 20)
-        let b = try Self.draw(Self.scene(width: 48, height: 40, children: [2],
-                                         RendererTests.layer(2, frame: rect, color: Self.white)), width: 48, height: 40)
+        let b = try Self.draw(
+            Self.scene(
+                width: 48, height: 40, children: [2],
+                RendererTests.layer(2, frame: rect, color: Self.white)), width: 48, height: 40)
         Self.expectPixel(b, 10, 15, Self.grey(191), "left column, 0.75")
         Self.expectPixel(b, 30, 15, Self.grey(191), "right column, 0.75")
         for x in 11...29 { Self.expectPixel(b, x, 15, Self.whitePx, tolerance: 0, "interior") }
@@ -230,10 +253,12 @@ import Testing
         ZCase(zFirst: 0, zSecond: 1, firstOnTop: false),
     ])
     func zPositionOrdersSiblings(c: ZCase) throws {
-        var ops = RendererTests.layer(2, frame: CGRect(x: 20, y: 20, width: 80, height: 80), color: Self.red,
-                                      [.zPosition(c.zFirst)])
-        ops += RendererTests.layer(3, frame: CGRect(x: 60, y: 60, width: 80, height: 80), color: Self.green,
-                                   [.zPosition(c.zSecond)])
+        var ops = RendererTests.layer(
+            2, frame: CGRect(x: 20, y: 20, width: 80, height: 80), color: Self.red,
+            [.zPosition(c.zFirst)])
+        ops += RendererTests.layer(
+            3, frame: CGRect(x: 60, y: 60, width: 80, height: 80), color: Self.green,
+            [.zPosition(c.zSecond)])
         let b = try Self.draw(Self.scene(width: 160, height: 160, children: [2, 3], ops), width: 160, height: 160)
         let redPx: Pixel = (255, 0, 0, 255), greenPx: Pixel = (0, 255, 0, 255)
         Self.expectPixel(b, 80, 80, c.firstOnTop ? redPx : greenPx, tolerance: 0, "overlap")
@@ -248,10 +273,12 @@ import Testing
     func hiddenAndTransparentDrawNothing(how: String, onParent: Bool) throws {
         let property: LayerProperty = how == "hidden" ? .isHidden(true) : .opacity(0)
         // Parent red (20, 20, 100, 100) with a green child (50, 50, 40, 40) on screen; a blue sibling.
-        var ops = RendererTests.layer(2, frame: CGRect(x: 20, y: 20, width: 100, height: 100), color: Self.red,
-                                      onParent ? [property] : [])
-        ops += RendererTests.layer(3, frame: CGRect(x: 30, y: 30, width: 40, height: 40), color: Self.green,
-                                   onParent ? [] : [property])
+        var ops = RendererTests.layer(
+            2, frame: CGRect(x: 20, y: 20, width: 100, height: 100), color: Self.red,
+            onParent ? [property] : [])
+        ops += RendererTests.layer(
+            3, frame: CGRect(x: 30, y: 30, width: 40, height: 40), color: Self.green,
+            onParent ? [] : [property])
         ops += RendererTests.layer(4, frame: CGRect(x: 130, y: 130, width: 40, height: 40), color: Self.blue)
         ops.append(.setSublayers(2, [3]))
         let b = try Self.draw(Self.scene(width: 180, height: 180, children: [2, 4], ops), width: 180, height: 180)
@@ -281,24 +308,29 @@ import Testing
 
     @Test(arguments: [0, 1, 2, 3], ["identity", "flipX", "flipY", "rotate180"])
     func maskedCornersFollowTheTransform(corner: Int, kind: String) throws {
-        let transform: CATransform3D = switch kind {
-        case "flipX": CATransform3DMakeScale(-1, 1, 1)
-        case "flipY": CATransform3DMakeScale(1, -1, 1)
-        case "rotate180": CATransform3DMakeRotation(.pi, 0, 0, 1)  // not exactly axis aligned: shape path
-        default: CATransform3DIdentity
-        }
+        let transform: CATransform3D =
+            switch kind {
+            case "flipX": CATransform3DMakeScale(-1, 1, 1)
+            case "flipY": CATransform3DMakeScale(1, -1, 1)
+            case "rotate180": CATransform3DMakeRotation(.pi, 0, 0, 1)  // not exactly axis aligned: shape path
+            default: CATransform3DIdentity
+            }
         let mask = CACornerMask(rawValue: 1 << UInt(corner))
         let frame = CGRect(x: 50, y: 40, width: 100, height: 80)
-        let ops = RendererTests.layer(2, frame: frame, color: Self.white,
-                                      [.cornerRadius(20), .maskedCorners(mask), .transform(transform)])
+        let ops = RendererTests.layer(
+            2, frame: frame, color: Self.white,
+            [.cornerRadius(20), .maskedCorners(mask), .transform(transform)])
         let b = try Self.draw(Self.scene(width: 200, height: 160, children: [2], ops), width: 200, height: 160)
         let rounded = Self.screenCorner(corner, kind)
         // Corner pixels and their diagonal neighbours (centre 26 px from the arc centre, radius 20).
-        let pixels = [[(50, 40), (51, 41)], [(149, 40), (148, 41)], [(50, 119), (51, 118)], [(149, 119), (148, 118)]]
+        let pixels = [
+            [(50, 40), (51, 41)], [(149, 40), (148, 41)], [(50, 119), (51, 118)], [(149, 119), (148, 118)],
+        ]
         for (i, list) in pixels.enumerated() {
             for (x, y) in list {
-                Self.expectPixel(b, x, y, i == rounded ? Self.black : Self.whitePx, tolerance: 1,
-                                 "screen corner \(i), rounded corner should be \(rounded)")
+                Self.expectPixel(
+                    b, x, y, i == rounded ? Self.black : Self.whitePx, tolerance: 1,
+                    "screen corner \(i), rounded corner should be \(rounded)")
             }
         }
         // The whole shape: the rounded corner on screen is the one the mask names after the transform.
@@ -313,8 +345,9 @@ import Testing
     @Test(arguments: [0, 20] as [CGFloat], [true, false])
     func borderRing(radius: CGFloat, leaf: Bool) throws {
         let frame = CGRect(x: 40, y: 40, width: 100, height: 80)  // pixels 40...139 × 40...119
-        var ops = RendererTests.layer(2, frame: frame, color: Self.blue,
-                                      [.borderWidth(5), .borderColor(Self.red), .cornerRadius(radius)])
+        var ops = RendererTests.layer(
+            2, frame: frame, color: Self.blue,
+            [.borderWidth(5), .borderColor(Self.red), .cornerRadius(radius)])
         if !leaf {
             // A sublayer well inside makes the border a separate primitive drawn after the children.
             ops += RendererTests.layer(3, frame: CGRect(x: 45, y: 35, width: 10, height: 10), color: Self.green)
@@ -369,7 +402,8 @@ import Testing
         let b = try Self.draw(Self.scene(width: 240, height: 220, children: [2], ops), width: 240, height: 220)
         // Unrotated: x 100..<200, y 100..<150. Rotated clockwise by 90° about (100, 100): (x, y) ↦
         // (100 − y, 100 + x), so x 50..<100, y 100..<200.
-        let area = rotated ? CGRect(x: 50, y: 100, width: 50, height: 100) : CGRect(x: 100, y: 100, width: 100, height: 50)
+        let area =
+            rotated ? CGRect(x: 50, y: 100, width: 50, height: 100) : CGRect(x: 100, y: 100, width: 100, height: 50)
         if rotated {
             Self.expectPixel(b, 75, 150, Self.whitePx, "covered after rotation")
             Self.expectPixel(b, 150, 125, Self.black, "uncovered after rotation")
@@ -396,10 +430,12 @@ import Testing
     func perspectiveNearEdgeIsTaller(angle: Double) throws {
         var perspective = CATransform3DIdentity
         perspective.m34 = -1.0 / 500
-        var ops = RendererTests.layer(2, frame: CGRect(x: 0, y: 0, width: 300, height: 200), color: nil,
-                                      [.sublayerTransform(perspective)])
-        ops += RendererTests.layer(3, frame: CGRect(x: 100, y: 50, width: 100, height: 100), color: Self.white,
-                                   [.transform(CATransform3DMakeRotation(angle, 0, 1, 0))])
+        var ops = RendererTests.layer(
+            2, frame: CGRect(x: 0, y: 0, width: 300, height: 200), color: nil,
+            [.sublayerTransform(perspective)])
+        ops += RendererTests.layer(
+            3, frame: CGRect(x: 100, y: 50, width: 100, height: 100), color: Self.white,
+            [.transform(CATransform3DMakeRotation(angle, 0, 1, 0))])
         ops.append(.setSublayers(2, [3]))
         let b = try Self.draw(Self.scene(width: 300, height: 200, children: [2], ops), width: 300, height: 200)
 
@@ -440,7 +476,8 @@ import Testing
         Self.expectRegion(b, fill: Self.whitePx, outside: Self.black, "projected child") { x, y in
             guard x >= leftTop.x, x <= rightTop.x else { return false }
             let t = (x - leftTop.x) / (rightTop.x - leftTop.x)
-            let top = leftTop.y + t * (rightTop.y - leftTop.y), bottom = leftBottom.y + t * (rightBottom.y - leftBottom.y)
+            let top = leftTop.y + t * (rightTop.y - leftTop.y),
+                bottom = leftBottom.y + t * (rightBottom.y - leftBottom.y)
             return y >= top && y <= bottom
         }
     }
@@ -459,11 +496,14 @@ import Testing
         var bad: [String] = []
         for y in 0..<80 {
             for x in 0..<80 {
-                let cov = Self.overlap(Double(x), Double(x + 1), clip.minX, clip.maxX)
+                let cov =
+                    Self.overlap(Double(x), Double(x + 1), clip.minX, clip.maxX)
                     * Self.overlap(Double(y), Double(y + 1), clip.minY, clip.maxY)
                 let v = Int((cov * 255).rounded())
                 let got = Self.px(b, x, y)
-                if !Self.close(got, Self.grey(v), 2) { bad.append("(\(x),\(y)) coverage \(cov) expected \(v) got \(got)") }
+                if !Self.close(got, Self.grey(v), 2) {
+                    bad.append("(\(x),\(y)) coverage \(cov) expected \(v) got \(got)")
+                }
             }
         }
         #expect(bad.isEmpty, "clip \(clip): \(bad.count) wrong, first: \(bad.prefix(12))")
@@ -500,8 +540,9 @@ import Testing
         var innerOnly: (Double, Double) -> Bool = { _, _ in false }
         switch config {
         case .rotatedOnly:
-            ops = RendererTests.layer(2, frame: CGRect(x: 50, y: 50, width: 100, height: 100), color: nil,
-                                      [.transform(rot45), .masksToBounds(true)])
+            ops = RendererTests.layer(
+                2, frame: CGRect(x: 50, y: 50, width: 100, height: 100), color: nil,
+                [.transform(rot45), .masksToBounds(true)])
             ops += RendererTests.layer(4, frame: CGRect(x: -200, y: -200, width: 600, height: 600), color: Self.white)
             ops.append(.setSublayers(2, [4]))
             inside = { x, y in
@@ -509,48 +550,66 @@ import Testing
                 return u >= 0 && u <= 100 && v >= 0 && v <= 100
             }
         case .roundedInRotated:
-            ops = RendererTests.layer(2, frame: CGRect(x: 50, y: 50, width: 100, height: 100), color: nil,
-                                      [.transform(rot45), .masksToBounds(true)])
+            ops = RendererTests.layer(
+                2, frame: CGRect(x: 50, y: 50, width: 100, height: 100), color: nil,
+                [.transform(rot45), .masksToBounds(true)])
             // In the outer plane: x −30...130, y 25...75: sticks out on both sides.
-            ops += RendererTests.layer(3, frame: CGRect(x: -30, y: 25, width: 160, height: 50), color: nil,
-                                       [.cornerRadius(20), .masksToBounds(true)])
+            ops += RendererTests.layer(
+                3, frame: CGRect(x: -30, y: 25, width: 160, height: 50), color: nil,
+                [.cornerRadius(20), .masksToBounds(true)])
             ops += RendererTests.layer(4, frame: CGRect(x: -200, y: -200, width: 600, height: 600), color: Self.white)
             ops += [.setSublayers(2, [3]), .setSublayers(3, [4])]
             func parts(_ x: Double, _ y: Double) -> (Bool, Bool) {
                 let (u, v) = unrotate(x, y, centre: CGPoint(x: 100, y: 100), size: CGSize(width: 100, height: 100))
-                return (u >= 0 && u <= 100 && v >= 0 && v <= 100,
-                        Self.roundedContains(u, v, CGRect(x: -30, y: 25, width: 160, height: 50), radius: 20))
+                return (
+                    u >= 0 && u <= 100 && v >= 0 && v <= 100,
+                    Self.roundedContains(u, v, CGRect(x: -30, y: 25, width: 160, height: 50), radius: 20)
+                )
             }
-            inside = { x, y in let (a, b) = parts(x, y); return a && b }
-            innerOnly = { x, y in let (a, b) = parts(x, y); return !a && b }
+            inside = { x, y in
+                let (a, b) = parts(x, y); return a && b
+            }
+            innerOnly = { x, y in
+                let (a, b) = parts(x, y); return !a && b
+            }
         case .rotatedInRounded:
             let outer = CGRect(x: 40, y: 40, width: 120, height: 120)
             ops = RendererTests.layer(2, frame: outer, color: nil, [.cornerRadius(40), .masksToBounds(true)])
             // A 150×40 bar through the centre along the diagonal, reaching into the rounded corners.
-            ops += RendererTests.layer(3, frame: CGRect(x: -15, y: 40, width: 150, height: 40), color: nil,
-                                       [.transform(rot45), .masksToBounds(true)])
+            ops += RendererTests.layer(
+                3, frame: CGRect(x: -15, y: 40, width: 150, height: 40), color: nil,
+                [.transform(rot45), .masksToBounds(true)])
             ops += RendererTests.layer(4, frame: CGRect(x: -200, y: -200, width: 600, height: 600), color: Self.white)
             ops += [.setSublayers(2, [3]), .setSublayers(3, [4])]
             func parts(_ x: Double, _ y: Double) -> (Bool, Bool) {
                 let (u, v) = unrotate(x, y, centre: CGPoint(x: 100, y: 100), size: CGSize(width: 150, height: 40))
                 return (Self.roundedContains(x, y, outer, radius: 40), u >= 0 && u <= 150 && v >= 0 && v <= 40)
             }
-            inside = { x, y in let (a, b) = parts(x, y); return a && b }
-            innerOnly = { x, y in let (a, b) = parts(x, y); return !a && b }
+            inside = { x, y in
+                let (a, b) = parts(x, y); return a && b
+            }
+            innerOnly = { x, y in
+                let (a, b) = parts(x, y); return !a && b
+            }
         case .roundedInRounded:
             let outer = CGRect(x: 40, y: 40, width: 120, height: 120)
             ops = RendererTests.layer(2, frame: outer, color: nil, [.cornerRadius(40), .masksToBounds(true)])
             // On screen x 20...180, y 50...150: wider than the outer clip, into its rounded corners.
-            ops += RendererTests.layer(3, frame: CGRect(x: -20, y: 10, width: 160, height: 100), color: nil,
-                                       [.cornerRadius(10), .masksToBounds(true)])
+            ops += RendererTests.layer(
+                3, frame: CGRect(x: -20, y: 10, width: 160, height: 100), color: nil,
+                [.cornerRadius(10), .masksToBounds(true)])
             ops += RendererTests.layer(4, frame: CGRect(x: -200, y: -200, width: 600, height: 600), color: Self.white)
             ops += [.setSublayers(2, [3]), .setSublayers(3, [4])]
             let innerRect = CGRect(x: 20, y: 50, width: 160, height: 100)
             func parts(_ x: Double, _ y: Double) -> (Bool, Bool) {
                 (Self.roundedContains(x, y, outer, radius: 40), Self.roundedContains(x, y, innerRect, radius: 10))
             }
-            inside = { x, y in let (a, b) = parts(x, y); return a && b }
-            innerOnly = { x, y in let (a, b) = parts(x, y); return !a && b }
+            inside = { x, y in
+                let (a, b) = parts(x, y); return a && b
+            }
+            innerOnly = { x, y in
+                let (a, b) = parts(x, y); return !a && b
+            }
         }
         let b = try Self.draw(Self.scene(width: 200, height: 200, children: [2], ops), width: 200, height: 200)
         let counts = Self.expectRegion(b, fill: Self.whitePx, outside: Self.black, tolerance: 2, "\(config)", inside)
@@ -566,7 +625,10 @@ import Testing
             }
         }
         if config != .rotatedOnly { #expect(candidates > 0, "the scene should have pixels only the inner clip admits") }
-        #expect(leaked.isEmpty, "\(config): \(leaked.count) of \(candidates) pixels outside the outer clip are drawn, first: \(leaked.prefix(8))")
+        #expect(
+            leaked.isEmpty,
+            "\(config): \(leaked.count) of \(candidates) pixels outside the outer clip are drawn, first: \(leaked.prefix(8))"
+        )
     }
 
     // MARK: 10. Non-uniform scale
@@ -638,21 +700,30 @@ import Testing
     static func randomLayers(seed: UInt64, count: Int) -> [RandomLayer] {
         var rng = SplitMix64(seed: seed)
         func color(opaqueChance: Double) -> RGBAColor {
-            let alpha = Double.random(in: 0...1, using: &rng) < opaqueChance ? 1 : Double.random(in: 0.15...1, using: &rng)
-            return RGBAColor(red: .random(in: 0...1, using: &rng), green: .random(in: 0...1, using: &rng),
-                             blue: .random(in: 0...1, using: &rng), alpha: alpha)
+            let alpha =
+                Double.random(in: 0...1, using: &rng) < opaqueChance ? 1 : Double.random(in: 0.15...1, using: &rng)
+            return RGBAColor(
+                red: .random(in: 0...1, using: &rng), green: .random(in: 0...1, using: &rng),
+                blue: .random(in: 0...1, using: &rng), alpha: alpha)
         }
         return (0..<count).map { _ in
             let w = Double.random(in: 3...50, using: &rng), h = Double.random(in: 3...40, using: &rng)
-            let frame = CGRect(x: .random(in: -10...150, using: &rng), y: .random(in: -10...110, using: &rng),
-                               width: w, height: h)
+            let frame = CGRect(
+                x: .random(in: -10...150, using: &rng), y: .random(in: -10...110, using: &rng),
+                width: w, height: h)
             let half = min(w, h) / 2
             let radius = Bool.random(using: &rng) ? 0 : Double.random(in: 0...half, using: &rng)
             let hasBorder = Double.random(in: 0...1, using: &rng) < 0.25
             let borderWidth = hasBorder ? min(Double.random(in: 0.5...4, using: &rng), half) : 0
-            let z: CGFloat = switch Int.random(in: 0..<10, using: &rng) { case 0: 1; case 1: -1; default: 0 }
-            return RandomLayer(frame: frame, radius: radius, fill: color(opaqueChance: 0.3), borderWidth: borderWidth,
-                               border: hasBorder ? color(opaqueChance: 0.5) : nil, z: z)
+            let z: CGFloat =
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0: 1;
+                case 1: -1;
+                default: 0
+                }
+            return RandomLayer(
+                frame: frame, radius: radius, fill: color(opaqueChance: 0.3), borderWidth: borderWidth,
+                border: hasBorder ? color(opaqueChance: 0.5) : nil, z: z)
         }
     }
 
@@ -715,8 +786,10 @@ import Testing
             for x in 0..<w {
                 guard let e = expected[y * w + x] else { continue }
                 compared += 1
-                let ep: Pixel = (Int((e.x * 255).rounded()), Int((e.y * 255).rounded()), Int((e.z * 255).rounded()),
-                                 Int((e.w * 255).rounded()))
+                let ep: Pixel = (
+                    Int((e.x * 255).rounded()), Int((e.y * 255).rounded()), Int((e.z * 255).rounded()),
+                    Int((e.w * 255).rounded())
+                )
                 let got = Self.px(b, x, y)
                 if !Self.close(got, ep, 2) { bad.append("(\(x),\(y)) expected \(ep) got \(got)") }
             }
@@ -729,13 +802,17 @@ import Testing
     /// batch of its own kind, and no batch is empty.
     @Test(arguments: [1, 42] as [UInt64])
     func randomSceneBatchesCoverEveryInstanceOnce(seed: UInt64) throws {
-        let tree = try RenderTree().applying(Self.randomScene(Self.randomLayers(seed: seed, count: 200),
-                                                              width: 160, height: 120), displayCount: 1)
-        let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 160, height: 120,
-                                            clearColor: SIMD4(0, 0, 0, 1))
+        let tree = try RenderTree().applying(
+            Self.randomScene(
+                Self.randomLayers(seed: seed, count: 200),
+                width: 160, height: 120), displayCount: 1)
+        let list = DisplayListBuilder.build(
+            trees: [tree], display: 0, width: 160, height: 120,
+            clearColor: SIMD4(0, 0, 0, 1))
         // Draws per instance, by kind.
         var draws = list.instances.map { [Int](repeating: 0, count: $0.count) }
-        let fills = list.instances(of: .opaqueFill, as: FillInstance.self)
+        let fills =
+            list.instances(of: .opaqueFill, as: FillInstance.self)
             + list.instances(of: .blendedFill, as: FillInstance.self)
         for batch in list.batches {
             #expect(!batch.instances.isEmpty)
@@ -743,8 +820,9 @@ import Testing
                 draws[batch.kind][i] += 1
                 if batch.kind == DrawKind.opaqueFill.id || batch.kind == DrawKind.blendedFill.id {
                     let fill = list.instances[batch.kind].instance(i, as: FillInstance.self)
-                    #expect((batch.kind == DrawKind.opaqueFill.id) == (fill.color.w >= 1),
-                            "fill \(i) in a \(DrawKind.all[batch.kind].name) batch")
+                    #expect(
+                        (batch.kind == DrawKind.opaqueFill.id) == (fill.color.w >= 1),
+                        "fill \(i) in a \(DrawKind.all[batch.kind].name) batch")
                 }
             }
         }

@@ -52,104 +52,189 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "truncated field", bytes: { _ in frame(type: 3, payload: [1, 2, 3, 4, 5]) },
-             code: .malformedMessage, text: "commit.serial"),
-        Case(name: "length mismatch", bytes: { _ in frame(type: 5, payload: [1, 2, 3, 4, 5, 6, 7, 8], declaredLength: 12) },
-             code: .malformedMessage, text: "declares a 12-byte payload"),
-        Case(name: "unknown message type", bytes: { _ in frame(type: 77, payload: []) },
-             code: .unknownMessage, text: "unknown message type 77"),
-        Case(name: "unknown operation", bytes: { _ in
-            var w = WireWriter()
-            w.u64(1); w.u32(1); w.u8(99); w.u64(0)
-            return frame(type: 3, payload: w.bytes)
-        }, code: .unknownOperation, text: "unknown transaction operation 99"),
-        Case(name: "unknown property", bytes: { _ in
-            var w = WireWriter()
-            w.u64(1); w.u32(2); w.u8(1); w.u64(5); w.u8(3); w.u64(5); w.u8(200)
-            return frame(type: 3, payload: w.bytes)
-        }, code: .unknownProperty, text: "unknown layer property code 200"),
-        Case(name: "unknown id", bytes: { _ in commit([.set(12345, .opacity(0.5))]) },
-             code: .unknownLayer, text: "unknown layer id 12345"),
-        Case(name: "foreign id", bytes: { victimID in commit([.set(victimID, .isHidden(true))]) },
-             code: .unknownLayer, text: "unknown layer id"),
-        Case(name: "foreign id as sublayer", bytes: { victimID in commit([.createLayer(1), .setSublayers(1, [victimID])]) },
-             code: .unknownLayer, text: "unknown layer id"),
-        Case(name: "cycle", bytes: { _ in
-            commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setSublayers(2, [1])])
-        }, code: .cycle, text: "cycle"),
-        Case(name: "self as sublayer", bytes: { _ in commit([.createLayer(1), .setSublayers(1, [1])]) },
-             code: .cycle, text: "lists itself"),
-        Case(name: "NaN geometry", bytes: { _ in
-            commit([.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)))])
-        }, code: .invalidValue, text: "bounds has a NaN or infinite component"),
-        Case(name: "infinite geometry", bytes: { _ in
-            commit([.createLayer(1), .set(1, .position(CGPoint(x: CGFloat.infinity, y: 0)))])
-        }, code: .invalidValue, text: "position has a NaN or infinite component"),
-        Case(name: "NaN transform", bytes: { _ in
-            var t = CATransform3DIdentity
-            t.m34 = .nan
-            return commit([.createLayer(1), .set(1, .transform(t))])
-        }, code: .invalidValue, text: "transform has a NaN or infinite entry"),
-        Case(name: "oversized message", bytes: { _ in frame(type: 5, payload: [UInt8](repeating: 0, count: 150_000)) },
-             code: .oversizedMessage, text: "larger than 131072 bytes"),
-        Case(name: "no hello first", sendHello: false, bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
-             code: .protocolViolation, text: "first message must be hello"),
-        Case(name: "unsupported version", sendHello: false,
-             bytes: { _ in MessageCodec.encode(ClientMessage.hello(version: 99, clientName: "future")) },
-             code: .unsupportedVersion, text: "protocol version 99 is not supported"),
-        Case(name: "file descriptor from a client", bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
-             fds: true, code: .badFileDescriptor, text: "file descriptor"),
-        Case(name: "root on a missing display", bytes: { _ in commit([.createLayer(1), .setRoot(display: 3, layer: 1)]) },
-             code: .badDisplay, text: "display 3 does not exist"),
-        Case(name: "duplicate id", bytes: { _ in commit([.createLayer(1), .createLayer(1)]) },
-             code: .duplicateLayer, text: "layer id 1 already exists"),
-        Case(name: "animation value of the wrong kind", bytes: { _ in
-            commit([.createLayer(1), .addAnimation(1, animation(.basic(PropertyTarget(keyPath: LayerKeyPath("opacity")!),
-                                                                        BasicValues(to: .point(.zero)))))])
-        }, code: .invalidValue, text: "opacity takes a number, got a CGPoint"),
-        Case(name: "NaN animation duration", bytes: { _ in
-            var a = animation(.basic(PropertyTarget(keyPath: LayerKeyPath("opacity")!), BasicValues(to: .number(0))))
-            a.record.timing.duration = .nan
-            return commit([.createLayer(1), .addAnimation(1, a)])
-        }, code: .invalidValue, text: "duration is NaN or infinite"),
-        Case(name: "NaN keyframe value", bytes: { _ in
-            commit([.createLayer(1), .addAnimation(1, animation(.keyframe(PropertyTarget(keyPath: LayerKeyPath("position.x")!),
-                                                                           Keyframes(values: [.number(0), .number(.nan)]))))])
-        }, code: .invalidValue, text: "NaN, infinite or out-of-range"),
-        Case(name: "unknown animation kind", bytes: { _ in
-            var w = WireWriter()
-            w.u64(1); w.u32(2); w.u8(1); w.u64(1)
-            w.u8(6); w.u64(1); w.u64(1); w.string("k")
-            for _ in 0..<6 { w.f64(0) }
-            w.bool(false); w.string("removed"); w.bool(false); w.bool(true); w.u8(42)
-            return frame(type: 3, payload: w.bytes)
-        }, code: .malformedMessage, text: "addAnimation.animation.kind"),
-        Case(name: "animation on an unknown layer", bytes: { _ in
-            commit([.addAnimation(777, animation(.transition(TransitionParameters())))])
-        }, code: .unknownLayer, text: "unknown layer id 777"),
-        Case(name: "groups nested too deep", bytes: { _ in
-            var record = AnimationRecord(timing: MediaTiming(duration: 1), content: .group([]))
-            for _ in 0..<12 { record = AnimationRecord(timing: MediaTiming(duration: 1), content: .group([record])) }
-            return commit([.createLayer(1), .addAnimation(1, AttachedAnimation(id: 1, key: "deep", record: record))])
-        }, code: .limitExceeded, text: "group depth"),
-        Case(name: "duplicate animation id", bytes: { _ in
-            let a = animation(.transition(TransitionParameters()))
-            var b = a
-            b.key = "other"
-            return commit([.createLayer(1), .addAnimation(1, a), .addAnimation(1, b)])
-        }, code: .invalidValue, text: "animation id 1 is already attached"),
-        Case(name: "scale value function given one number", bytes: { _ in
-            commit([.createLayer(1), .addAnimation(1, animation(.basic(
-                PropertyTarget(keyPath: LayerKeyPath("transform")!, valueFunction: .scale), BasicValues(to: .number(2)))))])
-        }, code: .invalidValue, text: "transform takes three numbers, got a number"),
-        Case(name: "NaN in a vector value", bytes: { _ in
-            commit([.createLayer(1), .addAnimation(1, animation(.basic(
-                PropertyTarget(keyPath: LayerKeyPath("transform")!, valueFunction: .translate),
-                BasicValues(to: .vector(SIMD3(1, .nan, 0))))))])
-        }, code: .invalidValue, text: "NaN"),
-        Case(name: "unknown transition type", bytes: { _ in
-            commit([.createLayer(1), .addAnimation(1, animation(.transition(TransitionParameters(type: CATransitionType("spin")))))])
-        }, code: .invalidValue, text: "unknown transition type 'spin'"),
+        Case(
+            name: "truncated field", bytes: { _ in frame(type: 3, payload: [1, 2, 3, 4, 5]) },
+            code: .malformedMessage, text: "commit.serial"),
+        Case(
+            name: "length mismatch",
+            bytes: { _ in frame(type: 5, payload: [1, 2, 3, 4, 5, 6, 7, 8], declaredLength: 12) },
+            code: .malformedMessage, text: "declares a 12-byte payload"),
+        Case(
+            name: "unknown message type", bytes: { _ in frame(type: 77, payload: []) },
+            code: .unknownMessage, text: "unknown message type 77"),
+        Case(
+            name: "unknown operation",
+            bytes: { _ in
+                var w = WireWriter()
+                w.u64(1); w.u32(1); w.u8(99); w.u64(0)
+                return frame(type: 3, payload: w.bytes)
+            }, code: .unknownOperation, text: "unknown transaction operation 99"),
+        Case(
+            name: "unknown property",
+            bytes: { _ in
+                var w = WireWriter()
+                w.u64(1); w.u32(2); w.u8(1); w.u64(5); w.u8(3); w.u64(5); w.u8(200)
+                return frame(type: 3, payload: w.bytes)
+            }, code: .unknownProperty, text: "unknown layer property code 200"),
+        Case(
+            name: "unknown id", bytes: { _ in commit([.set(12345, .opacity(0.5))]) },
+            code: .unknownLayer, text: "unknown layer id 12345"),
+        Case(
+            name: "foreign id", bytes: { victimID in commit([.set(victimID, .isHidden(true))]) },
+            code: .unknownLayer, text: "unknown layer id"),
+        Case(
+            name: "foreign id as sublayer",
+            bytes: { victimID in commit([.createLayer(1), .setSublayers(1, [victimID])]) },
+            code: .unknownLayer, text: "unknown layer id"),
+        Case(
+            name: "cycle",
+            bytes: { _ in
+                commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setSublayers(2, [1])])
+            }, code: .cycle, text: "cycle"),
+        Case(
+            name: "self as sublayer", bytes: { _ in commit([.createLayer(1), .setSublayers(1, [1])]) },
+            code: .cycle, text: "lists itself"),
+        Case(
+            name: "NaN geometry",
+            bytes: { _ in
+                commit([.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)))])
+            }, code: .invalidValue, text: "bounds has a NaN or infinite component"),
+        Case(
+            name: "infinite geometry",
+            bytes: { _ in
+                commit([.createLayer(1), .set(1, .position(CGPoint(x: CGFloat.infinity, y: 0)))])
+            }, code: .invalidValue, text: "position has a NaN or infinite component"),
+        Case(
+            name: "NaN transform",
+            bytes: { _ in
+                var t = CATransform3DIdentity
+                t.m34 = .nan
+                return commit([.createLayer(1), .set(1, .transform(t))])
+            }, code: .invalidValue, text: "transform has a NaN or infinite entry"),
+        Case(
+            name: "oversized message", bytes: { _ in frame(type: 5, payload: [UInt8](repeating: 0, count: 150_000)) },
+            code: .oversizedMessage, text: "larger than 131072 bytes"),
+        Case(
+            name: "no hello first", sendHello: false,
+            bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
+            code: .protocolViolation, text: "first message must be hello"),
+        Case(
+            name: "unsupported version", sendHello: false,
+            bytes: { _ in MessageCodec.encode(ClientMessage.hello(version: 99, clientName: "future")) },
+            code: .unsupportedVersion, text: "protocol version 99 is not supported"),
+        Case(
+            name: "file descriptor from a client",
+            bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
+            fds: true, code: .badFileDescriptor, text: "file descriptor"),
+        Case(
+            name: "root on a missing display",
+            bytes: { _ in commit([.createLayer(1), .setRoot(display: 3, layer: 1)]) },
+            code: .badDisplay, text: "display 3 does not exist"),
+        Case(
+            name: "duplicate id", bytes: { _ in commit([.createLayer(1), .createLayer(1)]) },
+            code: .duplicateLayer, text: "layer id 1 already exists"),
+        Case(
+            name: "animation value of the wrong kind",
+            bytes: { _ in
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            .basic(
+                                PropertyTarget(keyPath: LayerKeyPath("opacity")!),
+                                BasicValues(to: .point(.zero))))),
+                ])
+            }, code: .invalidValue, text: "opacity takes a number, got a CGPoint"),
+        Case(
+            name: "NaN animation duration",
+            bytes: { _ in
+                var a = animation(
+                    .basic(PropertyTarget(keyPath: LayerKeyPath("opacity")!), BasicValues(to: .number(0))))
+                a.record.timing.duration = .nan
+                return commit([.createLayer(1), .addAnimation(1, a)])
+            }, code: .invalidValue, text: "duration is NaN or infinite"),
+        Case(
+            name: "NaN keyframe value",
+            bytes: { _ in
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            .keyframe(
+                                PropertyTarget(keyPath: LayerKeyPath("position.x")!),
+                                Keyframes(values: [.number(0), .number(.nan)])))),
+                ])
+            }, code: .invalidValue, text: "NaN, infinite or out-of-range"),
+        Case(
+            name: "unknown animation kind",
+            bytes: { _ in
+                var w = WireWriter()
+                w.u64(1); w.u32(2); w.u8(1); w.u64(1)
+                w.u8(6); w.u64(1); w.u64(1); w.string("k")
+                for _ in 0..<6 { w.f64(0) }
+                w.bool(false); w.string("removed"); w.bool(false); w.bool(true); w.u8(42)
+                return frame(type: 3, payload: w.bytes)
+            }, code: .malformedMessage, text: "addAnimation.animation.kind"),
+        Case(
+            name: "animation on an unknown layer",
+            bytes: { _ in
+                commit([.addAnimation(777, animation(.transition(TransitionParameters())))])
+            }, code: .unknownLayer, text: "unknown layer id 777"),
+        Case(
+            name: "groups nested too deep",
+            bytes: { _ in
+                var record = AnimationRecord(timing: MediaTiming(duration: 1), content: .group([]))
+                for _ in 0..<12 {
+                    record = AnimationRecord(timing: MediaTiming(duration: 1), content: .group([record]))
+                }
+                return commit([
+                    .createLayer(1), .addAnimation(1, AttachedAnimation(id: 1, key: "deep", record: record)),
+                ])
+            }, code: .limitExceeded, text: "group depth"),
+        Case(
+            name: "duplicate animation id",
+            bytes: { _ in
+                let a = animation(.transition(TransitionParameters()))
+                var b = a
+                b.key = "other"
+                return commit([.createLayer(1), .addAnimation(1, a), .addAnimation(1, b)])
+            }, code: .invalidValue, text: "animation id 1 is already attached"),
+        Case(
+            name: "scale value function given one number",
+            bytes: { _ in
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            .basic(
+                                PropertyTarget(keyPath: LayerKeyPath("transform")!, valueFunction: .scale),
+                                BasicValues(to: .number(2))))),
+                ])
+            }, code: .invalidValue, text: "transform takes three numbers, got a number"),
+        Case(
+            name: "NaN in a vector value",
+            bytes: { _ in
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            .basic(
+                                PropertyTarget(keyPath: LayerKeyPath("transform")!, valueFunction: .translate),
+                                BasicValues(to: .vector(SIMD3(1, .nan, 0)))))),
+                ])
+            }, code: .invalidValue, text: "NaN"),
+        Case(
+            name: "unknown transition type",
+            bytes: { _ in
+                commit([
+                    .createLayer(1),
+                    .addAnimation(1, animation(.transition(TransitionParameters(type: CATransitionType("spin"))))),
+                ])
+            }, code: .invalidValue, text: "unknown transition type 'spin'"),
     ]
 
     static func animation(_ content: AnimationRecord.Content) -> AttachedAnimation {
@@ -161,14 +246,16 @@ import Testing
         let socket = try SeqPacketSocket.connect(path: server.socketPath)
         try socket.setReceiveTimeout(seconds: 10)
         if c.sendHello {
-            try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "hostile")))
+            try socket.send(
+                MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "hostile")))
             let welcome = try #require(try socket.receive(maxBytes: 65536))
             guard case .welcome = try MessageCodec.decodeServer(welcome.bytes) else {
                 Issue.record("expected welcome")
                 return
             }
             // A valid tree first, so the test can see it freed.
-            try socket.send(Self.commit([.createLayer(500), .set(500, .name("hostile-layer")), .setRoot(display: 0, layer: 500)]))
+            try socket.send(
+                Self.commit([.createLayer(500), .set(500, .name("hostile-layer")), .setRoot(display: 0, layer: 500)]))
             let applied = try #require(try socket.receive(maxBytes: 65536))
             #expect(try MessageCodec.decodeServer(applied.bytes) == .commitApplied(serial: 7))
             #expect(try victim.describeTree().contains("hostile-layer"))
@@ -207,7 +294,8 @@ import Testing
     func farFlungPacedPathsAreApplied(curves: Int) throws {
         let socket = try SeqPacketSocket.connect(path: server.socketPath)
         try socket.setReceiveTimeout(seconds: 10)
-        try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "far")))
+        try socket.send(
+            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "far")))
         _ = try #require(try socket.receive(maxBytes: 65536))
         let path = CGMutablePath()
         path.move(to: .zero)
@@ -243,13 +331,22 @@ import Testing
             { $0.frame = CGRect(x: -big, y: -big, width: 2 * big, height: 2 * big) },
             { $0.frame = CGRect(x: 0, y: 0, width: big, height: 10) },
             { $0.frame = CGRect(x: big, y: 0, width: 10, height: 10) },
-            { $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.transform = CATransform3DMakeScale(big, big, 1) },
-            { $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.cornerRadius = big; $0.borderWidth = big },
-            { $0.frame = CGRect(x: 5, y: 5, width: 20, height: 20); $0.transform.m34 = -1 / big; $0.transform.m14 = 1 },
-            { $0.frame = CGRect(x: 5, y: 5, width: 20, height: 20); $0.transform = CATransform3DMakeRotation(0.3, 1, 1, 0)
+            {
+                $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.transform = CATransform3DMakeScale(big, big, 1)
+            },
+            {
+                $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.cornerRadius = big; $0.borderWidth = big
+            },
+            {
+                $0.frame = CGRect(x: 5, y: 5, width: 20, height: 20); $0.transform.m34 = -1 / big; $0.transform.m14 = 1
+            },
+            {
+                $0.frame = CGRect(x: 5, y: 5, width: 20, height: 20);
+                $0.transform = CATransform3DMakeRotation(0.3, 1, 1, 0)
                 $0.transform.m41 = big; $0.masksToBounds = true
                 let inner = CALayer(); inner.frame = CGRect(x: 0, y: 0, width: big, height: big)
-                inner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1); $0.addSublayer(inner) },
+                inner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1); $0.addSublayer(inner)
+            },
         ]
         for configure in cases {
             let layer = CALayer()
@@ -268,7 +365,9 @@ import Testing
         for c in Self.cases {
             let socket = try SeqPacketSocket.connect(path: server.socketPath)
             if c.sendHello {
-                try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "hostile")))
+                try socket.send(
+                    MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "hostile"))
+                )
             }
             try? socket.send(c.bytes(victimRoot.layerID))
             socket.close()

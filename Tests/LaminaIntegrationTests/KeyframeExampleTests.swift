@@ -31,7 +31,6 @@ import Testing
     static let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
     static let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
 
-
     // MARK: - Helpers
 
     static func box(_ frame: CGRect, _ color: CGColor?) -> CALayer {
@@ -80,23 +79,29 @@ import Testing
         return sum > 0 ? (sx / sum, sy / sum, sum) : (.nan, .nan, 0)
     }
 
-    func expectInkCentre(_ image: CGImage, _ expected: CGPoint, area: Double,
-                         blue: Bool = false,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectInkCentre(
+        _ image: CGImage, _ expected: CGPoint, area: Double,
+        blue: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let c = inkCentre(image, blue: blue)
-        #expect(abs(c.x - expected.x) < 0.15 && abs(c.y - expected.y) < 0.15,
-                "box centre (\(c.x), \(c.y)), expected \(expected)", sourceLocation: sourceLocation)
+        #expect(
+            abs(c.x - expected.x) < 0.15 && abs(c.y - expected.y) < 0.15,
+            "box centre (\(c.x), \(c.y)), expected \(expected)", sourceLocation: sourceLocation)
         #expect(abs(c.ink - area) < 1.5, "ink \(c.ink), expected \(area)", sourceLocation: sourceLocation)
     }
 
-    func expectPoint(_ p: CGPoint?, _ expected: CGPoint, tolerance: Double = 1e-6,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectPoint(
+        _ p: CGPoint?, _ expected: CGPoint, tolerance: Double = 1e-6,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let p else {
             Issue.record("no presentation layer", sourceLocation: sourceLocation)
             return
         }
-        #expect(abs(p.x - expected.x) < tolerance && abs(p.y - expected.y) < tolerance,
-                "\(p), expected \(expected)", sourceLocation: sourceLocation)
+        #expect(
+            abs(p.x - expected.x) < tolerance && abs(p.y - expected.y) < tolerance,
+            "\(p), expected \(expected)", sourceLocation: sourceLocation)
     }
 
     /// The z rotation of a transform that is a pure rotation about z: atan2(m12, m11).
@@ -104,7 +109,10 @@ import Testing
 
     /// Whether `t` is the identity up to `tolerance` in every field.
     static func isIdentity(_ t: CATransform3D, tolerance: Double = 1e-9) -> Bool {
-        let a = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+        let a = [
+            t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43,
+            t.m44,
+        ]
         let i: [CGFloat] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
         return zip(a, i).allSatisfy { abs(Double($0 - $1)) < tolerance }
     }
@@ -114,8 +122,10 @@ import Testing
         (color?.components ?? []).map { Double($0) }
     }
 
-    func expectColor(_ color: CGColor?, _ expected: [Double], tolerance: Double = 1e-6,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectColor(
+        _ color: CGColor?, _ expected: [Double], tolerance: Double = 1e-6,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let got = Self.components(color)
         let ok = got.count == expected.count && zip(got, expected).allSatisfy { abs($0 - $1) < tolerance }
         #expect(ok, "colour \(got), expected \(expected)", sourceLocation: sourceLocation)
@@ -123,14 +133,17 @@ import Testing
 
     /// Checks a thin bar centred at `centre` and turned by `angle`: pixels on its axis at ±`reach`
     /// are red, pixels at ±`reach` along the other candidate direction `wrong` are white.
-    func expectBar(_ image: CGImage, centre: CGPoint, angle: Double, wrong: Double, reach: [Double] = [-20, 20],
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectBar(
+        _ image: CGImage, centre: CGPoint, angle: Double, wrong: Double, reach: [Double] = [-20, 20],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for d in reach {
             let on = (Int((centre.x + d * cos(angle)).rounded(.down)), Int((centre.y + d * sin(angle)).rounded(.down)))
             let off = (Int((centre.x + d * cos(wrong)).rounded(.down)), Int((centre.y + d * sin(wrong)).rounded(.down)))
             let a = rgb(image, on.0, on.1)
             let b = rgb(image, off.0, off.1)
-            #expect(a.r > 240 && a.g < 40 && a.b < 40, "on the bar's axis at \(on): \(a)", sourceLocation: sourceLocation)
+            #expect(
+                a.r > 240 && a.g < 40 && a.b < 40, "on the bar's axis at \(on): \(a)", sourceLocation: sourceLocation)
             #expect(b.r > 240 && b.g > 240 && b.b > 240, "off the bar at \(off): \(b)", sourceLocation: sourceLocation)
         }
     }
@@ -147,7 +160,6 @@ import Testing
             lock.withLock { events.append("stop \(anim.value(forKey: "tag") ?? "?") \(flag)") }
         }
     }
-
 
     // MARK: - E35, E36: positions along paths
 
@@ -310,7 +322,8 @@ import Testing
         let (heading, other) = rotateAuto ? (Self.shipMid.angle, 0.0) : (0.0, Self.shipMid.angle)
         expectBar(image, centre: Self.shipMid.point, angle: heading, wrong: other)
         let quarter = try context.capture(at: t0 + 1)
-        let (h1, o1) = rotateAuto ? (Self.shipQuarter.angle, -Self.shipQuarter.angle) : (0.0, 2 * Self.shipQuarter.angle)
+        let (h1, o1) =
+            rotateAuto ? (Self.shipQuarter.angle, -Self.shipQuarter.angle) : (0.0, 2 * Self.shipQuarter.angle)
         expectBar(quarter, centre: Self.shipQuarter.point, angle: h1, wrong: o1, reach: [-25, 25])
         finish()
     }
@@ -353,7 +366,8 @@ import Testing
         // Along the heading the bar is purple, off it white.
         for d in [-20.0, 20.0] {
             let a = Self.shipMid.angle
-            expectPixel(image, Int((150 + d * cos(a)).rounded(.down)), Int((150 + d * sin(a)).rounded(.down)), (128, 0, 128))
+            expectPixel(
+                image, Int((150 + d * cos(a)).rounded(.down)), Int((150 + d * sin(a)).rounded(.down)), (128, 0, 128))
             expectPixel(image, Int(150 + d), 150, (255, 255, 255))
         }
         let end = try context.capture(at: t0 + 4.5)
@@ -469,8 +483,9 @@ import Testing
         let late = t0 + 5 * 2.0.squareRoot() / 2
         let c = try #require(layer.presentation(at: late))
         expectColor(c.backgroundColor, [0.5, 1, 0.5, 1])
-        let cPoint = Self.bezier(CGPoint(x: 0, y: 0), CGPoint(x: 60, y: 15), CGPoint(x: 120, y: 105),
-                                 CGPoint(x: 90, y: 180), 2.0.squareRoot() / 2)
+        let cPoint = Self.bezier(
+            CGPoint(x: 0, y: 0), CGPoint(x: 60, y: 15), CGPoint(x: 120, y: 105),
+            CGPoint(x: 90, y: 180), 2.0.squareRoot() / 2)
         expectPoint(c.position, cPoint)
 
         // Pixels: at 1.25 s the 20×20 box (no blue in (1, 0.60355, 0)) is centred on the curve, and
@@ -513,8 +528,9 @@ import Testing
         let corners = [(130, 90), (190, 90), (190, 150), (130, 150)]
         for (time, c, s, corner) in quarters {
             let t = try #require(dial.presentation(at: t0 + time)).transform
-            #expect(abs(Double(t.m11) - c) < 1e-7 && abs(Double(t.m12) - s) < 1e-7,
-                    "at \(time) s: m11 \(t.m11), m12 \(t.m12), expected \(c), \(s)")
+            #expect(
+                abs(Double(t.m11) - c) < 1e-7 && abs(Double(t.m12) - s) < 1e-7,
+                "at \(time) s: m11 \(t.m11), m12 \(t.m12), expected \(c), \(s)")
             #expect(abs(Double(t.m21) + s) < 1e-7 && abs(Double(t.m22) - c) < 1e-7)
             let image = try context.capture(at: t0 + time)
             for other in corners {
@@ -652,13 +668,16 @@ import Testing
         // Pixels at x = 0.75 (0.375 s): the bar is turned by π/2 · 0.425048 ≈ 0.6677 (38.3°); 30 pt
         // out along x (18.6 pt off its axis) is white. At 1 s: upright (the model).
         let turned = angle * Self.ease(1, 0, 0.75, 1, 0.75)
-        expectBar(try context.capture(at: t0 + 0.375), centre: CGPoint(x: 160, y: 120), angle: turned, wrong: 0,
-                  reach: [-30, 30])
-        expectBar(try context.capture(at: t0 + 1), centre: CGPoint(x: 160, y: 120), angle: angle, wrong: 0,
-                  reach: [-30, 30])
+        expectBar(
+            try context.capture(at: t0 + 0.375), centre: CGPoint(x: 160, y: 120), angle: turned, wrong: 0,
+            reach: [-30, 30])
+        expectBar(
+            try context.capture(at: t0 + 1), centre: CGPoint(x: 160, y: 120), angle: angle, wrong: 0,
+            reach: [-30, 30])
         // At x = 0.25 the bar has barely moved (2.2°): 30 pt out along x it is still red.
-        expectBar(try context.capture(at: t0 + 0.125), centre: CGPoint(x: 160, y: 120), angle: 0, wrong: angle,
-                  reach: [-30, 30])
+        expectBar(
+            try context.capture(at: t0 + 0.125), centre: CGPoint(x: 160, y: 120), angle: 0, wrong: angle,
+            reach: [-30, 30])
 
         // The delegate: replacing the pending animation stops it unfinished; one added already
         // over (begun 1 s ago) starts and finishes at the server's next frame.

@@ -22,7 +22,8 @@ import Testing
         demo.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("lamina-demo")
         if !FileManager.default.isExecutableFile(atPath: demo.executableURL!.path),
-           let executable = Bundle.main.executableURL {
+            let executable = Bundle.main.executableURL
+        {
             demo.executableURL = executable.deletingLastPathComponent().appendingPathComponent("lamina-demo")
         }
         demo.arguments = ["--run-loop"]
@@ -36,10 +37,14 @@ import Testing
         demo.waitUntilExit()
         #expect(demo.terminationStatus == 0, "\(output)")
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.first { $0.hasPrefix("after the first turn") }?.contains("background=#ff0000ff") == true, "\(output)")
-        #expect(lines.first { $0.hasPrefix("during the second turn") }?.contains("background=#ff0000ff") == true,
-                "a change must wait for the end of its turn:\n\(output)")
-        #expect(lines.first { $0.hasPrefix("after the second turn") }?.contains("background=#0000ffff") == true, "\(output)")
+        #expect(
+            lines.first { $0.hasPrefix("after the first turn") }?.contains("background=#ff0000ff") == true, "\(output)")
+        #expect(
+            lines.first { $0.hasPrefix("during the second turn") }?.contains("background=#ff0000ff") == true,
+            "a change must wait for the end of its turn:\n\(output)")
+        #expect(
+            lines.first { $0.hasPrefix("after the second turn") }?.contains("background=#0000ffff") == true, "\(output)"
+        )
     }
 
     @Test func nestedTransactionsReachTheServerAtTheOutermostCommit() throws {

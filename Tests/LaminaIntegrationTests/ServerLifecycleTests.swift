@@ -73,7 +73,8 @@ import Testing
 
         /// "exit N" or "signal N", for messages.
         var outcome: String {
-            process.isRunning ? "still running"
+            process.isRunning
+                ? "still running"
                 : "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)"
         }
 
@@ -86,7 +87,8 @@ import Testing
     static func executable(_ name: String) throws -> URL {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent())
+        candidates.append(
+            URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent())
         for folder in candidates {
             let url = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
@@ -99,7 +101,8 @@ import Testing
     static func environment(_ changes: [String: String?] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if environment["VK_ICD_FILENAMES"] == nil,
-           FileManager.default.fileExists(atPath: "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json") {
+            FileManager.default.fileExists(atPath: "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
+        {
             environment["VK_ICD_FILENAMES"] = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
         }
         environment["LAMINA_SOCKET"] = nil
@@ -110,7 +113,8 @@ import Testing
 
     /// Starts laminad with `arguments` (and `--output offscreen:64x48@60` unless given).
     func startLaminad(_ arguments: [String], environment: [String: String] = ServerLifecycleTests.environment())
-        throws -> Spawned {
+        throws -> Spawned
+    {
         var arguments = arguments
         if !arguments.contains("--output") { arguments += ["--output", "offscreen:64x48@60"] }
         let spawned = try Spawned(try Self.executable("laminad"), arguments, environment: environment, in: directory)
@@ -125,31 +129,38 @@ import Testing
         while true {
             if let context = try? CAContext(socketPath: path, clientName: "lifecycle-test") { return context }
             guard server.process.isRunning else {
-                throw HelperError(description: "laminad exited (\(server.outcome)) before serving on \(path):\n\(server.stderr)")
+                throw HelperError(
+                    description: "laminad exited (\(server.outcome)) before serving on \(path):\n\(server.stderr)")
             }
             guard Date() < deadline else {
-                throw HelperError(description: "laminad did not serve on \(path) within \(timeout) s:\n\(server.stderr)")
+                throw HelperError(
+                    description: "laminad did not serve on \(path) within \(timeout) s:\n\(server.stderr)")
             }
             usleep(20_000)
         }
     }
 
     /// Runs a short-lived command to completion (at most `timeout` seconds; killed after that).
-    func runToCompletion(_ name: String, _ arguments: [String], environment: [String: String] = ServerLifecycleTests.environment(),
-                         timeout: Double = 30) throws -> Spawned {
+    func runToCompletion(
+        _ name: String, _ arguments: [String], environment: [String: String] = ServerLifecycleTests.environment(),
+        timeout: Double = 30
+    ) throws -> Spawned {
         let spawned = try Spawned(try Self.executable(name), arguments, environment: environment, in: directory)
         self.spawned.append(spawned)
         if !spawned.waitForExit(timeout: timeout) {
             kill(spawned.pid, SIGKILL)
             spawned.process.waitUntilExit()
-            throw HelperError(description: "\(name) \(arguments) did not finish within \(timeout) s:\n\(spawned.stderr)")
+            throw HelperError(
+                description: "\(name) \(arguments) did not finish within \(timeout) s:\n\(spawned.stderr)")
         }
         return spawned
     }
 
     /// Sends `signal` and waits for exit; records an issue when it does not exit in time.
-    func stop(_ server: Spawned, signal: Int32 = SIGTERM, timeout: Double = 20,
-              sourceLocation: SourceLocation = #_sourceLocation) {
+    func stop(
+        _ server: Spawned, signal: Int32 = SIGTERM, timeout: Double = 20,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard server.process.isRunning else { return }
         kill(server.pid, signal)
         if !server.waitForExit(timeout: timeout) {
@@ -176,7 +187,8 @@ import Testing
         let server = try startLaminad(["--socket", path])
         let context = try waitUntilServing(server, path: path)
         for folder in ["sub", "sub/inner"] {
-            let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(folder).path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(folder).path)
             let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
             #expect(mode == 0o700, "mode of \(folder): \(mode.map { String($0, radix: 8) } ?? "nil")")
             #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
@@ -271,7 +283,8 @@ import Testing
                 tries += 1
                 if tries % 256 == 0 {
                     guard server.process.isRunning, Date() < deadline else {
-                        throw HelperError(description: "laminad never accepted on \(path) (\(server.outcome)):\n\(server.stderr)")
+                        throw HelperError(
+                            description: "laminad never accepted on \(path) (\(server.outcome)):\n\(server.stderr)")
                     }
                 }
             }
@@ -305,8 +318,10 @@ import Testing
         let help = try runToCompletion("laminad", ["--help"])
         #expect(help.exitedCleanly, "laminad --help: \(help.outcome)\n\(help.stderr)")
         let text = help.stdout + help.stderr
-        for flag in ["--socket", "--output", "--validation", "--vulkan-device", "--log-level",
-                     "$LAMINA_SOCKET", "$XDG_RUNTIME_DIR/lamina/socket", "offscreen:"] {
+        for flag in [
+            "--socket", "--output", "--validation", "--vulkan-device", "--log-level",
+            "$LAMINA_SOCKET", "$XDG_RUNTIME_DIR/lamina/socket", "offscreen:",
+        ] {
             #expect(text.contains(flag), "laminad --help does not mention \(flag):\n\(text)")
         }
 
@@ -316,7 +331,8 @@ import Testing
             #expect(bogus.process.terminationReason == .exit)
             #expect(bogus.process.terminationStatus != 0, "laminad --output \(spec): \(bogus.outcome)")
             #expect(bogus.stderr.contains("offscreen"), "laminad --output \(spec) stderr:\n\(bogus.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: socketPath()), "a refused --output must not create the socket")
+            #expect(
+                !FileManager.default.fileExists(atPath: socketPath()), "a refused --output must not create the socket")
         }
     }
 
@@ -326,7 +342,8 @@ import Testing
         let fromRuntime = runtime + "/lamina/socket"
 
         // $LAMINA_SOCKET wins over $XDG_RUNTIME_DIR.
-        let first = try startLaminad([], environment: Self.environment(["LAMINA_SOCKET": explicit, "XDG_RUNTIME_DIR": runtime]))
+        let first = try startLaminad(
+            [], environment: Self.environment(["LAMINA_SOCKET": explicit, "XDG_RUNTIME_DIR": runtime]))
         _ = try waitUntilServing(first, path: explicit)
         #expect(Self.isSocketFile(explicit))
         #expect(!FileManager.default.fileExists(atPath: fromRuntime))
@@ -336,7 +353,8 @@ import Testing
 
         // Unset (and, separately, empty) $LAMINA_SOCKET: $XDG_RUNTIME_DIR/lamina/socket.
         for lamina in [nil, ""] as [String?] {
-            let second = try startLaminad([], environment: Self.environment(["LAMINA_SOCKET": lamina, "XDG_RUNTIME_DIR": runtime]))
+            let second = try startLaminad(
+                [], environment: Self.environment(["LAMINA_SOCKET": lamina, "XDG_RUNTIME_DIR": runtime]))
             let context = try waitUntilServing(second, path: fromRuntime)
             #expect(Self.isSocketFile(fromRuntime))
             #expect(!FileManager.default.fileExists(atPath: explicit))
@@ -369,9 +387,13 @@ import Testing
 
         for at in [nil, CACurrentMediaTime() + 1] as [Double?] {
             let file = directory.appendingPathComponent("capture-\(at == nil ? "now" : "later").png").path
-            let capture = try runToCompletion("laminactl", ["capture", "--socket", path, "-o", file]
-                                              + (at.map { ["--at", String($0)] } ?? []))
-            #expect(capture.exitedCleanly, "laminactl capture --at \(String(describing: at)): \(capture.outcome)\n\(capture.stderr)")
+            let capture = try runToCompletion(
+                "laminactl",
+                ["capture", "--socket", path, "-o", file]
+                    + (at.map { ["--at", String($0)] } ?? []))
+            #expect(
+                capture.exitedCleanly,
+                "laminactl capture --at \(String(describing: at)): \(capture.outcome)\n\(capture.stderr)")
             let image = try PNGCodec.read(file)
             #expect(image.width == 96 && image.height == 64, "captured \(image.width)x\(image.height)")
             let p = image.pixel(x: 48, y: 32)
@@ -404,7 +426,8 @@ import Testing
     /// A raw protocol client: sends hello and reads the welcome.
     static func rawClient(_ path: String) throws -> SeqPacketSocket {
         let socket = try SeqPacketSocket.connect(path: path)
-        try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "raw")))
+        try socket.send(
+            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "raw")))
         try socket.setReceiveTimeout(seconds: 10)
         guard case .welcome? = try nextMessage(socket) else {
             throw HelperError(description: "no welcome")
@@ -421,7 +444,9 @@ import Testing
 
     /// Reads messages until a commitPresented arrives (at most `timeout` seconds); returns it and the
     /// serials of the commitApplied events seen before it.
-    static func untilPresented(_ socket: SeqPacketSocket, timeout: Double = 10) throws -> (serial: UInt64, applied: [UInt64]) {
+    static func untilPresented(_ socket: SeqPacketSocket, timeout: Double = 10) throws -> (
+        serial: UInt64, applied: [UInt64]
+    ) {
         try socket.setReceiveTimeout(seconds: timeout)
         var applied: [UInt64] = []
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -439,7 +464,9 @@ import Testing
 
     /// Voluntary context switches of `pid`'s main thread (laminad's frame loop), from /proc.
     static func mainThreadWakeups(_ pid: Int32) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8) else {
+            return nil
+        }
         for line in text.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
             return Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
         }
@@ -456,8 +483,10 @@ import Testing
         let bounds = LayerOperation.set(1, .bounds(CGRect(x: 0, y: 0, width: 64, height: 48)))
         let position = LayerOperation.set(1, .position(CGPoint(x: 32, y: 24)))
         let color = LayerOperation.set(1, .backgroundColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        try socket.send(MessageCodec.encode(ClientMessage.commit(
-            serial: 1, operations: [.createLayer(1), bounds, position, color, .setRoot(display: 0, layer: 1)])))
+        try socket.send(
+            MessageCodec.encode(
+                ClientMessage.commit(
+                    serial: 1, operations: [.createLayer(1), bounds, position, color, .setRoot(display: 0, layer: 1)])))
         let first = try Self.untilPresented(socket)
         #expect(first.serial == 1)
         #expect(first.applied == [1])
@@ -470,7 +499,9 @@ import Testing
         let wakeupsAfter = Self.mainThreadWakeups(server.pid)
         if let wakeupsBefore, let wakeupsAfter {
             // A 20 Hz frame loop would wake about 6 times in 300 ms.
-            #expect(wakeupsAfter - wakeupsBefore <= 1, "laminad's main thread woke \(wakeupsAfter - wakeupsBefore) times while idle")
+            #expect(
+                wakeupsAfter - wakeupsBefore <= 1,
+                "laminad's main thread woke \(wakeupsAfter - wakeupsBefore) times while idle")
         } else {
             Issue.record("cannot read /proc/\(server.pid)/task/\(server.pid)/status")
         }

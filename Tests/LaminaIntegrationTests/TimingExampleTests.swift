@@ -22,9 +22,7 @@ import Testing
         server.stop()
     }
 
-
     // MARK: Helpers
-
 
     /// The swinging-door scene of E59/E61: the root (the container) has m34 = −1/500; the door is
     /// 80×60, hinged on its left edge at the root's centre (100, 50), so it spans x 100…180 flat.
@@ -54,8 +52,6 @@ import Testing
         80 * cos(angle) / (1 + 80 * sin(angle) / 500)
     }
 
-
-
     /// How many pixels of `row` are more red than white (the door's width, counted by coverage).
     func redWidth(_ image: CGImage, row: Int = 50) -> Int {
         (0..<image.width).filter { green(image, $0, row) < 128 }.count
@@ -71,9 +67,7 @@ import Testing
         }
     }
 
-
     static let defaultCurve = CAMediaTimingFunction(name: .default)
-
 
     // MARK: 9.3 Key paths
 
@@ -200,8 +194,9 @@ import Testing
         box.position = newPosition
         CATransaction.commit()
         try context.synchronize()
-        #expect(Set(box.animationKeys() ?? []) == ["opacity", "AnimateFrame"],
-                "the explicit animation wins over an implicit position animation")
+        #expect(
+            Set(box.animationKeys() ?? []) == ["opacity", "AnimateFrame"],
+            "the explicit animation wins over an implicit position animation")
         let fade = try #require(box.animation(forKey: "opacity"))
         let frame = try #require(box.animation(forKey: "AnimateFrame"))
         #expect(fade.duration == 1)
@@ -409,7 +404,8 @@ import Testing
             let got = try #require(number(presented.value(forKeyPath: "transform.rotation.y")))
             #expect(abs(got - angle) < 1e-6, "angle at \(t) s: \(got), expected \(angle)")
             // The presented matrix is the rotation about y (m11 = cos, m13 = −sin).
-            #expect(abs(presented.transform.m11 - cos(angle)) < 1e-9 && abs(presented.transform.m13 + sin(angle)) < 1e-9)
+            #expect(
+                abs(presented.transform.m11 - cos(angle)) < 1e-9 && abs(presented.transform.m13 + sin(angle)) < 1e-9)
             let width = Self.doorWidth(angle)
             let measured = redWidth(try context.capture(at: t0 + t))
             #expect(abs(Double(measured) - width) <= 1, "width at \(t) s: \(measured) px, expected \(width)")
@@ -482,8 +478,9 @@ import Testing
             let got = try #require(number(presented.value(forKeyPath: "transform.rotation.y")))
             #expect(abs(got - angle) < 1e-6, "tick \(tick): angle \(got), expected \(angle)")
             let measured = redWidth(try context.capture(at: now))
-            #expect(abs(Double(measured) - Self.doorWidth(angle)) <= 1,
-                    "tick \(tick): \(measured) px, expected \(Self.doorWidth(angle))")
+            #expect(
+                abs(Double(measured) - Self.doorWidth(angle)) <= 1,
+                "tick \(tick): \(measured) px, expected \(Self.doorWidth(angle))")
         }
         finish()
     }

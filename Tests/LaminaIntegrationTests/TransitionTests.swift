@@ -29,8 +29,10 @@ import Testing
         return layer
     }
 
-    static func transition(_ type: CATransitionType, _ subtype: CATransitionSubtype? = nil, begin: Double,
-                           duration: Double = 1) -> CATransition {
+    static func transition(
+        _ type: CATransitionType, _ subtype: CATransitionSubtype? = nil, begin: Double,
+        duration: Double = 1
+    ) -> CATransition {
         let transition = CATransition()
         transition.type = type
         transition.subtype = subtype
@@ -40,21 +42,27 @@ import Testing
     }
 
     /// Asserts the colour of every pixel of row `y` from `x0` up to `x1` (exclusive), within 1.
-    func expectRow(_ image: CGImage, y: Int, _ x0: Int, _ x1: Int, _ expected: RGB,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectRow(
+        _ image: CGImage, y: Int, _ x0: Int, _ x1: Int, _ expected: RGB,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectPixels(image, (x0..<x1).map { ($0, y) }, expected, tolerance: 1, sourceLocation: sourceLocation)
     }
 
     /// Asserts the colour of every pixel of column `x` from `y0` up to `y1` (exclusive), within 1.
-    func expectColumn(_ image: CGImage, x: Int, _ y0: Int, _ y1: Int, _ expected: RGB,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectColumn(
+        _ image: CGImage, x: Int, _ y0: Int, _ y1: Int, _ expected: RGB,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectPixels(image, (y0..<y1).map { (x, $0) }, expected, tolerance: 1, sourceLocation: sourceLocation)
     }
 
     /// Adds a 1 s transition beginning at `begin` under key "t", changes the layer's colour in the
     /// same transaction, and captures the frame half-way through.
-    func halfWay(_ context: CAContext, _ layer: CALayer, _ type: CATransitionType, _ subtype: CATransitionSubtype,
-                 begin: Double, to color: CGColor) throws -> CGImage {
+    func halfWay(
+        _ context: CAContext, _ layer: CALayer, _ type: CATransitionType, _ subtype: CATransitionSubtype,
+        begin: Double, to color: CGColor
+    ) throws -> CGImage {
         layer.add(Self.transition(type, subtype, begin: begin), forKey: "t")
         layer.backgroundColor = color
         try context.synchronize()
@@ -69,7 +77,6 @@ import Testing
         let g = Int((255 * (1 - a)).rounded())
         return (255, g, g)
     }
-
 
     /// E47 (with decision A6): one push transition from the right, 1 s, added under "transition" to
     /// two stacked views; then the first is hidden and the second shown. The first slides out to

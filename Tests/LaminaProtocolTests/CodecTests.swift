@@ -12,63 +12,63 @@ import Testing
 private typealias AnyMessage = CodecTests.AnyMessage
 
 extension CodecTests {
-/// Either direction's message, so one table can hold both.
-enum AnyMessage: Sendable, Hashable, CustomStringConvertible {
-    case client(ClientMessage)
-    case server(ServerMessage)
+    /// Either direction's message, so one table can hold both.
+    enum AnyMessage: Sendable, Hashable, CustomStringConvertible {
+        case client(ClientMessage)
+        case server(ServerMessage)
 
-    var encoded: [UInt8] {
-        switch self {
-        case .client(let m): MessageCodec.encode(m)
-        case .server(let m): MessageCodec.encode(m)
-        }
-    }
-
-    /// Decodes `bytes` with the decoder for this message's direction.
-    func decodeSameDirection(_ bytes: [UInt8]) throws(WireError) -> AnyMessage {
-        switch self {
-        case .client: .client(try MessageCodec.decodeClient(bytes))
-        case .server: .server(try MessageCodec.decodeServer(bytes))
-        }
-    }
-
-    /// The name the codec uses for this message's type in `trailingBytes`.
-    var typeName: String {
-        switch self {
-        case .client(let m):
-            switch m {
-            case .hello: "hello"
-            case .transactionPart: "transactionPart"
-            case .commit: "commit"
-            case .capture: "capture"
-            case .ping: "ping"
-            case .describeTree: "describeTree"
-            case .frameEvents: "frameEvents"
-            }
-        case .server(let m):
-            switch m {
-            case .welcome: "welcome"
-            case .commitApplied: "commitApplied"
-            case .commitPresented: "commitPresented"
-            case .error: "error"
-            case .captureResult: "captureResult"
-            case .pong: "pong"
-            case .treeDescription: "treeDescription"
-            case .animationEvents: "animationEvents"
-            case .frame: "frame"
+        var encoded: [UInt8] {
+            switch self {
+            case .client(let m): MessageCodec.encode(m)
+            case .server(let m): MessageCodec.encode(m)
             }
         }
-    }
 
-    var description: String {
-        let text: String
-        switch self {
-        case .client(let m): text = "client \(m)"
-        case .server(let m): text = "server \(m)"
+        /// Decodes `bytes` with the decoder for this message's direction.
+        func decodeSameDirection(_ bytes: [UInt8]) throws(WireError) -> AnyMessage {
+            switch self {
+            case .client: .client(try MessageCodec.decodeClient(bytes))
+            case .server: .server(try MessageCodec.decodeServer(bytes))
+            }
         }
-        return text.count > 120 ? String(text.prefix(120)) + "…" : text
+
+        /// The name the codec uses for this message's type in `trailingBytes`.
+        var typeName: String {
+            switch self {
+            case .client(let m):
+                switch m {
+                case .hello: "hello"
+                case .transactionPart: "transactionPart"
+                case .commit: "commit"
+                case .capture: "capture"
+                case .ping: "ping"
+                case .describeTree: "describeTree"
+                case .frameEvents: "frameEvents"
+                }
+            case .server(let m):
+                switch m {
+                case .welcome: "welcome"
+                case .commitApplied: "commitApplied"
+                case .commitPresented: "commitPresented"
+                case .error: "error"
+                case .captureResult: "captureResult"
+                case .pong: "pong"
+                case .treeDescription: "treeDescription"
+                case .animationEvents: "animationEvents"
+                case .frame: "frame"
+                }
+            }
+        }
+
+        var description: String {
+            let text: String
+            switch self {
+            case .client(let m): text = "client \(m)"
+            case .server(let m): text = "server \(m)"
+            }
+            return text.count > 120 ? String(text.prefix(120)) + "…" : text
+        }
     }
-}
 }
 
 /// A header (type, flags, declared payload length) followed by `payload`.
@@ -132,8 +132,10 @@ private let propertyTable: [LayerProperty] = [
     .bounds(CGRect(x: 0, y: 0, width: 100, height: 50)),
     .bounds(.zero),
     .bounds(CGRect(x: -10.25, y: -0.0, width: CGFloat.leastNonzeroMagnitude * 1e13, height: 3)),
-    .bounds(CGRect(x: CGFloat.greatestFiniteMagnitude, y: -CGFloat.greatestFiniteMagnitude,
-                   width: CGFloat.greatestFiniteMagnitude, height: CGFloat.leastNormalMagnitude)),
+    .bounds(
+        CGRect(
+            x: CGFloat.greatestFiniteMagnitude, y: -CGFloat.greatestFiniteMagnitude,
+            width: CGFloat.greatestFiniteMagnitude, height: CGFloat.leastNormalMagnitude)),
     .bounds(CGRect(x: CGFloat.infinity, y: -CGFloat.infinity, width: -5, height: -0.0)),
     .position(CGPoint(x: 160, y: -240.5)),
     .position(CGPoint(x: -CGFloat.greatestFiniteMagnitude, y: CGFloat.greatestFiniteMagnitude)),
@@ -209,7 +211,8 @@ private let operationTable: [LayerOperation] = [
     .setRoot(display: .max, layer: .max),
 ]
 
-private let mixedOperations: [LayerOperation] = operationTable + propertyTable.enumerated().map { .set(LayerID($0.offset + 100), $0.element) }
+private let mixedOperations: [LayerOperation] =
+    operationTable + propertyTable.enumerated().map { .set(LayerID($0.offset + 100), $0.element) }
 
 private let displays: [DisplayInfo] = [
     DisplayInfo(id: 0, width: 1920, height: 1080, refreshRate: 60),
@@ -241,9 +244,11 @@ private let clientTable: [ClientMessage] = [
 private let serverTable: [ServerMessage] = [
     .welcome(version: 1, serverVersion: "laminad 0.1", displays: []),
     .welcome(version: .max, serverVersion: "", displays: displays),
-    .welcome(version: 1, serverVersion: "vé🚀", displays: (0..<UInt32(WireLimits.maxDisplays)).map {
-        DisplayInfo(id: $0, width: $0 * 100, height: $0 &* 7, refreshRate: Double($0) + 0.5)
-    }),
+    .welcome(
+        version: 1, serverVersion: "vé🚀",
+        displays: (0..<UInt32(WireLimits.maxDisplays)).map {
+            DisplayInfo(id: $0, width: $0 * 100, height: $0 &* 7, refreshRate: Double($0) + 0.5)
+        }),
     .commitApplied(serial: 0),
     .commitApplied(serial: .max),
     .commitPresented(serial: 5, time: 1.25),
@@ -271,27 +276,31 @@ private let errorCodes: [ServerErrorCode] = [
 private let allMessages: [AnyMessage] = clientTable.map(AnyMessage.client) + serverTable.map(AnyMessage.server)
 
 /// A commit with several operations of different kinds, for the truncation tests.
-private let mixedCommit: ClientMessage = .commit(serial: 0x1122_3344_5566_7788, operations: [
-    .createLayer(1),
-    .createLayer(2),
-    .set(2, .bounds(CGRect(x: 1, y: 2, width: 3, height: 4))),
-    .set(2, .name("chïld")),
-    .set(2, .backgroundColor(odd)),
-    .set(2, .borderColor(nil)),
-    .set(1, .transform(distinctTransform)),
-    .set(1, .maskedCorners(.all)),
-    .set(1, .isHidden(true)),
-    .setSublayers(1, [2]),
-    .setRoot(display: 0, layer: 1),
-    .destroyLayer(9),
-])
+private let mixedCommit: ClientMessage = .commit(
+    serial: 0x1122_3344_5566_7788,
+    operations: [
+        .createLayer(1),
+        .createLayer(2),
+        .set(2, .bounds(CGRect(x: 1, y: 2, width: 3, height: 4))),
+        .set(2, .name("chïld")),
+        .set(2, .backgroundColor(odd)),
+        .set(2, .borderColor(nil)),
+        .set(1, .transform(distinctTransform)),
+        .set(1, .maskedCorners(.all)),
+        .set(1, .isHidden(true)),
+        .setSublayers(1, [2]),
+        .setRoot(display: 0, layer: 1),
+        .destroyLayer(9),
+    ])
 
 /// Bit-for-bit comparison of the floating-point values a property carries (== cannot see -0 or NaN).
 private func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     func b(_ v: CGFloat) -> UInt64 { Double(v).bitPattern }
     func t(_ m: CATransform3D) -> [UInt64] {
-        [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-         m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map(b)
+        [
+            m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+            m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44,
+        ].map(b)
     }
     func c(_ c: RGBAColor?) -> [UInt64] { c.map { [$0.red, $0.green, $0.blue, $0.alpha].map(\.bitPattern) } ?? [] }
     switch p {
@@ -365,7 +374,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(try MessageCodec.decodeClient(MessageCodec.encode(part)) == part)
         // encodedSize(of:) is exactly what the operation adds to a message.
         let empty = MessageCodec.encode(ClientMessage.transactionPart([])).count
-        #expect(MessageCodec.encode(ClientMessage.transactionPart([op])).count == empty + MessageCodec.encodedSize(of: op))
+        #expect(
+            MessageCodec.encode(ClientMessage.transactionPart([op])).count == empty + MessageCodec.encodedSize(of: op))
     }
 
     @Test func propertyCodesAreDistinctAndMatchTheirDecoding() throws {
@@ -390,15 +400,18 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             .bounds(CGRect(x: nan, y: -nan, width: payloadNaN, height: 1)),
             .position(CGPoint(x: nan, y: 0)),
             .zPosition(CGFloat(payloadNaN)),
-            .transform(CATransform3D(m11: nan, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                     m31: 0, m32: 0, m33: 1, m34: payloadNaN, m41: 0, m42: 0, m43: 0, m44: 1)),
+            .transform(
+                CATransform3D(
+                    m11: nan, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: payloadNaN, m41: 0, m42: 0, m43: 0, m44: 1)),
             .backgroundColor(RGBAColor(red: nan, green: 0, blue: 0, alpha: 1)),
             .opacity(.nan),
         ]
         for p in properties {
             #expect(bitPatterns(try decodeSet(p)) == bitPatterns(p), "\(p)")
         }
-        let capture = try MessageCodec.decodeClient(MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 0, time: payloadNaN)))
+        let capture = try MessageCodec.decodeClient(
+            MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 0, time: payloadNaN)))
         guard case .capture(1, 0, let time?) = capture else { Issue.record("\(capture)"); return }
         #expect(time.bitPattern == payloadNaN.bitPattern)
     }
@@ -407,41 +420,63 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         let back = try decodeSet(.zPosition(-0.0))
         guard case .zPosition(let z) = back else { Issue.record("\(back)"); return }
         #expect(z == 0 && z.sign == .minus)
-        let presented = try MessageCodec.decodeServer(MessageCodec.encode(ServerMessage.commitPresented(serial: 1, time: -0.0)))
+        let presented = try MessageCodec.decodeServer(
+            MessageCodec.encode(ServerMessage.commitPresented(serial: 1, time: -0.0)))
         guard case .commitPresented(1, let t) = presented else { Issue.record("\(presented)"); return }
         #expect(t.sign == .minus)
     }
 
     @Test func knownWireLayoutIsLittleEndian() {
-        #expect(MessageCodec.encode(ClientMessage.ping(requestID: 0x0102_0304_0506_0708))
-            == [5, 0, 0, 0, 8, 0, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1])
-        #expect(MessageCodec.encode(ServerMessage.commitApplied(serial: 0x10))
-            == [102, 0, 0, 0, 8, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0, 0])
-        #expect(MessageCodec.encode(ClientMessage.hello(version: 1, clientName: "é"))
-            == [1, 0, 0, 0, 10, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0xC3, 0xA9])
+        #expect(
+            MessageCodec.encode(ClientMessage.ping(requestID: 0x0102_0304_0506_0708))
+                == [5, 0, 0, 0, 8, 0, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+        #expect(
+            MessageCodec.encode(ServerMessage.commitApplied(serial: 0x10))
+                == [102, 0, 0, 0, 8, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0, 0])
+        #expect(
+            MessageCodec.encode(ClientMessage.hello(version: 1, clientName: "é"))
+                == [1, 0, 0, 0, 10, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0xC3, 0xA9])
         // commit: serial, op count, then createLayer(op 1, id) and setRoot(op 5, display, layer 0 = none).
-        #expect(MessageCodec.encode(ClientMessage.commit(serial: 2, operations: [.createLayer(3), .setRoot(display: 4, layer: nil)]))
-            == [3, 0, 0, 0, 34, 0, 0, 0,
-                2, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
-                1, 3, 0, 0, 0, 0, 0, 0, 0,
-                5, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(
+            MessageCodec.encode(
+                ClientMessage.commit(serial: 2, operations: [.createLayer(3), .setRoot(display: 4, layer: nil)]))
+                == [
+                    3, 0, 0, 0, 34, 0, 0, 0,
+                    2, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+                    1, 3, 0, 0, 0, 0, 0, 0, 0,
+                    5, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                ])
         // capture without a time: flag 0 and eight zero bytes.
-        #expect(MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 2, time: nil))
-            == [4, 0, 0, 0, 21, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(
+            MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 2, time: nil))
+                == [4, 0, 0, 0, 21, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     @Test func documentedLossyMappings() throws {
         // Layer id 0 is reserved: setRoot with layer 0 is "no root".
-        let root = try MessageCodec.decodeClient(MessageCodec.encode(ClientMessage.commit(serial: 1, operations: [.setRoot(display: 3, layer: 0)])))
+        let root = try MessageCodec.decodeClient(
+            MessageCodec.encode(ClientMessage.commit(serial: 1, operations: [.setRoot(display: 3, layer: 0)])))
         #expect(root == .commit(serial: 1, operations: [.setRoot(display: 3, layer: nil)]))
         // An error code this version does not know reads as internalError, with its text intact.
-        let unknownCode = framed(type: 104, bytes { $0.u16(999); $0.string("future") })
+        let unknownCode = framed(
+            type: 104,
+            bytes {
+                $0.u16(999); $0.string("future")
+            })
         #expect(try MessageCodec.decodeServer(unknownCode) == .error(code: .internalError, message: "future"))
         // Any non-zero byte reads as true.
-        let hidden = framed(type: 2, bytes { $0.u32(1); $0.u8(3); $0.u64(1); $0.u8(9); $0.u8(0xFF) })
+        let hidden = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(3); $0.u64(1); $0.u8(9); $0.u8(0xFF)
+            })
         #expect(try MessageCodec.decodeClient(hidden) == .transactionPart([.set(1, .isHidden(true))]))
         // capture's time is ignored when its flag is clear.
-        let capture = framed(type: 4, bytes { $0.u64(1); $0.u32(0); $0.bool(false); $0.f64(99) })
+        let capture = framed(
+            type: 4,
+            bytes {
+                $0.u64(1); $0.u32(0); $0.bool(false); $0.f64(99)
+            })
         #expect(try MessageCodec.decodeClient(capture) == .capture(requestID: 1, display: 0, time: nil))
     }
 
@@ -454,11 +489,13 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test func longNonASCIIErrorTextIsCutAtACharacterBoundary() throws {
         // 1 + 2 × 3000 bytes: the limit (4096) falls inside a two-byte "é".
         let text = "a" + String(repeating: "é", count: 3000)
-        let back = try MessageCodec.decodeServer(MessageCodec.encode(ServerMessage.error(code: .invalidValue, message: text)))
+        let back = try MessageCodec.decodeServer(
+            MessageCodec.encode(ServerMessage.error(code: .invalidValue, message: text)))
         guard case .error(.invalidValue, let received) = back else { Issue.record("\(back)"); return }
         #expect(received.utf8.count <= WireLimits.maxStringBytes)
-        #expect(text.hasPrefix(received) && received.utf8.count >= WireLimits.maxStringBytes - 3,
-                "got \(received.prefix(20)) (\(received.utf8.count) bytes)")
+        #expect(
+            text.hasPrefix(received) && received.utf8.count >= WireLimits.maxStringBytes - 3,
+            "got \(received.prefix(20)) (\(received.utf8.count) bytes)")
     }
 
     // MARK: Byte-by-byte framing
@@ -583,8 +620,11 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         let encoded = message.encoded
         let payloadCount = encoded.count - 8
         // Every cut for small messages; for big ones, every cut near either end and a stride between.
-        let cuts = payloadCount <= 2_000 ? Array(0..<payloadCount)
-            : Array(0..<600) + Array(stride(from: 600, to: payloadCount - 600, by: 97)) + Array((payloadCount - 600)..<payloadCount)
+        let cuts =
+            payloadCount <= 2_000
+            ? Array(0..<payloadCount)
+            : Array(0..<600) + Array(stride(from: 600, to: payloadCount - 600, by: 97))
+                + Array((payloadCount - 600)..<payloadCount)
         for count in cuts {
             let bytes = cutPayload(encoded, to: count)
             do {
@@ -606,7 +646,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         let type = typeCode(of: encoded)
         for declared in [actual + 1, actual + 1000, Int(UInt32.max)] + (actual > 0 ? [actual - 1, 0] : []) {
             #expect(throws: WireError.lengthMismatch(declared: declared, actual: actual)) {
-                try message.decodeSameDirection(framed(type: type, declaredLength: UInt32(declared), payload(of: encoded)))
+                try message.decodeSameDirection(
+                    framed(type: type, declaredLength: UInt32(declared), payload(of: encoded)))
             }
         }
         // A complete message followed by a stray byte (header unchanged) is a mismatch as well.
@@ -619,7 +660,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     func trailingBytesInsideTheDeclaredLength(_ message: AnyMessage) {
         let encoded = message.encoded
         for extra in [1, 2, 7, 300] {
-            let bytes = framed(type: typeCode(of: encoded), payload(of: encoded) + [UInt8](repeating: 0xAB, count: extra))
+            let bytes = framed(
+                type: typeCode(of: encoded), payload(of: encoded) + [UInt8](repeating: 0xAB, count: extra))
             #expect(throws: WireError.trailingBytes(type: message.typeName, count: extra)) {
                 try message.decodeSameDirection(bytes)
             }
@@ -629,21 +671,29 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test func emptyInputAndBareHeader() {
         #expect(throws: WireError.truncated(field: "header.type")) { try MessageCodec.decodeClient([]) }
         #expect(throws: WireError.truncated(field: "header.type")) { try MessageCodec.decodeServer([]) }
-        #expect(throws: WireError.truncated(field: "ping.requestID")) { try MessageCodec.decodeClient(framed(type: 5, [])) }
-        #expect(throws: WireError.truncated(field: "commitApplied.serial")) { try MessageCodec.decodeServer(framed(type: 102, [])) }
+        #expect(throws: WireError.truncated(field: "ping.requestID")) {
+            try MessageCodec.decodeClient(framed(type: 5, []))
+        }
+        #expect(throws: WireError.truncated(field: "commitApplied.serial")) {
+            try MessageCodec.decodeServer(framed(type: 102, []))
+        }
     }
 
     // MARK: Unknown codes, bad strings, counts
 
     @Test(arguments: [UInt16(0), 8, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
-        #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0])) }
+        #expect(throws: WireError.unknownMessage(type)) {
+            try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
+        }
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [])) }
     }
 
     @Test(arguments: [UInt16(0), 1, 3, 6, 100, 110, 0xFFFF])
     func unknownServerMessageType(_ type: UInt16) {
-        #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeServer(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0])) }
+        #expect(throws: WireError.unknownMessage(type)) {
+            try MessageCodec.decodeServer(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
+        }
     }
 
     @Test func messagesOfTheOtherDirectionAreUnknown() {
@@ -659,18 +709,34 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     @Test(arguments: [UInt8(0), 8, 9, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
-        let commit = framed(type: 3, bytes { $0.u64(1); $0.u32(1); $0.u8(code); $0.u64(0); $0.u64(0) })
+        let commit = framed(
+            type: 3,
+            bytes {
+                $0.u64(1); $0.u32(1); $0.u8(code); $0.u64(0); $0.u64(0)
+            })
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(commit) }
         // After a valid operation too.
-        let part = framed(type: 2, bytes { $0.u32(2); $0.u8(1); $0.u64(5); $0.u8(code); $0.u64(0) })
+        let part = framed(
+            type: 2,
+            bytes {
+                $0.u32(2); $0.u8(1); $0.u64(5); $0.u8(code); $0.u64(0)
+            })
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(part) }
     }
 
     @Test(arguments: [UInt8(0), 20, 21, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
-        let part = framed(type: 2, bytes { $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(code); $0.u64(0) })
+        let part = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(code); $0.u64(0)
+            })
         #expect(throws: WireError.unknownProperty(code)) { try MessageCodec.decodeClient(part) }
-        let commit = framed(type: 3, bytes { $0.u64(9); $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(code) })
+        let commit = framed(
+            type: 3,
+            bytes {
+                $0.u64(9); $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(code)
+            })
         #expect(throws: WireError.unknownProperty(code)) { try MessageCodec.decodeClient(commit) }
     }
 
@@ -688,17 +754,41 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test(arguments: invalidUTF8)
     func invalidUTF8IsABadString(_ raw: [UInt8]) {
         func str(_ w: inout WireWriter) { w.u32(UInt32(raw.count)); for b in raw { w.u8(b) } }
-        let name = framed(type: 2, bytes { $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(16); $0.bool(true); str(&$0) })
+        let name = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(16); $0.bool(true); str(&$0)
+            })
         #expect(throws: WireError.badString(field: "name")) { try MessageCodec.decodeClient(name) }
-        let hello = framed(type: 1, bytes { $0.u32(1); str(&$0) })
+        let hello = framed(
+            type: 1,
+            bytes {
+                $0.u32(1); str(&$0)
+            })
         #expect(throws: WireError.badString(field: "hello.clientName")) { try MessageCodec.decodeClient(hello) }
-        let welcome = framed(type: 101, bytes { $0.u32(1); str(&$0); $0.u32(0) })
+        let welcome = framed(
+            type: 101,
+            bytes {
+                $0.u32(1); str(&$0); $0.u32(0)
+            })
         #expect(throws: WireError.badString(field: "welcome.serverVersion")) { try MessageCodec.decodeServer(welcome) }
-        let error = framed(type: 104, bytes { $0.u16(1); str(&$0) })
+        let error = framed(
+            type: 104,
+            bytes {
+                $0.u16(1); str(&$0)
+            })
         #expect(throws: WireError.badString(field: "error.message")) { try MessageCodec.decodeServer(error) }
-        let pong = framed(type: 106, bytes { $0.u64(1); str(&$0) })
+        let pong = framed(
+            type: 106,
+            bytes {
+                $0.u64(1); str(&$0)
+            })
         #expect(throws: WireError.badString(field: "pong.serverVersion")) { try MessageCodec.decodeServer(pong) }
-        let tree = framed(type: 107, bytes { $0.u64(1); str(&$0) })
+        let tree = framed(
+            type: 107,
+            bytes {
+                $0.u64(1); str(&$0)
+            })
         #expect(throws: WireError.badString(field: "treeDescription.text")) { try MessageCodec.decodeServer(tree) }
     }
 
@@ -716,35 +806,64 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             try MessageCodec.decodeServer(MessageCodec.encode(ServerMessage.pong(requestID: 1, serverVersion: tooLong)))
         }
         // A huge declared length with no bytes behind it is refused before reading, as too long.
-        let huge = framed(type: 1, bytes { $0.u32(1); $0.u32(.max) })
+        let huge = framed(
+            type: 1,
+            bytes {
+                $0.u32(1); $0.u32(.max)
+            })
         #expect(throws: WireError.badString(field: "hello.clientName")) { try MessageCodec.decodeClient(huge) }
         // At the limit but with the bytes missing: truncated.
-        let short = framed(type: 1, bytes { $0.u32(1); $0.u32(UInt32(limit)); $0.u8(0x61) })
+        let short = framed(
+            type: 1,
+            bytes {
+                $0.u32(1); $0.u32(UInt32(limit)); $0.u8(0x61)
+            })
         #expect(throws: WireError.truncated(field: "hello.clientName")) { try MessageCodec.decodeClient(short) }
         // Tree text may be longer than the general string limit.
         let text = String(repeating: "t", count: limit * 4)
-        #expect(try MessageCodec.decodeServer(MessageCodec.encode(ServerMessage.treeDescription(requestID: 1, text: text)))
-            == .treeDescription(requestID: 1, text: text))
+        #expect(
+            try MessageCodec.decodeServer(MessageCodec.encode(ServerMessage.treeDescription(requestID: 1, text: text)))
+                == .treeDescription(requestID: 1, text: text))
     }
 
     @Test func hostileCountsThrowQuicklyWithoutAllocating() {
         let clock = ContinuousClock()
         let start = clock.now
         // A count claiming more elements than there are bytes (but within the limit).
-        let sublayers = framed(type: 2, bytes {
-            $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(UInt32(WireLimits.maxSublayers - 1)); $0.u64(2)
-        })
-        #expect(throws: WireError.truncated(field: "setSublayers.sublayers")) { try MessageCodec.decodeClient(sublayers) }
+        let sublayers = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(UInt32(WireLimits.maxSublayers - 1)); $0.u64(2)
+            })
+        #expect(throws: WireError.truncated(field: "setSublayers.sublayers")) {
+            try MessageCodec.decodeClient(sublayers)
+        }
         // A million sublayers with eight bytes behind them.
-        let million = framed(type: 2, bytes { $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(1_000_000); $0.u64(2) })
+        let million = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(1_000_000); $0.u64(2)
+            })
         #expect(throws: WireError.self) { try MessageCodec.decodeClient(million) }
         // Operation counts.
-        let ops = framed(type: 3, bytes { $0.u64(1); $0.u32(10_000); $0.u8(1); $0.u64(1) })
+        let ops = framed(
+            type: 3,
+            bytes {
+                $0.u64(1); $0.u32(10_000); $0.u8(1); $0.u64(1)
+            })
         #expect(throws: WireError.truncated(field: "operations")) { try MessageCodec.decodeClient(ops) }
-        let opsMax = framed(type: 2, bytes { $0.u32(.max); $0.u8(1); $0.u64(1) })
+        let opsMax = framed(
+            type: 2,
+            bytes {
+                $0.u32(.max); $0.u8(1); $0.u64(1)
+            })
         #expect(throws: WireError.self) { try MessageCodec.decodeClient(opsMax) }
         // Display counts.
-        let welcome = framed(type: 101, bytes { $0.u32(1); $0.string("v"); $0.u32(3); $0.u32(1) })
+        let welcome = framed(
+            type: 101,
+            bytes {
+                $0.u32(1); $0.string("v"); $0.u32(3); $0.u32(1)
+            })
         #expect(throws: WireError.truncated(field: "welcome.displays")) { try MessageCodec.decodeServer(welcome) }
         for _ in 0..<200 {
             _ = try? MessageCodec.decodeClient(million)
@@ -755,22 +874,42 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     @Test func countsAboveTheirLimitsAreCountTooLarge() throws {
         let n = WireLimits.maxSublayers + 1
-        let sublayers = framed(type: 2, bytes { $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(UInt32(n)); $0.u64(2) })
-        #expect(throws: WireError.countTooLarge(field: "setSublayers.sublayers", count: n, limit: WireLimits.maxSublayers)) {
+        let sublayers = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(UInt32(n)); $0.u64(2)
+            })
+        #expect(
+            throws: WireError.countTooLarge(field: "setSublayers.sublayers", count: n, limit: WireLimits.maxSublayers)
+        ) {
             try MessageCodec.decodeClient(sublayers)
         }
-        #expect(throws: WireError.countTooLarge(field: "setSublayers.sublayers", count: 1_000_000, limit: WireLimits.maxSublayers)) {
-            try MessageCodec.decodeClient(framed(type: 2, bytes { $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(1_000_000); $0.u64(2) }))
+        #expect(
+            throws: WireError.countTooLarge(
+                field: "setSublayers.sublayers", count: 1_000_000, limit: WireLimits.maxSublayers)
+        ) {
+            try MessageCodec.decodeClient(
+                framed(
+                    type: 2,
+                    bytes {
+                        $0.u32(1); $0.u8(4); $0.u64(1); $0.u32(1_000_000); $0.u64(2)
+                    }))
         }
         let d = WireLimits.maxDisplays + 1
-        let welcome = framed(type: 101, bytes {
-            $0.u32(1); $0.string("v"); $0.u32(UInt32(d))
-            for i in 0..<d { $0.u32(UInt32(i)); $0.u32(1); $0.u32(1); $0.f64(60) }
-        })
+        let welcome = framed(
+            type: 101,
+            bytes {
+                $0.u32(1); $0.string("v"); $0.u32(UInt32(d))
+                for i in 0..<d { $0.u32(UInt32(i)); $0.u32(1); $0.u32(1); $0.f64(60) }
+            })
         #expect(throws: WireError.countTooLarge(field: "welcome.displays", count: d, limit: WireLimits.maxDisplays)) {
             try MessageCodec.decodeServer(welcome)
         }
-        let ops = framed(type: 3, bytes { $0.u64(1); $0.u32(.max); $0.u8(1); $0.u64(1) })
+        let ops = framed(
+            type: 3,
+            bytes {
+                $0.u64(1); $0.u32(.max); $0.u8(1); $0.u64(1)
+            })
         do {
             _ = try MessageCodec.decodeClient(ops)
             Issue.record("an operation count of UInt32.max decoded")
@@ -850,10 +989,19 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             (.server(.commitPresented(serial: 1, time: 2)), 9, "commitPresented.time"),
             (.server(.error(code: .cycle, message: "x")), 1, "error.code"),
             (.server(.error(code: .cycle, message: "x")), 3, "error.message"),
-            (.server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 5, "captureResult.requestID"),
+            (
+                .server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 5,
+                "captureResult.requestID"
+            ),
             (.server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 9, "captureResult.width"),
-            (.server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 13, "captureResult.height"),
-            (.server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 17, "captureResult.stride"),
+            (
+                .server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 13,
+                "captureResult.height"
+            ),
+            (
+                .server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 17,
+                "captureResult.stride"
+            ),
             (.server(.captureResult(requestID: 1, width: 2, height: 3, stride: 8, time: 1)), 25, "captureResult.time"),
             (.server(.pong(requestID: 1, serverVersion: "1.0")), 10, "pong.serverVersion"),
             (.server(.treeDescription(requestID: 1, text: "abc")), 4, "treeDescription.requestID"),
@@ -895,7 +1043,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         } catch {
             #expect(error.description.contains("commit.serial"))
         }
-        let trailingBytes = framed(type: 3, payload(of: MessageCodec.encode(ClientMessage.commit(serial: 1, operations: []))) + [1, 2])
+        let trailingBytes = framed(
+            type: 3, payload(of: MessageCodec.encode(ClientMessage.commit(serial: 1, operations: []))) + [1, 2])
         do {
             _ = try MessageCodec.decodeClient(trailingBytes)
             Issue.record("decoded a commit with trailing bytes")
@@ -918,12 +1067,24 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         (.anchorPoint(CGPoint(x: CGFloat.infinity, y: 0)), "anchorPoint"),
         (.anchorPointZ(.nan), "anchorPointZ"),
         (.zPosition(.infinity), "zPosition"),
-        (.transform(CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                  m31: 0, m32: 0, m33: 1, m34: .nan, m41: 0, m42: 0, m43: 0, m44: 1)), "transform"),
-        (.transform(CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                  m31: 0, m32: 0, m33: 1, m34: 0, m41: .infinity, m42: 0, m43: 0, m44: 1)), "transform"),
-        (.sublayerTransform(CATransform3D(m11: -.infinity, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                          m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)), "sublayerTransform"),
+        (
+            .transform(
+                CATransform3D(
+                    m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: .nan, m41: 0, m42: 0, m43: 0, m44: 1)), "transform"
+        ),
+        (
+            .transform(
+                CATransform3D(
+                    m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0, m41: .infinity, m42: 0, m43: 0, m44: 1)), "transform"
+        ),
+        (
+            .sublayerTransform(
+                CATransform3D(
+                    m11: -.infinity, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)), "sublayerTransform"
+        ),
         (.opacity(.nan), "opacity"),
         (.opacity(.infinity), "opacity"),
         (.opacity(-.infinity), "opacity"),
@@ -950,25 +1111,28 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(reason.contains(mentions), "\(reason)")
     }
 
-    static let validProperties: [LayerProperty] = propertyTable.filter { p in
-        // The round-trip table holds some deliberately invalid values; keep the valid ones.
-        switch p {
-        case .bounds(let r): r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite && r.size.width >= 0 && r.size.height >= 0
-        case .zPosition(let v), .anchorPointZ(let v): v.isFinite
-        case .opacity(let o): o.isFinite
-        case .backgroundColor(let c), .borderColor(let c): c?.isValid ?? true
-        case .maskedCorners(let m): m.rawValue <= 15
-        case .borderWidth(let v), .cornerRadius(let v): v >= 0 && v.isFinite
-        default: true
-        }
-    } + [
-        .bounds(CGRect(x: -1e300, y: -5, width: 0, height: -0.0)),
-        .position(CGPoint(x: -1e300, y: 1e300)),
-        .cornerRadius(-0.0),
-        .borderWidth(.greatestFiniteMagnitude),
-        .backgroundColor(RGBAColor(red: 0, green: 1, blue: -0.0, alpha: 1)),
-        .opacity(0.5),
-    ]
+    static let validProperties: [LayerProperty] =
+        propertyTable.filter { p in
+            // The round-trip table holds some deliberately invalid values; keep the valid ones.
+            switch p {
+            case .bounds(let r):
+                r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+                    && r.size.width >= 0 && r.size.height >= 0
+            case .zPosition(let v), .anchorPointZ(let v): v.isFinite
+            case .opacity(let o): o.isFinite
+            case .backgroundColor(let c), .borderColor(let c): c?.isValid ?? true
+            case .maskedCorners(let m): m.rawValue <= 15
+            case .borderWidth(let v), .cornerRadius(let v): v >= 0 && v.isFinite
+            default: true
+            }
+        } + [
+            .bounds(CGRect(x: -1e300, y: -5, width: 0, height: -0.0)),
+            .position(CGPoint(x: -1e300, y: 1e300)),
+            .cornerRadius(-0.0),
+            .borderWidth(.greatestFiniteMagnitude),
+            .backgroundColor(RGBAColor(red: 0, green: 1, blue: -0.0, alpha: 1)),
+            .opacity(0.5),
+        ]
 
     @Test(arguments: validProperties)
     func validValuesHaveNoReason(_ property: LayerProperty) {
@@ -1049,8 +1213,9 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         var changed = LayerState()
         LayerProperty.name("a").apply(to: &changed)
         LayerProperty.bounds(CGRect(x: 0, y: 0, width: 1, height: 1)).apply(to: &changed)
-        #expect(LayerProperty.differences(from: LayerState(), to: changed)
-            == [.bounds(CGRect(x: 0, y: 0, width: 1, height: 1)), .name("a")])
+        #expect(
+            LayerProperty.differences(from: LayerState(), to: changed)
+                == [.bounds(CGRect(x: 0, y: 0, width: 1, height: 1)), .name("a")])
     }
 
     // MARK: Fuzz
@@ -1070,20 +1235,25 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
                 case 1 where !bytes.isEmpty:  // replace a byte
                     bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
                 case 2:  // insert a byte
-                    bytes.insert(UInt8.random(in: 0...255, using: &rng), at: Int.random(in: 0...bytes.count, using: &rng))
+                    bytes.insert(
+                        UInt8.random(in: 0...255, using: &rng), at: Int.random(in: 0...bytes.count, using: &rng))
                 case 3 where !bytes.isEmpty:  // delete a byte
                     bytes.remove(at: Int.random(in: 0..<bytes.count, using: &rng))
                 case 4:  // truncate
                     bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng)))
                 case 5 where bytes.count >= 4:  // plant an extreme u32 (a count or a length)
                     let i = Int.random(in: 0...(bytes.count - 4), using: &rng)
-                    let v = [UInt32.max, 0x7FFF_FFFF, 0x0001_0000, 16, 17, 100_001, 4097][Int.random(in: 0..<7, using: &rng)]
+                    let v = [UInt32.max, 0x7FFF_FFFF, 0x0001_0000, 16, 17, 100_001, 4097][
+                        Int.random(in: 0..<7, using: &rng)]
                     for k in 0..<4 { bytes[i + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt32(k))) }
                 case 6 where bytes.count > 8:  // change the message type
-                    bytes[0] = [1, 2, 3, 4, 5, 6, 101, 102, 103, 104, 105, 106, 107, 0, 255][Int.random(in: 0..<15, using: &rng)]
+                    bytes[0] =
+                        [1, 2, 3, 4, 5, 6, 101, 102, 103, 104, 105, 106, 107, 0, 255][
+                            Int.random(in: 0..<15, using: &rng)]
                     bytes[1] = 0
                 default:  // append junk
-                    bytes += (0..<Int.random(in: 1...16, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                    bytes += (0..<Int.random(in: 1...16, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng)
+                    }
                 }
             }
             // Usually repair the header's length so the payload parsers see the damage.

@@ -1,6 +1,6 @@
 // Tests of the socket transport and shared-memory layer: SeqPacketSocket, OwnedFD, SharedMemory.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CLaminaShims
 import Foundation
@@ -148,7 +148,9 @@ private func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 }
         try a.send([5], fds: pipes.map { $0.read.rawValue })
         let packet = try #require(try b.receive(maxBytes: 8, maxFDs: 1))
         #expect(packet.wasTruncated)
-        #expect(packet.fds.count == 1, "descriptors past maxFDs are closed, even where the control buffer's padding fits them")
+        #expect(
+            packet.fds.count == 1,
+            "descriptors past maxFDs are closed, even where the control buffer's padding fits them")
         #expect(packet.bytes == [5])
     }
 
@@ -280,7 +282,9 @@ private func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 }
     }
 
     @Test func mappingTooSmallMemfdFails() throws {
-        let memory = try SharedMemory.create(name: "lamina-test-small", size: 100) { $0.initializeMemory(as: UInt8.self, repeating: 1) }
+        let memory = try SharedMemory.create(name: "lamina-test-small", size: 100) {
+            $0.initializeMemory(as: UInt8.self, repeating: 1)
+        }
         let copy = try OwnedFD(memory.fileDescriptor).duplicateAndRelease()
         #expect(throws: SharedMemoryError.tooSmall(actual: 100, needed: 200)) {
             try SharedMemory.map(copy, minimumSize: 200)

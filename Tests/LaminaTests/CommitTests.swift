@@ -25,7 +25,8 @@ private final class FakeServer: @unchecked Sendable {
     private var failure: String?
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.path
+        path =
+            FileManager.default.temporaryDirectory.path
             + "/lamina-commit-test-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
         listener = try SeqPacketSocket.listen(path: path)
         try listener.setReceiveTimeout(seconds: 10)
@@ -41,11 +42,13 @@ private final class FakeServer: @unchecked Sendable {
             self.peer = peer
             condition.unlock()
             guard let hello = try peer.receive(maxBytes: WireLimits.maxMessageBytes),
-                  case .hello = try MessageCodec.decodeClient(hello.bytes)
+                case .hello = try MessageCodec.decodeClient(hello.bytes)
             else { return record(failure: "the first message was not hello") }
-            try peer.send(MessageCodec.encode(ServerMessage.welcome(
-                version: WireLimits.protocolVersion, serverVersion: "fake",
-                displays: [DisplayInfo(id: 0, width: 640, height: 480, refreshRate: 60)])))
+            try peer.send(
+                MessageCodec.encode(
+                    ServerMessage.welcome(
+                        version: WireLimits.protocolVersion, serverVersion: "fake",
+                        displays: [DisplayInfo(id: 0, width: 640, height: 480, refreshRate: 60)])))
             var parts = 0
             while let packet = try peer.receive(maxBytes: WireLimits.maxMessageBytes), !packet.isEndOfStream {
                 switch try MessageCodec.decodeClient(packet.bytes) {
@@ -84,7 +87,9 @@ private final class FakeServer: @unchecked Sendable {
 
     /// Waits until `count` commits have arrived; returns the tree, the serials and the message
     /// count of each commit, or nil on timeout.
-    func waitForCommits(_ count: Int, timeout: Double = 10) -> (tree: RenderTree, serials: [UInt64], parts: [Int], failure: String?)? {
+    func waitForCommits(_ count: Int, timeout: Double = 10) -> (
+        tree: RenderTree, serials: [UInt64], parts: [Int], failure: String?
+    )? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -130,24 +135,29 @@ private func expectMirrors(_ tree: RenderTree, _ root: CALayer?, sourceLocation:
     while let (layer, parent) = stack.popLast() {
         visited += 1
         guard let rendered = tree.layers[layer.layerID] else {
-            Issue.record("layer \(layer.layerID) (\(layer.name ?? "?")) is missing from the render tree",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "layer \(layer.layerID) (\(layer.name ?? "?")) is missing from the render tree",
+                sourceLocation: sourceLocation)
             continue
         }
         #expect(rendered.state == layer.modelState, "state of \(layer.name ?? "?")", sourceLocation: sourceLocation)
-        #expect(rendered.sublayers == layer.modelSublayers.map(\.layerID), "sublayers of \(layer.name ?? "?")",
-                sourceLocation: sourceLocation)
+        #expect(
+            rendered.sublayers == layer.modelSublayers.map(\.layerID), "sublayers of \(layer.name ?? "?")",
+            sourceLocation: sourceLocation)
         #expect(rendered.superlayer == parent, "superlayer of \(layer.name ?? "?")", sourceLocation: sourceLocation)
         stack += layer.modelSublayers.map { ($0, layer.layerID) }
     }
     // Layers that left the tree were destroyed: nothing else is left on the server.
-    #expect(tree.layers.count == visited, "render tree has \(tree.layers.count) layers, client tree \(visited)",
-            sourceLocation: sourceLocation)
+    #expect(
+        tree.layers.count == visited, "render tree has \(tree.layers.count) layers, client tree \(visited)",
+        sourceLocation: sourceLocation)
 }
 
 /// Diffs `context`, checks the operations apply cleanly to `tree`, and returns them.
 @discardableResult
-private func commit(_ context: CAContext, into tree: inout RenderTree, sourceLocation: SourceLocation = #_sourceLocation) -> [LayerOperation] {
+private func commit(
+    _ context: CAContext, into tree: inout RenderTree, sourceLocation: SourceLocation = #_sourceLocation
+) -> [LayerOperation] {
     // Implicit animations are covered by AnimationTests; these tests look at the property diff.
     let ops = context.changeOperations().filter { if case .addAnimation = $0 { false } else { true } }
     do {
@@ -167,8 +177,10 @@ struct CommitOperationTests {
         state.opacity = 0.5
         state.name = "x"
         state.borderColor = nil
-        #expect(LayerProperty.differences(from: LayerState(), to: state) == [.opacity(0.5), .borderColor(nil), .name("x")])
-        #expect(LayerProperty.differences(from: state, to: LayerState()) == [.opacity(1), .borderColor(.black), .name(nil)])
+        #expect(
+            LayerProperty.differences(from: LayerState(), to: state) == [.opacity(0.5), .borderColor(nil), .name("x")])
+        #expect(
+            LayerProperty.differences(from: state, to: LayerState()) == [.opacity(1), .borderColor(.black), .name(nil)])
     }
 
     @Test func differencesThenApplyReproducesTheState() {
@@ -255,7 +267,10 @@ struct CommitOperationTests {
 
             a.opacity = 0.25
             a.position = CGPoint(x: 3, y: 4)
-            #expect(commit(context, into: &tree) == [.set(a.layerID, .position(CGPoint(x: 3, y: 4))), .set(a.layerID, .opacity(0.25))])
+            #expect(
+                commit(context, into: &tree) == [
+                    .set(a.layerID, .position(CGPoint(x: 3, y: 4))), .set(a.layerID, .opacity(0.25)),
+                ])
 
             // Changed and changed back: the version moved, the values did not; nothing is sent.
             b.cornerRadius = 5
@@ -269,8 +284,11 @@ struct CommitOperationTests {
 
             b.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
             let ops = commit(context, into: &tree)
-            #expect(ops == [.set(b.layerID, .bounds(CGRect(x: 0, y: 0, width: 30, height: 40))),
-                            .set(b.layerID, .position(CGPoint(x: 25, y: 40)))])
+            #expect(
+                ops == [
+                    .set(b.layerID, .bounds(CGRect(x: 0, y: 0, width: 30, height: 40))),
+                    .set(b.layerID, .position(CGPoint(x: 25, y: 40))),
+                ])
             expectMirrors(tree, root)
         }
     }
@@ -324,7 +342,11 @@ struct CommitOperationTests {
 
             a.removeFromSuperlayer()
             let ops = commit(context, into: &tree)
-            #expect(canonical(ops) == canonical([.setSublayers(root.layerID, [b.layerID]), .destroyLayer(a.layerID), .destroyLayer(c.layerID)]))
+            #expect(
+                canonical(ops)
+                    == canonical([
+                        .setSublayers(root.layerID, [b.layerID]), .destroyLayer(a.layerID), .destroyLayer(c.layerID),
+                    ]))
             expectMirrors(tree, root)
             #expect(tree.layers.count == 2)
 
@@ -333,12 +355,13 @@ struct CommitOperationTests {
             c.zPosition = 3
             root.addSublayer(a)
             let again = commit(context, into: &tree)
-            #expect(again == [
-                .setSublayers(root.layerID, [b.layerID, a.layerID]),
-                .createLayer(a.layerID), .set(a.layerID, .opacity(0.5)), .set(a.layerID, .name("a")),
-                .setSublayers(a.layerID, [c.layerID]),
-                .createLayer(c.layerID), .set(c.layerID, .zPosition(3)), .set(c.layerID, .name("c")),
-            ])
+            #expect(
+                again == [
+                    .setSublayers(root.layerID, [b.layerID, a.layerID]),
+                    .createLayer(a.layerID), .set(a.layerID, .opacity(0.5)), .set(a.layerID, .name("a")),
+                    .setSublayers(a.layerID, [c.layerID]),
+                    .createLayer(c.layerID), .set(c.layerID, .zPosition(3)), .set(c.layerID, .name("c")),
+                ])
             expectMirrors(tree, root)
         }
     }
@@ -368,18 +391,20 @@ struct CommitOperationTests {
 
             let x = named("x")
             root.replaceSublayer(a, with: x)
-            #expect(commit(context, into: &tree) == [
-                .setSublayers(root.layerID, [x.layerID, b.layerID]),
-                .createLayer(x.layerID), .set(x.layerID, .name("x")), .destroyLayer(a.layerID),
-            ])
+            #expect(
+                commit(context, into: &tree) == [
+                    .setSublayers(root.layerID, [x.layerID, b.layerID]),
+                    .createLayer(x.layerID), .set(x.layerID, .name("x")), .destroyLayer(a.layerID),
+                ])
             expectMirrors(tree, root)
 
             let y = named("y")
             root.sublayers = [y, x]
-            #expect(commit(context, into: &tree) == [
-                .setSublayers(root.layerID, [y.layerID, x.layerID]),
-                .createLayer(y.layerID), .set(y.layerID, .name("y")), .destroyLayer(b.layerID),
-            ])
+            #expect(
+                commit(context, into: &tree) == [
+                    .setSublayers(root.layerID, [y.layerID, x.layerID]),
+                    .createLayer(y.layerID), .set(y.layerID, .name("y")), .destroyLayer(b.layerID),
+                ])
             expectMirrors(tree, root)
         }
     }
@@ -395,12 +420,13 @@ struct CommitOperationTests {
             // The old root's child becomes part of the new root; the old root goes.
             second.addSublayer(child)
             context.layer = second
-            #expect(commit(context, into: &tree) == [
-                .createLayer(second.layerID), .set(second.layerID, .name("second")),
-                .setSublayers(second.layerID, [child.layerID]),
-                .setRoot(display: 0, layer: second.layerID),
-                .destroyLayer(first.layerID),
-            ])
+            #expect(
+                commit(context, into: &tree) == [
+                    .createLayer(second.layerID), .set(second.layerID, .name("second")),
+                    .setSublayers(second.layerID, [child.layerID]),
+                    .setRoot(display: 0, layer: second.layerID),
+                    .destroyLayer(first.layerID),
+                ])
             expectMirrors(tree, second)
 
             // Setting the same root again sends nothing.
@@ -409,9 +435,11 @@ struct CommitOperationTests {
 
             // No root: everything goes.
             context.layer = nil
-            #expect(canonical(commit(context, into: &tree)) == canonical([
-                .setRoot(display: 0, layer: nil), .destroyLayer(second.layerID), .destroyLayer(child.layerID),
-            ]))
+            #expect(
+                canonical(commit(context, into: &tree))
+                    == canonical([
+                        .setRoot(display: 0, layer: nil), .destroyLayer(second.layerID), .destroyLayer(child.layerID),
+                    ]))
             expectMirrors(tree, nil)
             #expect(tree.layers.isEmpty)
 
@@ -469,7 +497,8 @@ struct CommitOperationTests {
                 let ops = commit(context, into: &tree)
                 expectMirrors(tree, context.layer)
                 // Every create is for a layer not yet on the server, every destroy for one that was.
-                #expect(Set(ops.compactMap { if case .createLayer(let id) = $0 { id } else { nil } }).count
+                #expect(
+                    Set(ops.compactMap { if case .createLayer(let id) = $0 { id } else { nil } }).count
                         == ops.filter { if case .createLayer = $0 { true } else { false } }.count)
             }
         }
@@ -538,10 +567,11 @@ struct RenderTreeValidationTests {
 
     /// A valid tree: 1 → [2, 3], 2 → [4], root 1 on display 0.
     static func baseTree() throws -> RenderTree {
-        try RenderTree().applying(create([1, 2, 3, 4]) + [
-            .setSublayers(1, [2, 3]), .setSublayers(2, [4]),
-            .set(2, .opacity(0.5)), .setRoot(display: 0, layer: 1),
-        ], displayCount: 1)
+        try RenderTree().applying(
+            create([1, 2, 3, 4]) + [
+                .setSublayers(1, [2, 3]), .setSublayers(2, [4]),
+                .set(2, .opacity(0.5)), .setRoot(display: 0, layer: 1),
+            ], displayCount: 1)
     }
 
     @Test func validTreeIsLinked() throws {
@@ -565,16 +595,20 @@ struct RenderTreeValidationTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(label: "two-layer cycle", ops: create([10, 11]) + [.setSublayers(10, [11]), .setSublayers(11, [10])],
-                code: .cycle),
-        Refusal(label: "three-layer cycle",
-                ops: create([10, 11, 12]) + [.setSublayers(10, [11]), .setSublayers(11, [12]), .setSublayers(12, [10])],
-                code: .cycle),
-        Refusal(label: "cycle through the existing tree", ops: [.setSublayers(1, [3]), .setSublayers(4, [2])],
-                code: .cycle),
+        Refusal(
+            label: "two-layer cycle", ops: create([10, 11]) + [.setSublayers(10, [11]), .setSublayers(11, [10])],
+            code: .cycle),
+        Refusal(
+            label: "three-layer cycle",
+            ops: create([10, 11, 12]) + [.setSublayers(10, [11]), .setSublayers(11, [12]), .setSublayers(12, [10])],
+            code: .cycle),
+        Refusal(
+            label: "cycle through the existing tree", ops: [.setSublayers(1, [3]), .setSublayers(4, [2])],
+            code: .cycle),
         Refusal(label: "own sublayer", ops: [.setSublayers(3, [3])], code: .cycle),
-        Refusal(label: "two parents", ops: create([10]) + [.setSublayers(3, [10]), .setSublayers(4, [10])],
-                code: .invalidValue),
+        Refusal(
+            label: "two parents", ops: create([10]) + [.setSublayers(3, [10]), .setSublayers(4, [10])],
+            code: .invalidValue),
         Refusal(label: "two parents with the existing tree", ops: [.setSublayers(3, [4])], code: .invalidValue),
         Refusal(label: "listed twice", ops: create([10]) + [.setSublayers(3, [10, 10])], code: .invalidValue),
         Refusal(label: "unknown sublayer id", ops: [.setSublayers(3, [99])], code: .unknownLayer),
@@ -588,14 +622,19 @@ struct RenderTreeValidationTests {
         Refusal(label: "duplicate create", ops: create([10, 10]), code: .duplicateLayer),
         Refusal(label: "create an existing id", ops: create([2]), code: .duplicateLayer),
         Refusal(label: "id 0", ops: create([0]), code: .invalidValue),
-        Refusal(label: "NaN bounds", ops: [.set(2, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)))],
-                code: .invalidValue),
-        Refusal(label: "infinite position", ops: [.set(2, .position(CGPoint(x: CGFloat.infinity, y: 0)))], code: .invalidValue),
-        Refusal(label: "negative size", ops: [.set(2, .bounds(CGRect(x: 0, y: 0, width: -1, height: 1)))],
-                code: .invalidValue),
+        Refusal(
+            label: "NaN bounds", ops: [.set(2, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)))],
+            code: .invalidValue),
+        Refusal(
+            label: "infinite position", ops: [.set(2, .position(CGPoint(x: CGFloat.infinity, y: 0)))],
+            code: .invalidValue),
+        Refusal(
+            label: "negative size", ops: [.set(2, .bounds(CGRect(x: 0, y: 0, width: -1, height: 1)))],
+            code: .invalidValue),
         Refusal(label: "NaN opacity", ops: [.set(2, .opacity(Float.nan))], code: .invalidValue),
-        Refusal(label: "colour out of range",
-                ops: [.set(2, .backgroundColor(RGBAColor(red: 2, green: 0, blue: 0, alpha: 1)))], code: .invalidValue),
+        Refusal(
+            label: "colour out of range",
+            ops: [.set(2, .backgroundColor(RGBAColor(red: 2, green: 0, blue: 0, alpha: 1)))], code: .invalidValue),
         Refusal(label: "root on display 1 of 1", ops: [.setRoot(display: 1, layer: 3)], code: .badDisplay),
         Refusal(label: "clearing display 5 of 1", ops: [.setRoot(display: 5, layer: nil)], code: .badDisplay),
     ]

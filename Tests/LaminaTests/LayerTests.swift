@@ -109,43 +109,52 @@ struct LayerGeometryTests {
     // Hand-computed: frame = bounding box of the bounds corners, moved so the anchor point lands on
     // `position`, after `transform` about the anchor point.
     static let frameCases: [FrameCase] = [
-        FrameCase(label: "centre anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
-                  transform: CATransform3DIdentity, expected: CGRect(x: 150, y: 75, width: 100, height: 50)),
-        FrameCase(label: "origin anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0, y: 0),
-                  transform: CATransform3DIdentity, expected: CGRect(x: 200, y: 100, width: 100, height: 50)),
-        FrameCase(label: "far-corner anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 1, y: 1),
-                  transform: CATransform3DIdentity, expected: CGRect(x: 100, y: 50, width: 100, height: 50)),
+        FrameCase(
+            label: "centre anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
+            transform: CATransform3DIdentity, expected: CGRect(x: 150, y: 75, width: 100, height: 50)),
+        FrameCase(
+            label: "origin anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0, y: 0),
+            transform: CATransform3DIdentity, expected: CGRect(x: 200, y: 100, width: 100, height: 50)),
+        FrameCase(
+            label: "far-corner anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 1, y: 1),
+            transform: CATransform3DIdentity, expected: CGRect(x: 100, y: 50, width: 100, height: 50)),
         // The bounds origin moves the content, not the frame.
-        FrameCase(label: "bounds origin ignored", bounds: CGRect(x: 30, y: -20, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
-                  transform: CATransform3DIdentity, expected: CGRect(x: 150, y: 75, width: 100, height: 50)),
+        FrameCase(
+            label: "bounds origin ignored", bounds: CGRect(x: 30, y: -20, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
+            transform: CATransform3DIdentity, expected: CGRect(x: 150, y: 75, width: 100, height: 50)),
         // Scale 2 about the centre: 200 × 100 centred on (200, 100).
-        FrameCase(label: "scale 2", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
-                  transform: CATransform3DMakeScale(2, 2, 1), expected: CGRect(x: 100, y: 50, width: 200, height: 100)),
+        FrameCase(
+            label: "scale 2", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
+            transform: CATransform3DMakeScale(2, 2, 1), expected: CGRect(x: 100, y: 50, width: 200, height: 100)),
         // Scale 2 about the top-left corner: grows right and down from the position.
-        FrameCase(label: "scale 2, origin anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0, y: 0),
-                  transform: CATransform3DMakeScale(2, 2, 1), expected: CGRect(x: 200, y: 100, width: 200, height: 100)),
+        FrameCase(
+            label: "scale 2, origin anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0, y: 0),
+            transform: CATransform3DMakeScale(2, 2, 1), expected: CGRect(x: 200, y: 100, width: 200, height: 100)),
         // Rotation by π/2 about the centre: 50 × 100 centred on (200, 100).
-        FrameCase(label: "rotate π/2", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
-                  transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
-                  expected: CGRect(x: 175, y: 50, width: 50, height: 100)),
+        FrameCase(
+            label: "rotate π/2", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
+            transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
+            expected: CGRect(x: 175, y: 50, width: 50, height: 100)),
         // Rotation by π/2 about the top-left corner (y down): (x, y) → (−y, x); corners
         // (0,0) (100,0) (0,50) (100,50) → (0,0) (0,100) (−50,0) (−50,100), then + (200, 100).
-        FrameCase(label: "rotate π/2, origin anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0, y: 0),
-                  transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
-                  expected: CGRect(x: 150, y: 100, width: 50, height: 100)),
+        FrameCase(
+            label: "rotate π/2, origin anchor", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0, y: 0),
+            transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
+            expected: CGRect(x: 150, y: 100, width: 50, height: 100)),
         // Translation moves the frame.
-        FrameCase(label: "translate", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                  position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
-                  transform: CATransform3DMakeTranslation(10, -5, 0),
-                  expected: CGRect(x: 160, y: 70, width: 100, height: 50)),
+        FrameCase(
+            label: "translate", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 200, y: 100), anchorPoint: CGPoint(x: 0.5, y: 0.5),
+            transform: CATransform3DMakeTranslation(10, -5, 0),
+            expected: CGRect(x: 160, y: 70, width: 100, height: 50)),
     ]
 
     @Test(arguments: frameCases)
@@ -166,12 +175,15 @@ struct LayerGeometryTests {
     }
 
     static let frameSetCases: [FrameSetCase] = [
-        FrameSetCase(anchorPoint: CGPoint(x: 0.5, y: 0.5), frame: CGRect(x: 150, y: 75, width: 100, height: 50),
-                     expectedPosition: CGPoint(x: 200, y: 100)),
-        FrameSetCase(anchorPoint: CGPoint(x: 0, y: 0), frame: CGRect(x: 150, y: 75, width: 100, height: 50),
-                     expectedPosition: CGPoint(x: 150, y: 75)),
-        FrameSetCase(anchorPoint: CGPoint(x: 1, y: 0.25), frame: CGRect(x: 10, y: 20, width: 40, height: 80),
-                     expectedPosition: CGPoint(x: 50, y: 40)),
+        FrameSetCase(
+            anchorPoint: CGPoint(x: 0.5, y: 0.5), frame: CGRect(x: 150, y: 75, width: 100, height: 50),
+            expectedPosition: CGPoint(x: 200, y: 100)),
+        FrameSetCase(
+            anchorPoint: CGPoint(x: 0, y: 0), frame: CGRect(x: 150, y: 75, width: 100, height: 50),
+            expectedPosition: CGPoint(x: 150, y: 75)),
+        FrameSetCase(
+            anchorPoint: CGPoint(x: 1, y: 0.25), frame: CGRect(x: 10, y: 20, width: 40, height: 80),
+            expectedPosition: CGPoint(x: 50, y: 40)),
     ]
 
     @Test(arguments: frameSetCases)
@@ -501,11 +513,12 @@ struct LayerHierarchyTests {
         parent.addSublayer(layer)
         parent.addSublayer(sibling)
         layer.addSublayer(child)
-        let intruder = switch which {
-        case .itself: layer
-        case .parent: parent
-        case .grandparent: grandparent
-        }
+        let intruder =
+            switch which {
+            case .itself: layer
+            case .parent: parent
+            case .grandparent: grandparent
+            }
         func unchanged(sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(grandparent.superlayer == nil, sourceLocation: sourceLocation)
             #expect(names(grandparent) == ["parent"], sourceLocation: sourceLocation)
@@ -538,11 +551,12 @@ struct LayerHierarchyTests {
         grandparent.addSublayer(parent)
         parent.addSublayer(layer)
         layer.addSublayer(child)
-        let intruder = switch which {
-        case .itself: layer
-        case .parent: parent
-        case .grandparent: grandparent
-        }
+        let intruder =
+            switch which {
+            case .itself: layer
+            case .parent: parent
+            case .grandparent: grandparent
+            }
         layer.sublayers = [intruder]
         // Whatever happens to `layer`'s own list, the tree must stay a tree.
         #expect(intruder.superlayer !== layer)

@@ -105,7 +105,8 @@ for t in [0.0, 0.5, 1.0] {
 
 // Explicit animations: a full turn through the virtual key path, a bounce along a Bézier path and a
 // spring, all starting together at t0.
-let t0 = CACurrentMediaTime() + 0.1
+// They start once the implicit animations above have ended, so every frame is the same on every run.
+let t0 = max(CACurrentMediaTime() + 0.1, implicitStart + 1)
 let turn = CABasicAnimation(keyPath: "transform.rotation.z")
 turn.byValue = 2 * Double.pi
 turn.duration = 2

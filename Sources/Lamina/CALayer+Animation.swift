@@ -55,13 +55,6 @@ final class LayerAnimation: @unchecked Sendable {
     }
 }
 
-/// What a layer's delegate may provide (Apple's `CALayerDelegate`); every method is optional.
-public protocol CALayerDelegate: AnyObject {
-    /// The action for `event` on `layer`: an action, `NSNull()` to stop the search with no action,
-    /// or nil to let the search continue.
-    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
-}
-
 extension CALayerDelegate {
     /// No action of the delegate's own: the search continues (the default for delegates that do not
     /// implement it).

@@ -3,26 +3,6 @@ import Foundation
 /// The identifier of a layer on the wire: chosen by the client, unique within its connection.
 public typealias LayerID = UInt64
 
-/// The corners that `cornerRadius` rounds (Apple's `CACornerMask` bit values).
-public struct CACornerMask: OptionSet, Sendable, Hashable, Codable {
-    /// The corner bits, as in Apple's `CACornerMask`.
-    public let rawValue: UInt
-    /// A mask with the given corner bits.
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    /// The top-left corner in iOS (y-down) coordinates.
-    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
-    /// The top-right corner in iOS (y-down) coordinates.
-    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
-    /// The bottom-left corner in iOS (y-down) coordinates.
-    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
-    /// The bottom-right corner in iOS (y-down) coordinates.
-    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
-    /// All four corners, the default.
-    public static let all: CACornerMask = [
-        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
-    ]
-}
-
 /// Every layer property that the render server needs, as plain values, with Core Animation's defaults.
 ///
 /// The client's `CALayer` keeps one of these as its model; the server keeps one per render-tree layer.

@@ -37,14 +37,6 @@ public struct VulkanError: Error, CustomStringConvertible, Sendable {
     ]
 }
 
-/// Something the renderer needs that the device cannot give.
-public struct VulkanUnsupported: Error, CustomStringConvertible, Sendable {
-    /// A sentence naming what is missing.
-    public let description: String
-    /// Wraps `description`.
-    public init(_ description: String) { self.description = description }
-}
-
 /// Throws `VulkanError` unless `result` is `VK_SUCCESS`.
 @inline(__always)
 func check(_ result: VkResult, _ call: @autoclosure () -> String) throws {

@@ -1,0 +1,60 @@
+import Foundation
+
+/// An animation of one key path of a layer (Apple's `CAPropertyAnimation`).
+open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+    /// The animated key path (`"opacity"`, `"position.x"`, `"transform.rotation.z"`, ...).
+    open var keyPath: String?
+    /// Whether the animated value is added to the layer's current value.
+    open var isAdditive = false
+    /// Whether each repeat continues from where the previous one ended.
+    open var isCumulative = false
+    /// Maps scalar values to a transform for a transform key path.
+    open var valueFunction: CAValueFunction?
+
+    /// Creates an animation of `path` (Apple's `init(keyPath:)`).
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let other = other as? CAPropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+        valueFunction = other.valueFunction
+    }
+
+    /// The parsed key path and combination settings.
+    func target() throws(AnimationValueError) -> PropertyTarget {
+        guard let keyPath else { throw AnimationValueError(description: "\(type(of: self)) has no keyPath") }
+        guard let parsed = LayerKeyPath(keyPath) else {
+            throw AnimationValueError(description: "Lamina has no animatable property at key path '\(keyPath)'")
+        }
+        let target = PropertyTarget(
+            keyPath: parsed, isAdditive: isAdditive, isCumulative: isCumulative,
+            valueFunction: valueFunction?.name)
+        if let f = target.valueFunction {
+            guard CAValueFunctionName.known.contains(f) else {
+                throw AnimationValueError(description: "unknown value function '\(f.rawValue)'")
+            }
+            guard parsed.kind == .transform else {
+                throw AnimationValueError(description: "a value function needs a transform key path, not '\(keyPath)'")
+            }
+        }
+        return target
+    }
+
+    /// Converts one of the animation's values for `target`.
+    func unbox(_ any: Any?, _ what: String, _ target: PropertyTarget) throws(AnimationValueError) -> AnimationValue? {
+        guard let any else { return nil }
+        let value = try AnimationValue.unbox(
+            any, as: target.valueKind, what: "\(what) of the '\(target.keyPath)' animation")
+        guard value.isValid else {
+            throw AnimationValueError(
+                description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite component")
+        }
+        return value
+    }
+}

@@ -167,6 +167,7 @@ open class CALayer: NSObject {
     /// Writes a property's model value: the one setter behind every property accessor. For an
     /// animatable property (its row in `LayerPropertyDescriptor.table` says so) the change runs the
     /// property's action; the value is stored as given (the server clamps what it must).
+    @inline(__always)
     func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
         guard property.descriptor.isAnimatable else {
             modelState[keyPath: field] = value

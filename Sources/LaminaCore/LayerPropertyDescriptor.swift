@@ -6,7 +6,10 @@ import Foundation
 ///
 /// The codec, the server's validation, key-value coding, key paths, commit diffing and the tree
 /// printer all read these rows; docs/architecture.md ("Adding a layer property") is the recipe.
-public struct LayerPropertyDescriptor: Sendable {
+///
+/// A row is a class so that reading one from the table (every set, diff and validation does) costs one
+/// reference count, not a copy of its strings.
+public final class LayerPropertyDescriptor: Sendable {
     /// How values are checked and clamped, beyond the checks every value of the kind gets (numbers
     /// finite, colour components finite and in 0...1, no unknown corner bits, strings no longer
     /// than the wire allows).

@@ -118,10 +118,9 @@ public enum LayerProperty: Sendable, Hashable {
     /// Every property of `state` that differs from `old` (all of them when `old` is nil), in table order.
     public static func differences(from old: LayerState?, to new: LayerState) -> [LayerProperty] {
         var out: [LayerProperty] = []
-        for row in LayerPropertyDescriptor.table {
-            let value = new[row.name]
-            if let old, old[row.name] == value { continue }
-            if let property = LayerProperty(row.name, value) { out.append(property) }
+        for name in LayerPropertyName.allCases {
+            if let old, !new.differs(in: name, from: old) { continue }
+            if let property = LayerProperty(name, new[name]) { out.append(property) }
         }
         return out
     }

@@ -319,7 +319,7 @@ import Testing
         #expect(help.exitedCleanly, "laminad --help: \(help.outcome)\n\(help.stderr)")
         let text = help.stdout + help.stderr
         for flag in [
-            "--socket", "--output", "--validation", "--vulkan-device", "--log-level",
+            "--socket", "--socket-group", "--output", "--validation", "--vulkan-device", "--log-level",
             "$LAMINA_SOCKET", "$XDG_RUNTIME_DIR/lamina/socket", "offscreen:",
         ] {
             #expect(text.contains(flag), "laminad --help does not mention \(flag):\n\(text)")

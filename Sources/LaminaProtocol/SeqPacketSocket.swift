@@ -143,7 +143,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
             }
             do {
                 try syscall("unlink") { unlink(path) }
-            } catch where error.errno != ENOENT {
+            } catch  where error.errno != ENOENT {
                 throw SocketPathError.create(path: path, errno: error.errno)
             } catch {
                 // Gone meanwhile: bind again.

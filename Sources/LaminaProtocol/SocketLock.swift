@@ -36,7 +36,7 @@ public final class SocketLock {
             let candidate = OwnedFD(fd)
             do {
                 try syscall("flock") { flock(fd, LOCK_EX | LOCK_NB) }
-            } catch where error.errno == EWOULDBLOCK {
+            } catch  where error.errno == EWOULDBLOCK {
                 throw SocketPathError.inUse(socketPath)
             } catch {
                 throw SocketPathError.create(path: lockPath, errno: error.errno)

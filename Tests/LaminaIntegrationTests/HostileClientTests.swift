@@ -271,12 +271,15 @@ import Testing
             var description: String?
             while description == nil {
                 let packet = try #require(try socket.receive(maxBytes: 65536), "no tree before the timeout")
-                if case .treeDescription(3, let text) = try MessageCodec.decodeServer(packet.bytes) { description = text }
+                if case .treeDescription(3, let text) = try MessageCodec.decodeServer(packet.bytes) {
+                    description = text
+                }
             }
             #expect(description?.contains("hostile-layer") == true, "\(description ?? "")")
             #expect(description?.contains("victim") == false, "another client's tree leaked:\n\(description ?? "")")
             let covered = try victim.capture().pixel(x: 10, y: 10)
-            #expect(covered.red == 255 && covered.green == 0 && covered.blue == 0, "hostile layer not shown: \(covered)")
+            #expect(
+                covered.red == 255 && covered.green == 0 && covered.blue == 0, "hostile layer not shown: \(covered)")
         }
         let extra = c.fds ? [try SharedMemory.create(name: "bad", size: 16) { _ in }] : []
         try socket.send(c.bytes(victimRoot.layerID), fds: extra.map(\.fileDescriptor))

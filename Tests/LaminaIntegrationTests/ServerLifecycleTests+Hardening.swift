@@ -15,7 +15,10 @@ extension ServerLifecycleTests {
         let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
         let spawned = try Spawned(
             setpriv,
-            ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", try Self.executable(executable).path]
+            [
+                "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups",
+                try Self.executable(executable).path,
+            ]
                 + arguments, environment: Self.environment(), in: directory)
         spawned.process.waitUntilExit()
         return spawned

@@ -180,7 +180,7 @@ extension ServerLifecycleTests {
         var clients: [SeqPacketSocket] = []
         var waiting: SeqPacketSocket?
         for _ in 0..<12 {
-            let (socket, greeted) = try Self.rawHello(path, timeout: 1)
+            let (socket, greeted) = try Self.rawHello(path, timeout: 2)
             if greeted {
                 clients.append(socket)
             } else {

@@ -309,7 +309,8 @@ public final class CAContext: @unchecked Sendable {
         return (version, CACurrentMediaTime() - start)
     }
 
-    /// The server's render trees as indented text (what `laminactl tree` prints).
+    /// This context's render tree on the server as indented text (what `laminactl tree` prints for its
+    /// own connection); the server never describes another client's tree.
     public func describeTree() throws -> String {
         let id = nextRequestID()
         try connection.send(.describeTree(requestID: id))

@@ -9,20 +9,25 @@ import LaminaSystem
 /// Errors about a socket's filesystem path, raised by `SeqPacketSocket.listen(path:)`
 /// and `SeqPacketSocket.connect(path:)`.
 public enum SocketPathError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// A server is already accepting connections on this path (a probing `connect` succeeded).
+    /// Another server owns this path: it holds the lock `path.lock`, or (a server that takes no
+    /// lock) answered a probing `connect`.
     case inUse(String)
     /// The path does not fit in `sockaddr_un.sun_path` (107 bytes plus the terminating NUL).
     case tooLong(String)
     /// The C function `connect` failed on this path with `errno`.
     case connect(path: String, errno: Int32)
-    /// Creating the socket file or its folder failed (the C functions `mkdir`, `socket`, `bind`, `unlink`).
+    /// Creating the socket file or its folder failed (the C functions `mkdir`, `socket`, `bind`, `unlink`,
+    /// `chmod`, `chown`).
     case create(path: String, errno: Int32)
+    /// The socket's folder may be written by other users (mode & 0o002) and is not a sticky folder
+    /// owned by this user, so anyone could replace the socket: the server refuses it.
+    case unsafeFolder(folder: String, mode: UInt32)
 
     /// A sentence naming the path and, for system failures, the `strerror` reason.
     public var description: String {
         switch self {
         case .inUse(let path):
-            return "socket path \(path) is in use: another server is listening on it"
+            return "socket path \(path) is in use: another server owns it (and holds \(path).lock)"
         case .tooLong(let path):
             return
                 "socket path \(path) is too long (\(path.utf8.count) bytes; at most \(SeqPacketSocket.maxPathLength))"
@@ -30,6 +35,10 @@ public enum SocketPathError: Error, CustomStringConvertible, Equatable, Sendable
             return "cannot connect to \(path): \(SystemError.message(for: errno)) (errno \(errno))"
         case .create(let path, let errno):
             return "cannot create socket at \(path): \(SystemError.message(for: errno)) (errno \(errno))"
+        case .unsafeFolder(let folder, let mode):
+            return
+                "socket folder \(folder) (mode \(String(mode, radix: 8))) is writable by other users; "
+                + "use a folder only its owner can write, or a sticky one owned by this user"
         }
     }
 }
@@ -74,7 +83,10 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     private let owned: OwnedFD
     private let lock = NSLock()
-    private var unlinkPathOnClose: String?
+    /// The socket file `listen(path:)` bound and its identity, unlinked on close only if unchanged.
+    private var boundFile: (path: String, identity: FileIdentity)?
+    /// The lock on the socket path, held from `listen(path:)` until `close()`.
+    private var pathLock: SocketLock?
 
     /// The socket's descriptor (-1 once closed); ownership stays with this object.
     public var fileDescriptor: Int32 { owned.rawValue }
@@ -91,20 +103,29 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     // MARK: - Creating
 
-    /// Creates a listening socket bound to `path`.
+    /// Creates a listening socket bound to `path`, owning the path for as long as it is open.
     ///
-    /// Creates the folder of `path` (mode 0700, parents too) if it is missing, then binds and
-    /// listens. If `path` exists: when a server answers a probing `connect` on it, throws
-    /// `SocketPathError.inUse(path)`; otherwise (a stale socket file or leftover file, answered
-    /// with `ECONNREFUSED`) unlinks it and binds. Paths longer than `sun_path` throw
-    /// `.tooLong(path)`; other failures to create the folder or bind throw `.create(path:errno:)`.
-    /// The socket file is unlinked again when this socket is closed.
+    /// Creates the folder of `path` (mode 0700, parents too) if it is missing, and refuses a folder that
+    /// other users may write (`SocketPathError.unsafeFolder`) unless it is sticky and owned by this
+    /// user. Then takes the lock `path.lock` (`SocketLock`): when another server holds it, throws
+    /// `SocketPathError.inUse(path)`, whether or not the socket file still exists. Holding the lock,
+    /// it replaces a stale socket or leftover file at `path` (still refusing with `.inUse` if a server
+    /// that takes no lock answers a probing `connect` there), binds, sets the file's mode from
+    /// `access` (0600, or 0660 and the group) before listening, and listens. Paths longer than
+    /// `sun_path` throw `.tooLong(path)`; other failures throw `.create(path:errno:)`.
     ///
-    /// The corresponding C functions are `mkdir`, `socket`, `bind`, `unlink` and `listen`.
-    public static func listen(path: String, backlog: Int32 = 64) throws -> SeqPacketSocket {
+    /// `close()` unlinks the socket file only if `path` still names the file this call bound (same
+    /// device and inode), then releases the lock. The corresponding C functions are `mkdir`, `stat`,
+    /// `open`, `flock`, `socket`, `bind`, `unlink`, `chmod`, `chown` and `listen`.
+    public static func listen(path: String, backlog: Int32 = 64, access: SocketAccess = .owner) throws
+        -> SeqPacketSocket
+    {
         var addr = try makeAddress(path)
         try createParentFolder(of: path)
+        try checkParentFolder(of: path)
+        let pathLock = try SocketLock(socketPath: path)
         let socket = try SeqPacketSocket(adopting: makeSocket(path: path))
+        socket.lock.withLock { socket.pathLock = pathLock }
         let fd = socket.fileDescriptor
         var replacedStale = false
         while true {
@@ -116,7 +137,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
                     throw SocketPathError.create(path: path, errno: error.errno)
                 }
             }
-            // Someone's file is there: is a server answering on it?
+            // Someone's file is there: is a server that takes no lock answering on it?
             if try probeIsLive(path: path, addr: &addr) {
                 throw SocketPathError.inUse(path)
             }
@@ -129,7 +150,17 @@ public final class SeqPacketSocket: @unchecked Sendable {
             }
             replacedStale = true
         }
-        socket.lock.withLock { socket.unlinkPathOnClose = path }
+        guard let identity = FileIdentity(path: path) else { throw SocketPathError.create(path: path, errno: ENOENT) }
+        socket.lock.withLock { socket.boundFile = (path, identity) }
+        // Nobody can connect before listen(), so the mode is right before the first client can try.
+        do {
+            try syscall("chmod") { chmod(path, mode_t(access.mode)) }
+            if case .group(let gid) = access {
+                try syscall("chown") { chown(path, uid_t.max, gid_t(gid)) }
+            }
+        } catch {
+            throw SocketPathError.create(path: path, errno: error.errno)
+        }
         try syscall("listen") { Glibc.listen(fd, backlog) }
         return socket
     }
@@ -325,14 +356,14 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     /// The process, user and group of the peer as of connecting (or creating the pair), or nil
     /// when unavailable. The corresponding C function is `getsockopt(SOL_SOCKET, SO_PEERCRED)`.
-    public var peerCredentials: (pid: Int32, uid: UInt32, gid: UInt32)? {
+    public var peerCredentials: PeerCredentials? {
         var pid: Int32 = 0
         var uid: UInt32 = 0
         var gid: UInt32 = 0
         guard let fd = try? openDescriptor("getsockopt(SO_PEERCRED)"),
             (try? syscall("getsockopt(SO_PEERCRED)", { clamina_peer_credentials(fd, &pid, &uid, &gid) })) != nil
         else { return nil }
-        return (pid, uid, gid)
+        return PeerCredentials(pid: pid, uid: uid, gid: gid)
     }
 
     /// Shuts down both directions, waking threads blocked in `receive` or `accept` on this
@@ -344,16 +375,22 @@ public final class SeqPacketSocket: @unchecked Sendable {
     }
 
     /// Closes the socket; idempotent, and `deinit` does it too. A socket created by
-    /// `listen(path:)` unlinks its socket file first. The corresponding C functions are
-    /// `unlink` and `close`.
+    /// `listen(path:)` first unlinks its socket file, if the path still names the file it bound
+    /// (another server's socket put there meanwhile is left alone), and afterwards releases its path
+    /// lock. The corresponding C functions are `lstat`, `unlink` and `close`.
     public func close() {
-        let path: String? = lock.withLock {
-            let path = unlinkPathOnClose
-            unlinkPathOnClose = nil
-            return path
+        let (bound, pathLock) = lock.withLock {
+            defer {
+                boundFile = nil
+                self.pathLock = nil
+            }
+            return (boundFile, self.pathLock)
         }
-        if let path, owned.isValid { _ = try? syscall("unlink") { unlink(path) } }
+        if let bound, owned.isValid, FileIdentity(path: bound.path) == bound.identity {
+            _ = try? syscall("unlink") { unlink(bound.path) }
+        }
         owned.close()
+        pathLock?.release()
     }
 
     // MARK: - Helpers
@@ -437,6 +474,29 @@ public final class SeqPacketSocket: @unchecked Sendable {
             case ECONNREFUSED, ENOENT: return false
             default: throw SocketPathError.create(path: path, errno: error.errno)
             }
+        }
+    }
+
+    /// Refuses the folder holding `path` when other users may write it (mode & 0o002), unless it is
+    /// sticky (0o1000) and owned by this process's effective user: there, nobody else can remove or
+    /// replace our files. The corresponding C function is `stat`.
+    private static func checkParentFolder(of path: String) throws {
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        var info = stat()
+        do {
+            try syscall("stat") { stat(folder, &info) }
+        } catch {
+            throw SocketPathError.create(path: path, errno: error.errno)
+        }
+        let mode = UInt32(info.st_mode) & 0o7777
+        let ownSticky = mode & 0o1000 != 0 && info.st_uid == geteuid()
+        if mode & 0o002 != 0 && !ownSticky {
+            throw SocketPathError.unsafeFolder(folder: folder, mode: mode)
         }
     }
 

@@ -9,6 +9,9 @@ import LaminaProtocol
 final class ClientSession {
     let id: Int
     let socket: SeqPacketSocket
+    /// Who the client is, as the kernel saw it connect (`SO_PEERCRED`); nil if that was unavailable,
+    /// which grants nothing beyond the client's own content.
+    let peer: PeerCredentials?
     var name = "?"
     var greeted = false
     var tree = RenderTree()
@@ -21,9 +24,10 @@ final class ClientSession {
     /// Whether the client asked for a `frame` event at every refresh (a display link runs).
     var wantsFrames = false
 
-    init(id: Int, socket: SeqPacketSocket) {
+    init(id: Int, socket: SeqPacketSocket, peer: PeerCredentials? = nil) {
         self.id = id
         self.socket = socket
+        self.peer = peer
     }
 
     var label: String { "client \(id) (\(name))" }

@@ -20,11 +20,17 @@ public final class Server: @unchecked Sendable {
         public var serverVersion: String
         /// Premultiplied colour of display pixels no layer covers.
         public var clearColor: SIMD4<Float>
-        /// A configuration with the given socket path, version and clear colour.
-        public init(socketPath: String, serverVersion: String, clearColor: SIMD4<Float> = SIMD4(0, 0, 0, 1)) {
+        /// Who may connect: the socket file's mode (0600 for the server's user, or 0660 and a group).
+        public var socketAccess: SocketAccess
+        /// A configuration with the given socket path, version, clear colour and socket access.
+        public init(
+            socketPath: String, serverVersion: String, clearColor: SIMD4<Float> = SIMD4(0, 0, 0, 1),
+            socketAccess: SocketAccess = .owner
+        ) {
             self.socketPath = socketPath
             self.serverVersion = serverVersion
             self.clearColor = clearColor
+            self.socketAccess = socketAccess
         }
     }
 
@@ -38,6 +44,10 @@ public final class Server: @unchecked Sendable {
     var logger: Logger
     var sessions: [ClientSession] = []
     var nextSessionID = 1
+    /// Pauses watching the listener while accepting fails for lack of descriptors.
+    var acceptThrottle = AcceptThrottle()
+    /// The user the server runs as: its clients, and root's, may capture every client's content.
+    let serverUID = geteuid()
     var running = true
     let stopLock = NSLock()
     var stopRequested = false
@@ -47,9 +57,10 @@ public final class Server: @unchecked Sendable {
     /// Frames presented since start, over all displays.
     public var framesPresented: Int { displays.reduce(0) { $0 + $1.framesPresented } }
 
-    /// Binds the socket (creating its folder with mode 0700, replacing a stale socket file, refusing a
-    /// live one) and prepares to serve `outputs` as displays 0, 1, … in that order, reading time from
-    /// `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
+    /// Binds the socket (creating its folder with mode 0700, refusing a folder others may write, taking
+    /// the path's lock, replacing a stale socket file, refusing a path another server owns, setting the
+    /// file's mode from `configuration.socketAccess`) and prepares to serve `outputs` as displays 0, 1,
+    /// … in that order, reading time from `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
     ///
     /// - Precondition: `outputs` holds 1 to `WireLimits.maxDisplays` outputs.
     public init(
@@ -63,7 +74,7 @@ public final class Server: @unchecked Sendable {
         displays = outputs.enumerated().map { Display(id: UInt32($0.offset), output: $0.element) }
         self.clock = clock
         self.logger = logger
-        listener = try SeqPacketSocket.listen(path: configuration.socketPath)
+        listener = try SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
         try listener.setNonBlocking(true)
     }
 
@@ -108,13 +119,16 @@ public final class Server: @unchecked Sendable {
     /// `run()` calls it until stopped; tests with a manual clock call it (or `runUntilIdle()`) instead.
     @discardableResult
     public func pollOnce(timeout limit: Double? = nil) -> Bool {
-        var fds = [
-            pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: listener.fileDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
         // Outputs with an event source say when their refresh comes; the clock drives the others.
         let now = clock.now()
         var wait: Double?
+        // A negative descriptor is skipped by poll: the listener rests while accepting cannot succeed.
+        let watchListener = acceptThrottle.isWatching(now: now, sessionCount: sessions.count)
+        if !watchListener, let retry = acceptThrottle.retryTime { wait = max(0, retry - now) }
+        var fds = [
+            pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watchListener ? listener.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
+        ]
         var eventDisplays: [(display: Display, index: Int)] = []
         for display in displays where display.needsFrame {
             if display.nextFrameTime == nil { display.setFrameTime(now) }
@@ -166,15 +180,29 @@ public final class Server: @unchecked Sendable {
         while pollOnce(timeout: 0) {}
     }
 
+    /// Accepts every pending client, recording its peer credentials. When the process or the system
+    /// is out of descriptors, stops watching the listener for a while (`AcceptThrottle`) and logs that
+    /// at most once per `AcceptThrottle.logInterval`; clients already connected are served as before.
     func acceptClients() {
         while true {
             do {
                 guard let socket = try listener.accept() else { return }
+                acceptThrottle.accepted()
                 try socket.setNonBlocking(true)
-                let session = ClientSession(id: nextSessionID, socket: socket)
+                let session = ClientSession(id: nextSessionID, socket: socket, peer: socket.peerCredentials)
                 nextSessionID += 1
                 sessions.append(session)
-                logger.debug("client connected", metadata: ["client": "\(session.id)"])
+                logger.debug(
+                    "client connected",
+                    metadata: ["client": "\(session.id)", "uid": "\(session.peer.map { "\($0.uid)" } ?? "?")"])
+            } catch let error as SystemError where error.errno == EMFILE || error.errno == ENFILE {
+                if let failures = acceptThrottle.failed(now: clock.now(), sessionCount: sessions.count) {
+                    let retry = AcceptThrottle.retryInterval
+                    logger.error(
+                        "cannot accept clients: \(error); waiting for a client to leave (at most \(retry) s)",
+                        metadata: ["failures": "\(failures)", "clients": "\(sessions.count)"])
+                }
+                return
             } catch {
                 logger.error("accept failed: \(error)")
                 return
@@ -291,7 +319,8 @@ public final class Server: @unchecked Sendable {
             session.wantsFrames = enabled
             if enabled { scheduleFrame(on: displays[Int(session.homeDisplay)]) }
         case .describeTree(let requestID):
-            let text = TreeDescriber.describe(sessions.map { ($0.label, $0.tree) })
+            // A client sees its own tree only: other clients' layer names are theirs.
+            let text = TreeDescriber.describe([(session.label, session.tree)])
             let limited = text.truncatedToUTF8(WireLimits.maxMessageBytes - 64)
             try send(.treeDescription(requestID: requestID, text: limited), to: session)
         }
@@ -332,9 +361,10 @@ public final class Server: @unchecked Sendable {
         display.scheduleFrame(now: clock.now(), after: previous, notBefore: wake)
     }
 
-    func displayList(for display: Display, time: Double) -> DisplayList {
+    /// The display list of `display` at `time`, composed of `trees` (every client's when nil).
+    func displayList(for display: Display, time: Double, trees: [RenderTree]? = nil) -> DisplayList {
         DisplayListBuilder.build(
-            trees: sessions.map(\.tree), display: display.id, width: display.output.mode.width,
+            trees: trees ?? sessions.map(\.tree), display: display.id, width: display.output.mode.width,
             height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
     }
 
@@ -400,10 +430,14 @@ public final class Server: @unchecked Sendable {
         }
     }
 
+    /// Renders `display` for `session`'s capture request: with every client's trees for a peer of the
+    /// server's user or root, with `session`'s own tree alone for any other user.
     func capture(requestID: UInt64, display: Display, time: Double, for session: ClientSession) throws {
+        let everyone = session.peer?.seesEveryClient(serverUID: serverUID) ?? false
         let bitmap: Bitmap
         do {
-            bitmap = try display.output.capture(displayList(for: display, time: time))
+            bitmap = try display.output.capture(
+                displayList(for: display, time: time, trees: everyone ? nil : [session.tree]))
         } catch {
             throw SessionError(.internalError, "capture failed: \(error)")
         }

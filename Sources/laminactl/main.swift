@@ -23,7 +23,11 @@ struct LaminaCtl: ParsableCommand {
 
     struct Capture: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a display (display 0 unless --display says) as a PNG, now or at a media time.")
+            abstract: "Write a display (display 0 unless --display says) as a PNG, now or at a media time.",
+            discussion: """
+                As the server's user or root the capture shows every client's layers; as any other user, \
+                only this connection's own (none).
+                """)
         @OptionGroup var connection: Connection
         @Option(name: .shortAndLong, help: ArgumentHelp("PNG file to write.", valueName: "file"))
         var output: String
@@ -46,7 +50,8 @@ struct LaminaCtl: ParsableCommand {
     }
 
     struct Tree: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the server's render trees.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print this connection's render tree (the server shows no client another's).")
         @OptionGroup var connection: Connection
         func run() throws {
             print(try connection.context().describeTree(), terminator: "")

@@ -27,6 +27,13 @@ struct Laminad: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Let this group's members connect too: the socket gets mode 0660 and this group "
+                + "(default: mode 0600, the server's user only).",
+            valueName: "name"))
+    var socketGroup: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Output: offscreen:WIDTHxHEIGHT@HZ. Repeat for several displays, numbered 0, 1, … in order. "
                 + "Default: one offscreen:1280x720@60.",
             valueName: "spec"))
@@ -54,6 +61,7 @@ struct Laminad: ParsableCommand {
         let logger = Logger(label: "laminad")
         let environment = ProcessInfo.processInfo.environment
         let path = socket ?? SocketPath.default(environment: environment)
+        let access = try socketAccess()
         let specifications = output.isEmpty ? ["offscreen:1280x720@60"] : output
         guard specifications.count <= WireLimits.maxDisplays else {
             throw ValidationError("--output: at most \(WireLimits.maxDisplays) outputs, got \(specifications.count)")
@@ -86,7 +94,7 @@ struct Laminad: ParsableCommand {
         let server: Server
         do {
             server = try Server(
-                configuration: .init(socketPath: path, serverVersion: laminaVersion),
+                configuration: .init(socketPath: path, serverVersion: laminaVersion, socketAccess: access),
                 outputs: outputs, logger: logger)
         } catch {
             logger.critical("cannot listen: \(error)")
@@ -111,6 +119,14 @@ struct Laminad: ParsableCommand {
             logger.info("validation messages: \(messages.count)")
             if !messages.isEmpty { throw ExitCode(3) }
         }
+    }
+
+    /// The socket's access from `--socket-group`: a group name (or number) known to the system.
+    func socketAccess() throws -> SocketAccess {
+        guard let socketGroup else { return .owner }
+        if let entry = getgrnam(socketGroup) { return .group(gid: entry.pointee.gr_gid) }
+        if let gid = UInt32(socketGroup) { return .group(gid: gid) }
+        throw ValidationError("--socket-group: no group named '\(socketGroup)'")
     }
 
 }

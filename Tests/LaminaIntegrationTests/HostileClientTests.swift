@@ -253,12 +253,33 @@ import Testing
                 Issue.record("expected welcome")
                 return
             }
-            // A valid tree first, so the test can see it freed.
+            // A valid tree first, so the test can see it freed: an opaque red layer over the whole display,
+            // drawn above the victim's while it lives.
             try socket.send(
-                Self.commit([.createLayer(500), .set(500, .name("hostile-layer")), .setRoot(display: 0, layer: 500)]))
+                Self.commit([
+                    .createLayer(500), .set(500, .name("hostile-layer")),
+                    .set(500, .bounds(CGRect(x: 0, y: 0, width: 64, height: 48))),
+                    .set(500, .position(CGPoint(x: 32, y: 24))),
+                    .set(500, .backgroundColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))),
+                    .setRoot(display: 0, layer: 500),
+                ]))
             let applied = try #require(try socket.receive(maxBytes: 65536))
             #expect(try MessageCodec.decodeServer(applied.bytes) == .commitApplied(serial: 7))
-            #expect(try victim.describeTree().contains("hostile-layer"))
+            // Issue 9, defect 7: a client sees only its own tree, so the hostile client asks for its own
+            // (this used to ask the victim, which could read every client's layer names).
+            try socket.send(MessageCodec.encode(ClientMessage.describeTree(requestID: 3)))
+            var description: String?
+            while description == nil {
+                let packet = try #require(try socket.receive(maxBytes: 65536), "no tree before the timeout")
+                if case .treeDescription(3, let text) = try MessageCodec.decodeServer(packet.bytes) {
+                    description = text
+                }
+            }
+            #expect(description?.contains("hostile-layer") == true, "\(description ?? "")")
+            #expect(description?.contains("victim") == false, "another client's tree leaked:\n\(description ?? "")")
+            let covered = try victim.capture().pixel(x: 10, y: 10)
+            #expect(
+                covered.red == 255 && covered.green == 0 && covered.blue == 0, "hostile layer not shown: \(covered)")
         }
         let extra = c.fds ? [try SharedMemory.create(name: "bad", size: 16) { _ in }] : []
         try socket.send(c.bytes(victimRoot.layerID), fds: extra.map(\.fileDescriptor))
@@ -278,7 +299,7 @@ import Testing
         let after = try socket.receive(maxBytes: 65536)
         #expect(after?.isEndOfStream == true, "the connection should be closed after an error")
 
-        // The victim still works; the hostile client's layers are gone.
+        // The victim still works; the hostile client's layers are gone (its red no longer covers the victim's).
         let tree = try victim.describeTree()
         #expect(!tree.contains("hostile"), "the bad client's layers were not freed:\n\(tree)")
         let image = try victim.capture()

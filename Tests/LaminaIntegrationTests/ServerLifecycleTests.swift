@@ -319,7 +319,7 @@ import Testing
         #expect(help.exitedCleanly, "laminad --help: \(help.outcome)\n\(help.stderr)")
         let text = help.stdout + help.stderr
         for flag in [
-            "--socket", "--output", "--validation", "--vulkan-device", "--log-level",
+            "--socket", "--socket-group", "--output", "--validation", "--vulkan-device", "--log-level",
             "$LAMINA_SOCKET", "$XDG_RUNTIME_DIR/lamina/socket", "offscreen:",
         ] {
             #expect(text.contains(flag), "laminad --help does not mention \(flag):\n\(text)")
@@ -381,9 +381,13 @@ import Testing
         #expect(ping.stdout.contains(context.serverVersion), "ping output:\n\(ping.stdout)")
         #expect(ping.stdout.contains("round trip"), "ping output:\n\(ping.stdout)")
 
+        // Issue 9, defect 7: laminactl's connection sees only its own (empty) tree; this used to expect
+        // the other client's layer, which was the defect. That client sees its own.
         let tree = try runToCompletion("laminactl", ["tree", "--socket", path])
         #expect(tree.exitedCleanly, "laminactl tree: \(tree.outcome)\n\(tree.stderr)")
-        #expect(tree.stdout.contains("\"lifecycle-probe\""), "tree output:\n\(tree.stdout)")
+        #expect(tree.stdout.contains("laminactl"), "tree output:\n\(tree.stdout)")
+        #expect(!tree.stdout.contains("lifecycle-probe"), "another client's tree leaked:\n\(tree.stdout)")
+        #expect(try context.describeTree().contains("\"lifecycle-probe\""))
 
         for at in [nil, CACurrentMediaTime() + 1] as [Double?] {
             let file = directory.appendingPathComponent("capture-\(at == nil ? "now" : "later").png").path

@@ -320,7 +320,8 @@ public final class Server: @unchecked Sendable {
             }
             if all.count >= configuration.workerCommitOperations {
                 session.commitInFlight = serial
-                commits.apply(all, to: session.tree, displayCount: displays.count, sessionID: session.id, serial: serial)
+                commits.apply(
+                    all, to: session.tree, displayCount: displays.count, sessionID: session.id, serial: serial)
                 return
             }
             let result = Result { () throws(TransactionError) -> RenderTree in

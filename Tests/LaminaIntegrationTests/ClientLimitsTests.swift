@@ -278,7 +278,10 @@ import Testing
         let messages = try harness.received(a)
         // Serial 3 creates ids 1…60 again: refused on the worker as duplicates, after the first applied.
         #expect(messages.count == 4)
-        #expect(Array(messages.prefix(2)) == [.message(.commitApplied(serial: 1)), .message(.pong(requestID: 2, serverVersion: "test"))])
+        #expect(
+            Array(messages.prefix(2)) == [
+                .message(.commitApplied(serial: 1)), .message(.pong(requestID: 2, serverVersion: "test")),
+            ])
         #expect(Self.errorCode(messages) == .duplicateLayer)
         #expect(messages.last == .closed)
     }

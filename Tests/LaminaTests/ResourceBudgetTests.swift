@@ -24,17 +24,22 @@ import Testing
         try budget.holdPart(bytes: 60, operations: 4, for: &a)
         try budget.holdPart(bytes: 40, operations: 4, for: &a)
         // 100 bytes is the client's bound exactly; one more byte passes it.
-        #expect(throws: BudgetError(resource: "bytes of held transaction parts", scope: .client, limit: 100, requested: 101)) {
+        #expect(
+            throws: BudgetError(resource: "bytes of held transaction parts", scope: .client, limit: 100, requested: 101)
+        ) {
             try budget.holdPart(bytes: 1, operations: 1, for: &a)
         }
         #expect(a.heldBytes == 100 && a.heldOperations == 8)
         // b alone is within its own bound, but 100 + 51 passes the global 150.
-        #expect(throws: BudgetError(resource: "bytes of held transaction parts", scope: .global, limit: 150, requested: 151)) {
+        #expect(
+            throws: BudgetError(resource: "bytes of held transaction parts", scope: .global, limit: 150, requested: 151)
+        ) {
             try budget.holdPart(bytes: 51, operations: 1, for: &b)
         }
         #expect(b == ClientBudget())
         // 8 + 8 operations pass the global 15 although 8 is within b's own 10.
-        #expect(throws: BudgetError(resource: "held transaction operations", scope: .global, limit: 15, requested: 16)) {
+        #expect(throws: BudgetError(resource: "held transaction operations", scope: .global, limit: 15, requested: 16))
+        {
             try budget.holdPart(bytes: 10, operations: 8, for: &b)
         }
         try budget.holdPart(bytes: 50, operations: 7, for: &b)
@@ -77,7 +82,10 @@ import Testing
             try budget.sendCapture(bytes: 300, for: &a)
         }
         try budget.sendCapture(bytes: 400, for: &b)
-        #expect(throws: BudgetError(resource: "bytes of capture replies in flight", scope: .global, limit: 1000, requested: 1001)) {
+        #expect(
+            throws: BudgetError(
+                resource: "bytes of capture replies in flight", scope: .global, limit: 1000, requested: 1001)
+        ) {
             try budget.sendCapture(bytes: 1, for: &b)
         }
         // a read its replies: it may have two more in flight, and b fits again.

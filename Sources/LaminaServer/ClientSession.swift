@@ -12,8 +12,11 @@ final class ClientSession {
     var name = "?"
     var greeted = false
     var tree = RenderTree()
-    /// Operations from `transactionPart` messages waiting for their `commit`.
-    var pendingOperations: [LayerOperation] = []
+    /// Operations from `transactionPart` messages waiting for their `commit`, one array per part (so
+    /// holding a large transaction never copies what is already held).
+    var pendingParts: [[LayerOperation]] = []
+    /// Operations in `pendingParts`.
+    var pendingOperationCount = 0
     /// The newest serial applied but not yet presented (one value: presentation is in order).
     var unpresentedSerial: UInt64?
     /// The displays that must still present a frame before `unpresentedSerial` counts as presented.

@@ -28,11 +28,13 @@ final class CommitWorker: @unchecked Sendable {
         self.wakeup = wakeup
     }
 
-    /// Starts applying `operations` to `tree`; the outcome is handed back by `takeFinished()`.
+    /// Starts applying `parts` (a transaction's operations, part by part) to `tree`; the outcome is
+    /// handed back by `takeFinished()`. The parts are joined and freed on the worker.
     func apply(
-        _ operations: [LayerOperation], to tree: RenderTree, displayCount: Int, sessionID: Int, serial: UInt64
+        _ parts: [[LayerOperation]], to tree: RenderTree, displayCount: Int, sessionID: Int, serial: UInt64
     ) {
         queue.async { [self] in
+            let operations = Array(parts.joined())
             let result = Result { () throws(TransactionError) -> RenderTree in
                 try tree.applying(operations, displayCount: displayCount)
             }

@@ -232,7 +232,8 @@ public final class Server: @unchecked Sendable {
 
     /// Reads and handles the client's pending messages (a bounded number per turn, for fairness).
     func serve(_ session: ClientSession) {
-        for _ in 0..<64 {
+        var bytes = 0
+        for _ in 0..<64 where bytes < Self.bytesPerTurn {
             let packet: ReceivedPacket?
             do {
                 packet = try session.socket.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4)
@@ -241,6 +242,7 @@ public final class Server: @unchecked Sendable {
                 return
             }
             guard let packet else { return }
+            bytes += packet.bytes.count
             if packet.isEndOfStream {
                 disconnect(session, reason: "client closed the connection")
                 return
@@ -257,6 +259,10 @@ public final class Server: @unchecked Sendable {
             }
         }
     }
+
+    /// Bytes of one client's messages read in one turn of the loop, after which the others get
+    /// their turn (about 4 transaction parts, a few milliseconds of decoding).
+    static let bytesPerTurn = 256 * 1024
 
     func handle(_ packet: ReceivedPacket, from session: ClientSession) throws {
         if packet.wasTruncated {
@@ -298,7 +304,7 @@ public final class Server: @unchecked Sendable {
         case .hello:
             break
         case .transactionPart(let operations):
-            guard session.pendingOperations.count + operations.count <= WireLimits.maxOperationsPerTransaction else {
+            guard session.pendingOperationCount + operations.count <= WireLimits.maxOperationsPerTransaction else {
                 throw SessionError(
                     .limitExceeded,
                     "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
@@ -308,22 +314,27 @@ public final class Server: @unchecked Sendable {
             } catch {
                 throw SessionError(.limitExceeded, "transactionPart: \(error)")
             }
-            session.pendingOperations += operations
+            session.pendingParts.append(operations)
+            session.pendingOperationCount += operations.count
         case .commit(let serial, let operations):
-            let all = session.pendingOperations + operations
-            session.pendingOperations = []
+            var parts = session.pendingParts
+            parts.append(operations)
+            let count = session.pendingOperationCount + operations.count
+            session.pendingParts = []
+            session.pendingOperationCount = 0
             budget.releaseHeld(for: &session.budget)
-            guard all.count <= WireLimits.maxOperationsPerTransaction else {
+            guard count <= WireLimits.maxOperationsPerTransaction else {
                 throw SessionError(
                     .limitExceeded,
                     "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
             }
-            if all.count >= configuration.workerCommitOperations {
+            if count >= configuration.workerCommitOperations {
                 session.commitInFlight = serial
                 commits.apply(
-                    all, to: session.tree, displayCount: displays.count, sessionID: session.id, serial: serial)
+                    parts, to: session.tree, displayCount: displays.count, sessionID: session.id, serial: serial)
                 return
             }
+            let all = Array(parts.joined())
             let result = Result { () throws(TransactionError) -> RenderTree in
                 try session.tree.applying(all, displayCount: displays.count)
             }
@@ -444,6 +455,8 @@ public final class Server: @unchecked Sendable {
                 "client": "\(session.label)", "code": "\(error.code)",
                 "message": "\(error.message)",
             ])
+        // Queued messages go first, as far as the socket takes them, so the error stays last.
+        flushOutbox(of: session)
         try? session.socket.send(MessageCodec.encode(ServerMessage.error(code: error.code, message: error.message)))
         disconnect(session, reason: error.message)
     }
@@ -454,7 +467,8 @@ public final class Server: @unchecked Sendable {
         budget.release(&session.budget)
         session.outbox = []
         session.outboxBytes = 0
-        session.pendingOperations = []
+        session.pendingParts = []
+        session.pendingOperationCount = 0
         session.socket.close()
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
         for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }

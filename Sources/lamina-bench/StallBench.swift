@@ -44,6 +44,12 @@ struct StallBench {
         usleep(300_000)
         state.stop()
         while !state.finished { usleep(1000) }
+        if ProcessInfo.processInfo.environment["STALL_TRACE"] != nil {
+            for (at, time) in state.slow {
+                FileHandle.standardError.write(
+                    Data(String(format: "slow ping at %.3f s: %.1f ms\n", at - start, time * 1000).utf8))
+            }
+        }
         attacker.close()
         victim.close()
         return Outcome(pings: state.times, commitApplied: applied, commitPresented: presented)
@@ -109,7 +115,7 @@ struct StallBench {
             } catch {
                 break
             }
-            state.record(CACurrentMediaTime() - start)
+            state.record(CACurrentMediaTime() - start, at: start)
             usleep(1000)
         }
         state.finish()
@@ -127,7 +133,13 @@ final class PingState: @unchecked Sendable {
     var finished: Bool { lock.withLock { done } }
     var times: [Double] { lock.withLock { recorded } }
 
-    func record(_ time: Double) { lock.withLock { recorded.append(time) } }
+    private(set) var slow: [(at: Double, time: Double)] = []
+    func record(_ time: Double, at start: Double) {
+        lock.withLock {
+            recorded.append(time)
+            if time > 0.02 { slow.append((start, time)) }
+        }
+    }
     func stop() { lock.withLock { stopped = true } }
     func finish() { lock.withLock { done = true } }
 }

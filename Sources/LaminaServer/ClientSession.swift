@@ -15,14 +15,28 @@ final class ClientSession {
     var name = "?"
     var greeted = false
     var tree = RenderTree()
-    /// Operations from `transactionPart` messages waiting for their `commit`.
-    var pendingOperations: [LayerOperation] = []
+    /// Operations from `transactionPart` messages waiting for their `commit`, one array per part (so
+    /// holding a large transaction never copies what is already held).
+    var pendingParts: [[LayerOperation]] = []
+    /// Operations in `pendingParts`.
+    var pendingOperationCount = 0
     /// The newest serial applied but not yet presented (one value: presentation is in order).
     var unpresentedSerial: UInt64?
     /// The displays that must still present a frame before `unpresentedSerial` counts as presented.
     var awaitingDisplays: Set<UInt32> = []
     /// Whether the client asked for a `frame` event at every refresh (a display link runs).
     var wantsFrames = false
+    /// What the client holds, as the server's `ResourceBudget` charged it.
+    var budget = ClientBudget()
+    /// The media time the server first saw the connection (set by the loop); `hello` is due within
+    /// the handshake timeout of it.
+    var connectedAt: Double?
+    /// Messages the socket could not take yet, oldest first, sent when it becomes writable.
+    var outbox: [OutgoingMessage] = []
+    /// Bytes in `outbox`.
+    var outboxBytes = 0
+    /// The serial of the commit being applied on the commit worker; the client's later messages wait.
+    var commitInFlight: UInt64?
 
     init(id: Int, socket: SeqPacketSocket, peer: PeerCredentials? = nil) {
         self.id = id

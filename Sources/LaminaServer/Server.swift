@@ -22,6 +22,14 @@ public final class Server: @unchecked Sendable {
         public var clearColor: SIMD4<Float>
         /// Who may connect: the socket file's mode (0600 for the server's user, or 0660 and a group).
         public var socketAccess: SocketAccess
+        /// The per-client and global resource bounds (docs/protocol.md §11).
+        public var limits = ResourceLimits()
+        /// Seconds of media time a new connection has to send `hello` before it gets
+        /// `protocolViolation` and is closed.
+        public var handshakeTimeout = 5.0
+        /// Transactions with at least this many operations (held parts included) are applied on the
+        /// commit worker's thread while the loop goes on; smaller ones are applied on the loop.
+        public var workerCommitOperations = 20_000
         /// A configuration with the given socket path, version, clear colour and socket access.
         public init(
             socketPath: String, serverVersion: String, clearColor: SIMD4<Float> = SIMD4(0, 0, 0, 1),
@@ -43,6 +51,10 @@ public final class Server: @unchecked Sendable {
     let wakeup = WakeupPipe()
     var logger: Logger
     var sessions: [ClientSession] = []
+    /// What all clients hold, charged against `configuration.limits`.
+    var budget: ResourceBudget
+    /// Applies large transactions off the loop's thread.
+    let commits: CommitWorker
     var nextSessionID = 1
     /// Pauses watching the listener while accepting fails for lack of descriptors.
     var acceptThrottle = AcceptThrottle()
@@ -74,6 +86,8 @@ public final class Server: @unchecked Sendable {
         displays = outputs.enumerated().map { Display(id: UInt32($0.offset), output: $0.element) }
         self.clock = clock
         self.logger = logger
+        budget = ResourceBudget(limits: configuration.limits)
+        commits = CommitWorker(wakeup: wakeup)
         listener = try SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
         try listener.setNonBlocking(true)
     }
@@ -141,9 +155,20 @@ public final class Server: @unchecked Sendable {
                 wait = min(wait ?? .infinity, max(0, due - now))
             }
         }
+        // A new connection has `handshakeTimeout` to say hello; the loop wakes at the earliest deadline.
+        for session in sessions where !session.greeted {
+            let connected = session.connectedAt ?? now
+            session.connectedAt = connected
+            wait = min(wait ?? .infinity, max(0, connected + configuration.handshakeTimeout - now))
+        }
         let firstSession = fds.count
         for session in sessions {
-            fds.append(pollfd(fd: session.socket.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            // A client whose commit is on the worker is not read until it is applied (its messages
+            // stay in order); one with queued replies is watched for room to send them.
+            var events = session.commitInFlight == nil ? Int16(POLLIN) : 0
+            if !session.outbox.isEmpty { events |= Int16(POLLOUT) }
+            guard events != 0 else { continue }
+            fds.append(pollfd(fd: session.socket.fileDescriptor, events: events, revents: 0))
         }
         if let limit { wait = min(wait ?? .infinity, max(0, limit)) }
         // At most a minute at a time: a frame far in the future is waited for in steps.
@@ -155,29 +180,52 @@ public final class Server: @unchecked Sendable {
             if fds[0].revents != 0 { wakeup.drain() }
             if fds[1].revents != 0 { acceptClients() }
             // Sessions may close while handling messages: match pollfds by descriptor.
-            let readable = Set(fds[firstSession...].filter { $0.revents != 0 }.map(\.fd))
+            let writable = Set(fds[firstSession...].filter { $0.revents & Int16(POLLOUT) != 0 }.map(\.fd))
+            for session in sessions where writable.contains(session.socket.fileDescriptor) {
+                flushOutbox(of: session)
+            }
+            let readable = Set(fds[firstSession...].filter { $0.revents & ~Int16(POLLOUT) != 0 }.map(\.fd))
             for session in sessions where readable.contains(session.socket.fileDescriptor) {
-                serve(session)
+                if session.commitInFlight == nil {
+                    serve(session)
+                } else if !session.outbox.isEmpty {
+                    flushOutbox(of: session)  // hung up or failed while its commit is applied
+                }
             }
             for (display, index) in eventDisplays where fds[index].revents != 0 {
                 if display.output.handleEvents().contains(where: display.isDue) { due.append(display) }
             }
         }
+        let finished = commits.takeFinished()
+        for outcome in finished { finishCommit(outcome) }
         let later = clock.now()
+        for session in sessions where !session.greeted {
+            if let connected = session.connectedAt, later >= connected + configuration.handshakeTimeout {
+                fail(
+                    session,
+                    SessionError(
+                        .protocolViolation, "no hello within \(configuration.handshakeTimeout) s of connecting"))
+            }
+        }
         for display in displays where display.output.eventFileDescriptor == nil {
             if display.needsFrame, let time = display.nextFrameTime, later >= time { due.append(display) }
         }
         for display in displays where due.contains(where: { $0 === display }) {
             presentFrame(on: display)
         }
-        return ready > 0 || !due.isEmpty
+        return ready > 0 || !due.isEmpty || !finished.isEmpty
     }
 
     /// Runs turns of the loop without blocking until one reads nothing and presents nothing: every
     /// message already sent has been handled and every frame due at the clock's time presented.
     /// For tests that drive a server with a manual clock on their own thread.
+    /// Commits on the worker are waited for.
     public func runUntilIdle() {
-        while pollOnce(timeout: 0) {}
+        while true {
+            if pollOnce(timeout: 0) { continue }
+            guard sessions.contains(where: { $0.commitInFlight != nil }) else { return }
+            pollOnce(timeout: 0.1)
+        }
     }
 
     /// Accepts every pending client, recording its peer credentials. When the process or the system
@@ -212,7 +260,8 @@ public final class Server: @unchecked Sendable {
 
     /// Reads and handles the client's pending messages (a bounded number per turn, for fairness).
     func serve(_ session: ClientSession) {
-        for _ in 0..<64 {
+        var bytes = 0
+        for _ in 0..<64 where bytes < Self.bytesPerTurn {
             let packet: ReceivedPacket?
             do {
                 packet = try session.socket.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4)
@@ -221,12 +270,14 @@ public final class Server: @unchecked Sendable {
                 return
             }
             guard let packet else { return }
+            bytes += packet.bytes.count
             if packet.isEndOfStream {
                 disconnect(session, reason: "client closed the connection")
                 return
             }
             do {
                 try handle(packet, from: session)
+                if session.commitInFlight != nil { return }
             } catch let error as SessionError {
                 fail(session, error)
                 return
@@ -236,6 +287,10 @@ public final class Server: @unchecked Sendable {
             }
         }
     }
+
+    /// Bytes of one client's messages read in one turn of the loop, after which the others get
+    /// their turn (about 4 transaction parts, a few milliseconds of decoding).
+    static let bytesPerTurn = 256 * 1024
 
     func handle(_ packet: ReceivedPacket, from session: ClientSession) throws {
         if packet.wasTruncated {
@@ -277,34 +332,41 @@ public final class Server: @unchecked Sendable {
         case .hello:
             break
         case .transactionPart(let operations):
-            guard session.pendingOperations.count + operations.count <= WireLimits.maxOperationsPerTransaction else {
+            guard session.pendingOperationCount + operations.count <= WireLimits.maxOperationsPerTransaction else {
                 throw SessionError(
                     .limitExceeded,
                     "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
             }
-            session.pendingOperations += operations
-        case .commit(let serial, let operations):
-            let all = session.pendingOperations + operations
-            session.pendingOperations = []
-            guard all.count <= WireLimits.maxOperationsPerTransaction else {
-                throw SessionError(
-                    .limitExceeded,
-                    "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
-            }
-            let before = session.tree.roots.keys
             do {
-                session.tree = try session.tree.applying(all, displayCount: displays.count)
+                try budget.holdPart(bytes: packet.bytes.count, operations: operations.count, for: &session.budget)
             } catch {
-                throw SessionError(error.code, "commit \(serial): \(error)")
+                throw SessionError(.limitExceeded, "transactionPart: \(error)")
             }
-            // The commit is presented once every display that showed or shows this client's tree has
-            // presented a frame after it (its home display when it shows nothing).
-            var touched = Set(before).union(session.tree.roots.keys)
-            if touched.isEmpty { touched = [session.homeDisplay] }
-            session.unpresentedSerial = max(session.unpresentedSerial ?? 0, serial)
-            session.awaitingDisplays.formUnion(touched)
-            try send(.commitApplied(serial: serial), to: session)
-            for id in touched.sorted() { scheduleFrame(on: displays[Int(id)]) }
+            session.pendingParts.append(operations)
+            session.pendingOperationCount += operations.count
+        case .commit(let serial, let operations):
+            var parts = session.pendingParts
+            parts.append(operations)
+            let count = session.pendingOperationCount + operations.count
+            session.pendingParts = []
+            session.pendingOperationCount = 0
+            budget.releaseHeld(for: &session.budget)
+            guard count <= WireLimits.maxOperationsPerTransaction else {
+                throw SessionError(
+                    .limitExceeded,
+                    "transaction has more than \(WireLimits.maxOperationsPerTransaction) operations")
+            }
+            if count >= configuration.workerCommitOperations {
+                session.commitInFlight = serial
+                commits.apply(
+                    parts, to: session.tree, displayCount: displays.count, sessionID: session.id, serial: serial)
+                return
+            }
+            let all = Array(parts.joined())
+            let result = Result { () throws(TransactionError) -> RenderTree in
+                try session.tree.applying(all, displayCount: displays.count)
+            }
+            try install(result, serial: serial, for: session)
         case .capture(let requestID, let display, let time):
             guard Int(display) < displays.count else {
                 throw SessionError(.badDisplay, "capture of display \(display), which does not exist")
@@ -326,11 +388,91 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    func send(_ message: ServerMessage, fds: [Int32] = [], to session: ClientSession) throws {
+    /// Swaps in the outcome of a transaction (applied here or on the worker), charging the new tree
+    /// to the client's budget, then acknowledges the commit and schedules frames.
+    func install(_ result: Result<RenderTree, TransactionError>, serial: UInt64, for session: ClientSession) throws {
+        let next: RenderTree
+        switch result {
+        case .success(let tree): next = tree
+        case .failure(let error): throw SessionError(error.code, "commit \(serial): \(error)")
+        }
         do {
-            try session.socket.send(MessageCodec.encode(message), fds: fds)
+            try budget.setTree(
+                layers: next.layers.count + next.snapshotLayerCount, animations: next.animationCount,
+                for: &session.budget)
         } catch {
-            throw SessionError(.internalError, "cannot send to the client (is it reading its events?): \(error)")
+            throw SessionError(.limitExceeded, "commit \(serial): \(error)")
+        }
+        let before = session.tree.roots.keys
+        let old = session.tree
+        session.tree = next
+        if old.layers.count >= configuration.workerCommitOperations { commits.release(old) }
+        // The commit is presented once every display that showed or shows this client's tree has
+        // presented a frame after it (its home display when it shows nothing).
+        var touched = Set(before).union(session.tree.roots.keys)
+        if touched.isEmpty { touched = [session.homeDisplay] }
+        session.unpresentedSerial = max(session.unpresentedSerial ?? 0, serial)
+        session.awaitingDisplays.formUnion(touched)
+        try send(.commitApplied(serial: serial), to: session)
+        for id in touched.sorted() { scheduleFrame(on: displays[Int(id)]) }
+    }
+
+    /// Installs a transaction the worker has finished, if its client is still connected; the
+    /// client's next messages are read from the next turn on.
+    func finishCommit(_ outcome: CommitWorker.Outcome) {
+        guard let session = sessions.first(where: { $0.id == outcome.sessionID }) else { return }
+        session.commitInFlight = nil
+        do {
+            try install(outcome.result, serial: outcome.serial, for: session)
+        } catch let error as SessionError {
+            fail(session, error)
+        } catch {
+            fail(session, SessionError(.internalError, "\(error)"))
+        }
+    }
+
+    /// Sends `message` now, or queues it behind the messages the client's socket could not take yet.
+    /// The queue is bounded (`ResourceLimits.outboxBytesPerClient`, `outboxMessagesPerClient`): a
+    /// client that lets it fill is not reading, and gets `limitExceeded`.
+    func send(_ message: ServerMessage, memory: SharedMemory? = nil, to session: ClientSession) throws {
+        let outgoing = OutgoingMessage(bytes: MessageCodec.encode(message), memory: memory)
+        if session.outbox.isEmpty {
+            do {
+                try session.socket.send(outgoing.bytes, fds: outgoing.fds)
+                return
+            } catch let error as SystemError where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+                // Queued below.
+            } catch {
+                throw SessionError(.internalError, "cannot send to the client: \(error)")
+            }
+        }
+        let limits = configuration.limits
+        guard session.outbox.count < limits.outboxMessagesPerClient,
+            session.outboxBytes + outgoing.bytes.count <= limits.outboxBytesPerClient
+        else {
+            throw SessionError(
+                .limitExceeded,
+                "the client is not reading: \(session.outbox.count) messages (\(session.outboxBytes) bytes) "
+                    + "wait to be sent, at most \(limits.outboxMessagesPerClient) "
+                    + "(\(limits.outboxBytesPerClient) bytes) may")
+        }
+        session.outbox.append(outgoing)
+        session.outboxBytes += outgoing.bytes.count
+    }
+
+    /// Sends the queued messages the client's socket takes now; disconnects the client if sending fails.
+    func flushOutbox(of session: ClientSession) {
+        while let first = session.outbox.first {
+            do {
+                try session.socket.send(first.bytes, fds: first.fds)
+            } catch let error as SystemError where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+                return
+            } catch {
+                disconnect(session, reason: "cannot send to the client: \(error)")
+                return
+            }
+            session.outbox.removeFirst()
+            session.outboxBytes -= first.bytes.count
         }
     }
 
@@ -342,6 +484,8 @@ public final class Server: @unchecked Sendable {
                 "client": "\(session.label)", "code": "\(error.code)",
                 "message": "\(error.message)",
             ])
+        // Queued messages go first, as far as the socket takes them, so the error stays last.
+        flushOutbox(of: session)
         try? session.socket.send(MessageCodec.encode(ServerMessage.error(code: error.code, message: error.message)))
         disconnect(session, reason: error.message)
     }
@@ -349,6 +493,11 @@ public final class Server: @unchecked Sendable {
     func disconnect(_ session: ClientSession, reason: String) {
         guard let index = sessions.firstIndex(where: { $0 === session }) else { return }
         sessions.remove(at: index)
+        budget.release(&session.budget)
+        session.outbox = []
+        session.outboxBytes = 0
+        session.pendingParts = []
+        session.pendingOperationCount = 0
         session.socket.close()
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
         for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }
@@ -395,7 +544,12 @@ public final class Server: @unchecked Sendable {
                 messages.append(.commitPresented(serial: serial, time: time))
             }
             if session.homeDisplay == display.id {
-                let (events, running, nextStart) = session.tree.advanceAnimations(to: time)
+                // While a commit is on the worker the tree stays as it is (the worker's copy would
+                // lose what advancing changed); its animations advance after the commit is installed.
+                let (events, running, nextStart) =
+                    session.commitInFlight == nil
+                    ? session.tree.advanceAnimations(to: time)
+                    : ([], !session.tree.animatedLayers.isEmpty, nil)
                 // The session's other displays follow its animations too.
                 let shown = Set(session.tree.roots.keys).union([display.id])
                 if let nextStart {
@@ -433,6 +587,14 @@ public final class Server: @unchecked Sendable {
     /// Renders `display` for `session`'s capture request: with every client's trees for a peer of the
     /// server's user or root, with `session`'s own tree alone for any other user.
     func capture(requestID: UInt64, display: Display, time: Double, for session: ClientSession) throws {
+        // Replies are read once the send queue is seen empty; until then they count as in flight.
+        if session.outbox.isEmpty, session.socket.unreadBytes == 0 { budget.capturesRead(by: &session.budget) }
+        let mode = display.output.mode
+        do {
+            try budget.sendCapture(bytes: mode.width * mode.height * 4, for: &session.budget)
+        } catch {
+            throw SessionError(.limitExceeded, "capture \(requestID): \(error)")
+        }
         let everyone = session.peer?.seesEveryClient(serverUID: serverUID) ?? false
         let bitmap: Bitmap
         do {
@@ -448,7 +610,7 @@ public final class Server: @unchecked Sendable {
             .captureResult(
                 requestID: requestID, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
                 stride: UInt32(bitmap.stride), time: time),
-            fds: [memory.fileDescriptor], to: session)
+            memory: memory, to: session)
     }
 }
 

@@ -25,6 +25,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the commit throughput measurements (for profiling).")
     var commitsOnly = false
 
+    @Flag(help: "Run only the victim ping measurements while another client commits 200,000 layers.")
+    var stallOnly = false
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         var rows: [(String, String)] = []
@@ -33,6 +36,14 @@ struct Bench: ParsableCommand {
             FileHandle.standardError.write(Data("\(name): \(value)\n".utf8))
         }
 
+        if stallOnly {
+            let server = try TestServer(width: 1280, height: 720, validation: false)
+            defer { server.stop() }
+            try stallRows(server, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
         if commitsOnly {
             let server = try TestServer(width: 1280, height: 720, validation: false)
             defer { server.stop() }
@@ -129,9 +140,25 @@ struct Bench: ParsableCommand {
             String(format: "%.0f property changes/s", animatedPerSecond))
         let roundTrips = try emptyCommitRoundTrips(server, count: 200)
         row("empty commit round trip (median of 200)", String(format: "%.3f ms", median(roundTrips) * 1000))
+        try stallRows(server, row: row)
 
         print("| measurement | value |\n|---|---|")
         for (name, value) in rows { print("| \(name) | \(value) |") }
+    }
+
+    /// A victim's ping while another client commits 200,000 layers, hidden then shown on display 0.
+    func stallRows(_ server: TestServer, row: (String, String) -> Void) throws {
+        for shown in [false, true] {
+            let outcome = try StallBench.measure(server, shown: shown)
+            let name = "victim ping while another client commits 200,000 layers" + (shown ? " shown" : " not shown")
+            row(
+                "\(name): worst / median (\(outcome.pings.count) pings)",
+                String(
+                    format: "%.1f ms / %.2f ms", (outcome.pings.max() ?? .nan) * 1000, median(outcome.pings) * 1000))
+            row(
+                "\(name): commitApplied / commitPresented after the first part",
+                String(format: "%.0f ms / %.0f ms", outcome.commitApplied * 1000, outcome.commitPresented * 1000))
+        }
     }
 
     /// Animations: evaluation per animated property per frame, then 10,000 animated layers.

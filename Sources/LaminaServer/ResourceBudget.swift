@@ -1,0 +1,94 @@
+/// Charges what clients make the server hold against per-client and global bounds.
+///
+/// Plain bookkeeping, used on the server's thread only. Every charge is checked first and then
+/// made, so a refused charge changes nothing: the client that asked is disconnected, and what the
+/// others hold stays charged to them. `total` is always the sum of every live client's budget.
+public struct ResourceBudget: Sendable {
+    /// The bounds charges are checked against.
+    public let limits: ResourceLimits
+    /// The sum of every client's budget.
+    public private(set) var total = ClientBudget()
+
+    /// A budget with nothing charged.
+    public init(limits: ResourceLimits) {
+        self.limits = limits
+    }
+
+    /// Charges a held `transactionPart` of `bytes` encoded bytes and `operations` operations.
+    public mutating func holdPart(bytes: Int, operations: Int, for client: inout ClientBudget) throws(BudgetError) {
+        let resource = (bytes: "bytes of held transaction parts", operations: "held transaction operations")
+        try check(resource.bytes, client.heldBytes + bytes, limits.heldBytesPerClient, .client)
+        try check(resource.bytes, total.heldBytes + bytes, limits.heldBytesTotal, .global)
+        try check(resource.operations, client.heldOperations + operations, limits.heldOperationsPerClient, .client)
+        try check(resource.operations, total.heldOperations + operations, limits.heldOperationsTotal, .global)
+        client.heldBytes += bytes
+        total.heldBytes += bytes
+        client.heldOperations += operations
+        total.heldOperations += operations
+    }
+
+    /// Releases the client's held parts (its `commit` arrived, or it left).
+    public mutating func releaseHeld(for client: inout ClientBudget) {
+        total.heldBytes -= client.heldBytes
+        total.heldOperations -= client.heldOperations
+        client.heldBytes = 0
+        client.heldOperations = 0
+    }
+
+    /// Charges the client's new render tree of `layers` layers and `animations` animations in place of
+    /// its old one. Only growth is checked: a tree that shrinks is always accepted. The per-client
+    /// bounds on layers and animations are the render tree's own (`WireLimits`).
+    public mutating func setTree(layers: Int, animations: Int, for client: inout ClientBudget) throws(BudgetError) {
+        if layers > client.layers {
+            try check("layers", total.layers - client.layers + layers, limits.layersTotal, .global)
+        }
+        if animations > client.animations {
+            try check(
+                "attached animations", total.animations - client.animations + animations, limits.animationsTotal,
+                .global)
+        }
+        total.layers += layers - client.layers
+        total.animations += animations - client.animations
+        client.layers = layers
+        client.animations = animations
+    }
+
+    /// Charges a capture reply carrying a memfd of `bytes` bytes, about to be sent.
+    public mutating func sendCapture(bytes: Int, for client: inout ClientBudget) throws(BudgetError) {
+        try check(
+            "capture replies in flight", client.capturesInFlight + 1, limits.capturesInFlightPerClient, .client)
+        try check(
+            "bytes of capture replies in flight", total.captureBytesInFlight + bytes,
+            limits.captureBytesInFlightTotal, .global)
+        client.capturesInFlight += 1
+        client.captureBytesInFlight += bytes
+        total.capturesInFlight += 1
+        total.captureBytesInFlight += bytes
+    }
+
+    /// Releases the client's capture replies: its send queue was seen empty, so it has read them.
+    public mutating func capturesRead(by client: inout ClientBudget) {
+        total.capturesInFlight -= client.capturesInFlight
+        total.captureBytesInFlight -= client.captureBytesInFlight
+        client.capturesInFlight = 0
+        client.captureBytesInFlight = 0
+    }
+
+    /// Releases everything the client holds (it left).
+    public mutating func release(_ client: inout ClientBudget) {
+        releaseHeld(for: &client)
+        capturesRead(by: &client)
+        total.layers -= client.layers
+        total.animations -= client.animations
+        client.layers = 0
+        client.animations = 0
+    }
+
+    private func check(_ resource: String, _ requested: Int, _ limit: Int, _ scope: BudgetError.Scope)
+        throws(BudgetError)
+    {
+        guard requested <= limit else {
+            throw BudgetError(resource: resource, scope: scope, limit: limit, requested: requested)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import LaminaProtocol
+
+/// The bounds on what clients may make the server hold, per client and across all clients
+/// (docs/protocol.md §11). Past one, the client whose request would pass it gets `limitExceeded` and
+/// is disconnected; the others keep everything they hold.
+public struct ResourceLimits: Sendable, Equatable {
+    /// Encoded bytes of `transactionPart` messages one client may have waiting for their `commit`.
+    public var heldBytesPerClient = 64 * 1024 * 1024
+    /// Encoded bytes of held `transactionPart` messages across all clients.
+    public var heldBytesTotal = 192 * 1024 * 1024
+    /// Operations one client may have waiting for their `commit` (the transaction limit).
+    public var heldOperationsPerClient = WireLimits.maxOperationsPerTransaction
+    /// Held operations across all clients (each costs about 140 bytes of server memory).
+    public var heldOperationsTotal = 2_000_000
+    /// Live layers across all clients, transition snapshots included (a client owns at most
+    /// `WireLimits.maxLayersPerClient` of them).
+    public var layersTotal = 1_000_000
+    /// Attached animations across all clients, group children included (a client attaches at most
+    /// `WireLimits.maxAnimationsPerClient`).
+    public var animationsTotal = 1_000_000
+    /// Capture replies one client may have in flight: sent while its socket's send queue has not
+    /// been seen empty since. A client that does not read its replies gets no more captures.
+    public var capturesInFlightPerClient = 4
+    /// Bytes of capture memfds in flight across all clients.
+    public var captureBytesInFlightTotal = 512 * 1024 * 1024
+    /// Bytes of replies and events one client's socket could not take yet, queued for later.
+    public var outboxBytesPerClient = 1024 * 1024
+    /// Messages one client's socket could not take yet, queued for later.
+    public var outboxMessagesPerClient = 64
+
+    /// The defaults documented in docs/protocol.md §11.
+    public init() {}
+}

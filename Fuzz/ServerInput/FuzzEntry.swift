@@ -1,0 +1,35 @@
+// libFuzzer's entry points for the in-process server-input fuzzer; built by Tools/fuzz with
+// `-sanitize=fuzzer,address` and never part of the SwiftPM package.
+import Foundation
+
+/// Messages (frames) played through the harness in this process, printed at exit.
+nonisolated(unsafe) var messagesPlayed = 0
+
+/// Called by libFuzzer once per input: plays `size` bytes at `data` through the server's input path.
+/// A trap, an ASan report or a broken invariant (reported by a trap) is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
+    messagesPlayed += ServerInputHarness.run(bytes)
+    return 0
+}
+
+/// Called by libFuzzer before fuzzing. With `LAMINA_FUZZ_WRITE_SEEDS=<folder>` it writes the seed
+/// corpus there and exits; otherwise it arranges for the message count to be printed at exit.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    if let folder = ProcessInfo.processInfo.environment["LAMINA_FUZZ_WRITE_SEEDS"] {
+        for (name, bytes) in SeedCorpus.seeds() {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            do {
+                try Data(bytes).write(to: url)
+            } catch {
+                fatalError("cannot write seed \(url.path): \(error)")
+            }
+        }
+        print("wrote \(SeedCorpus.seeds().count) seeds to \(folder)")
+        exit(0)
+    }
+    atexit { print("lamina-fuzz: messages played: \(messagesPlayed)") }
+    return 0
+}

@@ -37,7 +37,9 @@ struct LiveFuzzer {
             if connections % 20 == 0 { probe(socketPath) }
         }
         probe(socketPath)
-        print("lamina-fuzz-live: \(sent) messages over \(connections) connections (\(refused) ended early: laminad closed it or its queue was full)")
+        print(
+            "lamina-fuzz-live: \(sent) messages over \(connections) connections (\(refused) ended early: laminad closed it or its queue was full)"
+        )
         print("lamina-fuzz-live: laminad answered every ping")
     }
 
@@ -49,8 +51,11 @@ struct LiveFuzzer {
         try socket.setNonBlocking(true)
         var sent = 0
         if mutator.random.next() % 10 != 0 {
-            try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion,
-                                                                    clientName: "live-fuzz")))
+            try socket.send(
+                MessageCodec.encode(
+                    ClientMessage.hello(
+                        version: WireLimits.protocolVersion,
+                        clientName: "live-fuzz")))
             sent += 1
         }
         for _ in 0..<(1 + mutator.random.next() % 16) {
@@ -74,10 +79,12 @@ struct LiveFuzzer {
             let socket = try SeqPacketSocket.connect(path: socketPath)
             defer { socket.close() }
             try socket.setReceiveTimeout(seconds: 10)
-            try socket.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "probe")))
+            try socket.send(
+                MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "probe")))
             try socket.send(MessageCodec.encode(ClientMessage.ping(requestID: 42)))
             while true {
-                guard let packet = try socket.receive(maxBytes: WireLimits.maxMessageBytes), !packet.isEndOfStream else {
+                guard let packet = try socket.receive(maxBytes: WireLimits.maxMessageBytes), !packet.isEndOfStream
+                else {
                     fail("laminad did not answer the probe's ping")
                 }
                 if case .pong(42, _) = try MessageCodec.decodeServer(packet.bytes) { return }

@@ -40,7 +40,8 @@ struct MessageMutator {
     ]
 
     mutating func number() -> Double {
-        random.next() % 3 == 0 ? Double.random(in: -1000...1000, using: &random) : Self.extremes.randomElement(using: &random)!
+        random.next() % 3 == 0
+            ? Double.random(in: -1000...1000, using: &random) : Self.extremes.randomElement(using: &random)!
     }
 
     mutating func id() -> LayerID {
@@ -113,9 +114,11 @@ struct MessageMutator {
         case 4: return .setSublayers(id(), (0..<(random.next() % 5)).map { _ in id() })
         case 5: return .setRoot(display: UInt32(random.next() % 3), layer: random.next() % 3 == 0 ? nil : id())
         case 6:
-            guard case .addAnimation(_, var animation) = operations.filter({
-                if case .addAnimation = $0 { return true } else { return false }
-            }).randomElement(using: &random)! else { return .createLayer(id()) }
+            guard
+                case .addAnimation(_, var animation) = operations.filter({
+                    if case .addAnimation = $0 { return true } else { return false }
+                }).randomElement(using: &random)!
+            else { return .createLayer(id()) }
             animation.record.timing = timing(animation.record.timing)
             animation.id = random.next() % 8
             return .addAnimation(id(), animation)

@@ -17,7 +17,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// Called by libFuzzer before fuzzing. With `LAMINA_FUZZ_WRITE_SEEDS=<folder>` it writes the seed
 /// corpus there and exits; otherwise it arranges for the message count to be printed at exit.
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     if let folder = ProcessInfo.processInfo.environment["LAMINA_FUZZ_WRITE_SEEDS"] {
         for (name, bytes) in SeedCorpus.seeds() {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(name)

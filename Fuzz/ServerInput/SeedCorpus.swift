@@ -21,7 +21,7 @@ enum SeedCorpus {
     static let red = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = RGBAColor(red: 0, green: 0.25, blue: 1, alpha: 0.5)
 
-    /// A tree of four layers on both displays with every property set on layer 2.
+    /// A tree of five layers on both displays with every property set on layer 2.
     static var treeOperations: [LayerOperation] {
         var rotated = CATransform3DMakeRotation(0.5, 0, 0, 1)
         rotated.m34 = -1 / 500
@@ -33,28 +33,34 @@ enum SeedCorpus {
             .borderWidth(2), .borderColor(blue), .masksToBounds(true), .name("two"), .beginTime(0.5),
             .timeOffset(0.25), .speed(2),
         ]
-        var ops: [LayerOperation] = (1...4).map { .createLayer(LayerID($0)) }
+        var ops: [LayerOperation] = (1...5).map { .createLayer(LayerID($0)) }
         ops += properties.map { .set(2, $0) }
         ops += [
             .set(1, .bounds(CGRect(x: 0, y: 0, width: 64, height: 48))), .set(1, .position(CGPoint(x: 32, y: 24))),
             .set(1, .backgroundColor(blue)), .set(3, .bounds(CGRect(x: 0, y: 0, width: 10, height: 10))),
             .set(3, .backgroundColor(red)), .set(4, .backgroundColor(nil)), .set(4, .name(nil)),
+            .set(5, .bounds(CGRect(x: 0, y: 0, width: 64, height: 48))), .set(5, .backgroundColor(red)),
             .setSublayers(1, [2, 3]), .setSublayers(2, [4]), .setRoot(display: 0, layer: 1),
-            .setRoot(display: 1, layer: 2), .setRoot(display: 1, layer: nil), .setRoot(display: 1, layer: 3),
+            .setRoot(display: 1, layer: 2), .setRoot(display: 1, layer: nil), .setRoot(display: 1, layer: 5),
         ]
         return ops
     }
 
-    static func animation(_ id: UInt64, _ content: AnimationRecord.Content, timing: MediaTiming = MediaTiming(duration: 1),
-                          curve: TimingCurve? = nil, removed: Bool = true) -> AttachedAnimation {
-        AttachedAnimation(id: id, key: "k\(id)",
-                          record: AnimationRecord(timing: timing, timingFunction: curve, isRemovedOnCompletion: removed,
-                                                  content: content))
+    static func animation(
+        _ id: UInt64, _ content: AnimationRecord.Content, timing: MediaTiming = MediaTiming(duration: 1),
+        curve: TimingCurve? = nil, removed: Bool = true
+    ) -> AttachedAnimation {
+        AttachedAnimation(
+            id: id, key: "k\(id)",
+            record: AnimationRecord(
+                timing: timing, timingFunction: curve, isRemovedOnCompletion: removed,
+                content: content))
     }
 
     static func target(_ key: String, function: CAValueFunctionName? = nil, additive: Bool = false) -> PropertyTarget {
-        PropertyTarget(keyPath: LayerKeyPath(key) ?? LayerKeyPath(.opacity), isAdditive: additive,
-                       isCumulative: additive, valueFunction: function)
+        PropertyTarget(
+            keyPath: LayerKeyPath(key) ?? LayerKeyPath(.opacity), isAdditive: additive,
+            isCumulative: additive, valueFunction: function)
     }
 
     /// One animation of every kind and value type.
@@ -66,11 +72,13 @@ enum SeedCorpus {
         path.addCurve(to: CGPoint(x: 0, y: 20), control1: CGPoint(x: 20, y: 30), control2: CGPoint(x: 5, y: 30))
         path.closeSubpath()
         path.addArc(center: CGPoint(x: 30, y: 30), radius: 5, startAngle: 0, endAngle: 3, clockwise: false)
-        let repeating = MediaTiming(beginTime: 0.1, timeOffset: 0.2, duration: 0.5, speed: 1.5, repeatCount: 2.5,
-                                    autoreverses: true, fillMode: .both)
+        let repeating = MediaTiming(
+            beginTime: 0.1, timeOffset: 0.2, duration: 0.5, speed: 1.5, repeatCount: 2.5,
+            autoreverses: true, fillMode: .both)
         return [
-            animation(1, .basic(target("opacity"), BasicValues(from: .number(0), to: .number(1))),
-                      curve: TimingCurve(0.25, 0.1, 0.25, 1)),
+            animation(
+                1, .basic(target("opacity"), BasicValues(from: .number(0), to: .number(1))),
+                curve: TimingCurve(0.25, 0.1, 0.25, 1)),
             animation(2, .basic(target("position"), BasicValues(by: .point(CGPoint(x: 5, y: 5)))), timing: repeating),
             animation(3, .basic(target("bounds"), BasicValues(to: .rect(CGRect(x: 0, y: 0, width: 5, height: 50))))),
             animation(4, .basic(target("bounds.size"), BasicValues(from: .size(CGSize(width: 1, height: 2))))),
@@ -79,30 +87,73 @@ enum SeedCorpus {
             animation(7, .basic(target("transform"), BasicValues(to: .transform(CATransform3DMakeScale(2, 2, 1))))),
             animation(8, .basic(target("transform", function: .rotateZ, additive: true), BasicValues(by: .number(3)))),
             animation(9, .basic(target("transform", function: .translate), BasicValues(to: .vector(SIMD3(1, 2, 3))))),
-            animation(10, .spring(target("position.x"), BasicValues(from: .number(0), to: .number(40)),
-                                  SpringParameters(mass: 1, stiffness: 200, damping: 5, initialVelocity: 2))),
-            animation(11, .keyframe(target("opacity"), Keyframes(values: [.number(0), .number(1), .number(0.5)],
-                                                                 keyTimes: [0, 0.3, 1],
-                                                                 timingFunctions: [TimingCurve(0, 0, 1, 1),
-                                                                                   TimingCurve(0.4, 0, 0.6, 1)]))),
-            animation(12, .keyframe(target("position"), Keyframes(values: [], path: path, calculationMode: .paced,
-                                                                  rotationMode: .rotateAuto))),
-            animation(13, .keyframe(target("cornerRadius"), Keyframes(
-                values: [.number(0), .number(8), .number(2), .number(4)], calculationMode: .cubic,
-                tensionValues: [0, 0.5, -0.5, 1], continuityValues: [0, 0, 0, 0], biasValues: [1, 0, 0, -1]))),
-            animation(14, .keyframe(target("zPosition"), Keyframes(values: [.number(0), .number(9), .number(3)],
-                                                                   calculationMode: .cubicPaced))),
-            animation(15, .keyframe(target("borderColor"), Keyframes(values: [.color(red), .color(blue)],
-                                                                     calculationMode: .discrete))),
-            animation(16, .group([
-                AnimationRecord(timing: MediaTiming(duration: 0.5), content: .basic(target("opacity"),
-                                                                                     BasicValues(to: .number(0)))),
-                AnimationRecord(timing: MediaTiming(beginTime: 0.5, duration: 0.5),
-                                content: .group([AnimationRecord(timing: MediaTiming(duration: 1), content: .basic(
-                                    target("zPosition"), BasicValues(to: .number(5))))])),
-            ]), timing: MediaTiming(duration: 1, repeatCount: .infinity)),
-            animation(17, .transition(TransitionParameters(type: .push, subtype: .fromLeft, startProgress: 0.2,
-                                                           endProgress: 0.9))),
+            animation(
+                10,
+                .spring(
+                    target("position.x"), BasicValues(from: .number(0), to: .number(40)),
+                    SpringParameters(mass: 1, stiffness: 200, damping: 5, initialVelocity: 2))),
+            animation(
+                11,
+                .keyframe(
+                    target("opacity"),
+                    Keyframes(
+                        values: [.number(0), .number(1), .number(0.5)],
+                        keyTimes: [0, 0.3, 1],
+                        timingFunctions: [
+                            TimingCurve(0, 0, 1, 1),
+                            TimingCurve(0.4, 0, 0.6, 1),
+                        ]))),
+            animation(
+                12,
+                .keyframe(
+                    target("position"),
+                    Keyframes(
+                        values: [], path: path, calculationMode: .paced,
+                        rotationMode: .rotateAuto))),
+            animation(
+                13,
+                .keyframe(
+                    target("cornerRadius"),
+                    Keyframes(
+                        values: [.number(0), .number(8), .number(2), .number(4)], calculationMode: .cubic,
+                        tensionValues: [0, 0.5, -0.5, 1], continuityValues: [0, 0, 0, 0], biasValues: [1, 0, 0, -1]))),
+            animation(
+                14,
+                .keyframe(
+                    target("zPosition"),
+                    Keyframes(
+                        values: [.number(0), .number(9), .number(3)],
+                        calculationMode: .cubicPaced))),
+            animation(
+                15,
+                .keyframe(
+                    target("borderColor"),
+                    Keyframes(
+                        values: [.color(red), .color(blue)],
+                        calculationMode: .discrete))),
+            animation(
+                16,
+                .group([
+                    AnimationRecord(
+                        timing: MediaTiming(duration: 0.5),
+                        content: .basic(
+                            target("opacity"),
+                            BasicValues(to: .number(0)))),
+                    AnimationRecord(
+                        timing: MediaTiming(beginTime: 0.5, duration: 0.5),
+                        content: .group([
+                            AnimationRecord(
+                                timing: MediaTiming(duration: 1),
+                                content: .basic(
+                                    target("zPosition"), BasicValues(to: .number(5))))
+                        ])),
+                ]), timing: MediaTiming(duration: 1, repeatCount: .infinity)),
+            animation(
+                17,
+                .transition(
+                    TransitionParameters(
+                        type: .push, subtype: .fromLeft, startProgress: 0.2,
+                        endProgress: 0.9))),
         ]
     }
 
@@ -118,36 +169,60 @@ enum SeedCorpus {
             ("commit-empty", .commit(serial: 2, operations: [])),
         ]
         for animation in animations {
-            out.append(("commit-animation-\(animation.id)", .commit(serial: animation.id, operations: [
-                .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 20, height: 20))),
-                .set(1, .backgroundColor(red)), .createLayer(2), .setSublayers(1, [2]),
-                .setRoot(display: 0, layer: 1), .addAnimation(1, animation),
-            ])))
+            out.append(
+                (
+                    "commit-animation-\(animation.id)",
+                    .commit(
+                        serial: animation.id,
+                        operations: [
+                            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 20, height: 20))),
+                            .set(1, .backgroundColor(red)), .createLayer(2), .setSublayers(1, [2]),
+                            .setRoot(display: 0, layer: 1), .addAnimation(1, animation),
+                        ])
+                ))
         }
         for (index, type) in CATransitionType.known.enumerated() {
             let subtypes: [CATransitionSubtype?] = [nil, .fromRight, .fromLeft, .fromTop, .fromBottom]
-            let transition = animation(UInt64(40 + index), .transition(TransitionParameters(
-                type: type, subtype: subtypes[index % subtypes.count])))
-            out.append(("commit-transition-\(type.rawValue)", .commit(serial: 40, operations: [
-                .createLayer(1), .createLayer(2), .set(2, .backgroundColor(blue)),
-                .set(2, .bounds(CGRect(x: 0, y: 0, width: 30, height: 30))), .setSublayers(1, [2]),
-                .setRoot(display: 0, layer: 1), .addAnimation(1, transition),
-            ])))
+            let transition = animation(
+                UInt64(40 + index),
+                .transition(
+                    TransitionParameters(
+                        type: type, subtype: subtypes[index % subtypes.count])))
+            out.append(
+                (
+                    "commit-transition-\(type.rawValue)",
+                    .commit(
+                        serial: 40,
+                        operations: [
+                            .createLayer(1), .createLayer(2), .set(2, .backgroundColor(blue)),
+                            .set(2, .bounds(CGRect(x: 0, y: 0, width: 30, height: 30))), .setSublayers(1, [2]),
+                            .setRoot(display: 0, layer: 1), .addAnimation(1, transition),
+                        ])
+                ))
         }
         return out
     }
 
     static func serverMessages() -> [(String, ServerMessage)] {
         [
-            ("welcome", .welcome(version: 1, serverVersion: "0.1",
-                                 displays: [DisplayInfo(id: 0, width: 64, height: 48, refreshRate: 60)])),
+            (
+                "welcome",
+                .welcome(
+                    version: 1, serverVersion: "0.1",
+                    displays: [DisplayInfo(id: 0, width: 64, height: 48, refreshRate: 60)])
+            ),
             ("commit-applied", .commitApplied(serial: 1)), ("commit-presented", .commitPresented(serial: 1, time: 2)),
             ("error", .error(code: .cycle, message: "cycle")),
             ("capture-result", .captureResult(requestID: 1, width: 64, height: 48, stride: 256, time: 1)),
             ("pong", .pong(requestID: 1, serverVersion: "0.1")),
             ("tree-description", .treeDescription(requestID: 1, text: "layer 1")),
-            ("animation-events", .animationEvents([AnimationEvent(animationID: 1, kind: .started, time: 0),
-                                                   AnimationEvent(animationID: 1, kind: .finished, time: 1)])),
+            (
+                "animation-events",
+                .animationEvents([
+                    AnimationEvent(animationID: 1, kind: .started, time: 0),
+                    AnimationEvent(animationID: 1, kind: .finished, time: 1),
+                ])
+            ),
             ("frame", .frame(time: 1, targetTime: 1.5)),
         ]
     }
@@ -156,20 +231,30 @@ enum SeedCorpus {
     static func conversations() -> [(String, [ClientMessage])] {
         let all = animations.enumerated().map { LayerOperation.addAnimation(LayerID($0.offset % 4 + 1), $0.element) }
         return [
-            ("tree-then-animations", [
-                .hello(version: 1, clientName: "fuzz"), .transactionPart(treeOperations),
-                .commit(serial: 1, operations: Array(all.prefix(8))), .commit(serial: 2, operations: Array(all.dropFirst(8))),
-                .capture(requestID: 1, display: 0, time: 0.6), .describeTree(requestID: 2),
-            ]),
-            ("tree-then-teardown", [
-                .commit(serial: 1, operations: treeOperations + all),
-                .commit(serial: 2, operations: [
-                    .removeAnimation(1, animationID: 1), .removeAnimation(2, animationID: 99), .setSublayers(1, []),
-                    .setSublayers(2, []), .setRoot(display: 0, layer: nil), .setRoot(display: 1, layer: nil),
-                    .destroyLayer(2), .destroyLayer(3), .destroyLayer(4),
-                ]),
-                .capture(requestID: 3, display: 0, time: 1e9),
-            ]),
+            (
+                "tree-then-animations",
+                [
+                    .hello(version: 1, clientName: "fuzz"), .transactionPart(treeOperations),
+                    .commit(serial: 1, operations: Array(all.prefix(8))),
+                    .commit(serial: 2, operations: Array(all.dropFirst(8))),
+                    .capture(requestID: 1, display: 0, time: 0.6), .describeTree(requestID: 2),
+                ]
+            ),
+            (
+                "tree-then-teardown",
+                [
+                    .commit(serial: 1, operations: treeOperations + all),
+                    .commit(
+                        serial: 2,
+                        operations: [
+                            .removeAnimation(1, animationID: 1), .removeAnimation(2, animationID: 99),
+                            .setSublayers(1, []),
+                            .setSublayers(2, []), .setRoot(display: 0, layer: nil), .setRoot(display: 1, layer: nil),
+                            .destroyLayer(2), .destroyLayer(3), .destroyLayer(4),
+                        ]),
+                    .capture(requestID: 3, display: 0, time: 1e9),
+                ]
+            ),
         ]
     }
 
@@ -205,10 +290,16 @@ enum SeedCorpus {
         let farPath = CGMutablePath()
         farPath.move(to: .zero)
         for i in 0..<40 {
-            farPath.addQuadCurve(to: CGPoint(x: Double(i + 1), y: 0), control: CGPoint(x: 0, y: i % 2 == 0 ? 1e40 : -1e40))
+            farPath.addQuadCurve(
+                to: CGPoint(x: Double(i + 1), y: 0), control: CGPoint(x: 0, y: i % 2 == 0 ? 1e40 : -1e40))
         }
-        let farFlung = animation(1, .keyframe(target("position"), Keyframes(values: [], path: farPath,
-                                                                            calculationMode: .paced)))
+        let farFlung = animation(
+            1,
+            .keyframe(
+                target("position"),
+                Keyframes(
+                    values: [], path: farPath,
+                    calculationMode: .paced)))
         var extreme = CATransform3DMakeScale(1e300, 1e300, 1)
         extreme.m34 = -1e-300
         extreme.m14 = 1
@@ -221,33 +312,88 @@ enum SeedCorpus {
             ("unknown-id", commit([.set(12345, .opacity(0.5))])),
             ("cycle", commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setSublayers(2, [1])])),
             ("self-sublayer", commit([.createLayer(1), .setSublayers(1, [1])])),
-            ("nan-bounds", commit([.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)))])),
+            (
+                "nan-bounds",
+                commit([.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)))])
+            ),
             ("infinite-position", commit([.createLayer(1), .set(1, .position(CGPoint(x: CGFloat.infinity, y: 0)))])),
             ("nan-transform", commit([.createLayer(1), .set(1, .transform(nanTransform))])),
             ("missing-display", commit([.createLayer(1), .setRoot(display: 3, layer: 1)])),
             ("duplicate-id", commit([.createLayer(1), .createLayer(1)])),
-            ("wrong-value-kind", commit([.createLayer(1), .addAnimation(1, animation(
-                1, .basic(target("opacity"), BasicValues(to: .point(.zero)))))])),
+            (
+                "wrong-value-kind",
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            1, .basic(target("opacity"), BasicValues(to: .point(.zero))))),
+                ])
+            ),
             ("nan-duration", commit([.createLayer(1), .addAnimation(1, nanDuration)])),
-            ("nan-keyframe", commit([.createLayer(1), .addAnimation(1, animation(
-                1, .keyframe(target("position.x"), Keyframes(values: [.number(0), .number(.nan)]))))])),
+            (
+                "nan-keyframe",
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            1, .keyframe(target("position.x"), Keyframes(values: [.number(0), .number(.nan)])))),
+                ])
+            ),
             ("unknown-layer-animation", commit([.addAnimation(777, transition)])),
-            ("deep-groups", commit([.createLayer(1), .addAnimation(1, AttachedAnimation(id: 1, key: "deep", record: deep))])),
-            ("duplicate-animation", commit([.createLayer(1), .addAnimation(1, transition), .addAnimation(1, renamed)])),
-            ("scale-one-number", commit([.createLayer(1), .addAnimation(1, animation(
-                1, .basic(target("transform", function: .scale), BasicValues(to: .number(2)))))])),
-            ("nan-vector", commit([.createLayer(1), .addAnimation(1, animation(
-                1, .basic(target("transform", function: .translate), BasicValues(to: .vector(SIMD3(1, .nan, 0))))))])),
-            ("unknown-transition", commit([.createLayer(1), .addAnimation(1, animation(
-                1, .transition(TransitionParameters(type: CATransitionType("spin")))))])),
+            (
+                "deep-groups",
+                commit([.createLayer(1), .addAnimation(1, AttachedAnimation(id: 1, key: "deep", record: deep))])
+            ),
+            (
+                "duplicate-animation",
+                commit([.createLayer(1), .addAnimation(1, transition), .addAnimation(1, renamed)])
+            ),
+            (
+                "scale-one-number",
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            1, .basic(target("transform", function: .scale), BasicValues(to: .number(2))))),
+                ])
+            ),
+            (
+                "nan-vector",
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            1,
+                            .basic(
+                                target("transform", function: .translate), BasicValues(to: .vector(SIMD3(1, .nan, 0)))))
+                    ),
+                ])
+            ),
+            (
+                "unknown-transition",
+                commit([
+                    .createLayer(1),
+                    .addAnimation(
+                        1,
+                        animation(
+                            1, .transition(TransitionParameters(type: CATransitionType("spin"))))),
+                ])
+            ),
             ("far-flung-path", commit([.createLayer(1), .setRoot(display: 0, layer: 1), .addAnimation(1, farFlung)])),
-            ("extreme-geometry", commit([
-                .createLayer(1), .set(1, .bounds(CGRect(x: -1e300, y: 0, width: 1e300, height: 1e18))),
-                .set(1, .cornerRadius(1e300)), .set(1, .borderWidth(1e18)), .set(1, .transform(extreme)),
-                .set(1, .masksToBounds(true)), .set(1, .backgroundColor(red)), .createLayer(2),
-                .set(2, .bounds(CGRect(x: 0, y: 0, width: 1e6, height: 1e6))), .setSublayers(1, [2]),
-                .setRoot(display: 0, layer: 1),
-            ])),
+            (
+                "extreme-geometry",
+                commit([
+                    .createLayer(1), .set(1, .bounds(CGRect(x: -1e300, y: 0, width: 1e300, height: 1e18))),
+                    .set(1, .cornerRadius(1e300)), .set(1, .borderWidth(1e18)), .set(1, .transform(extreme)),
+                    .set(1, .masksToBounds(true)), .set(1, .backgroundColor(red)), .createLayer(2),
+                    .set(2, .bounds(CGRect(x: 0, y: 0, width: 1e6, height: 1e6))), .setSublayers(1, [2]),
+                    .setRoot(display: 0, layer: 1),
+                ])
+            ),
         ]
     }
 }

@@ -19,6 +19,8 @@ enum ServerInputHarness {
     /// The display size used for display lists (small: the cost of a frame is the tree's, not the screen's).
     static let width = 64
     static let height = 48
+    /// Whether to print what happens to each message (`LAMINA_FUZZ_VERBOSE=1`, for reading a reproducer).
+    static let verbose = ProcessInfo.processInfo.environment["LAMINA_FUZZ_VERBOSE"] != nil
 
     /// What the harness keeps between frames of one input: one client's state on the server.
     struct Session {
@@ -33,8 +35,12 @@ enum ServerInputHarness {
         let frames = frames(of: bytes)
         for frame in frames {
             _ = try? MessageCodec.decodeServer(frame)
-            guard let message = try? MessageCodec.decodeClient(frame) else {
+            let message: ClientMessage
+            do {
+                message = try MessageCodec.decodeClient(frame)
+            } catch {
                 // laminad drops a client that sends an undecodable message.
+                if verbose { print("\(frame.count)-byte message refused: \(error)") }
                 session = Session(times: session.times)
                 continue
             }
@@ -93,10 +99,15 @@ enum ServerInputHarness {
         case .commit(_, let operations):
             let all = session.pending + operations
             session.pending = []
-            guard let next = try? session.tree.applying(all, displayCount: displayCount) else {
+            let next: RenderTree
+            do {
+                next = try session.tree.applying(all, displayCount: displayCount)
+            } catch {
+                if verbose { print("commit of \(all.count) operations refused: \(error)") }
                 session = Session(times: session.times)
                 return
             }
+            if verbose { print("commit of \(all.count) operations applied") }
             session.tree = next
             for time in session.times { present(&session, at: time) }
         case .capture(_, let display, let time):

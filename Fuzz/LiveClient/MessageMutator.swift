@@ -68,28 +68,32 @@ struct MessageMutator {
         return t
     }
 
-    mutating func property() -> LayerProperty {
+    /// Sets a random property of layer `id` to a random, often extreme, value.
+    mutating func setProperty(_ id: LayerID) -> LayerOperation {
+        typealias S = SetOperation
         let color = random.next() % 4 == 0 ? nil : RGBAColor(red: number(), green: 0.5, blue: number(), alpha: number())
         switch random.next() % 19 {
-        case 0: return .bounds(CGRect(origin: point(), size: CGSize(width: number(), height: number())))
-        case 1: return .position(point())
-        case 2: return .anchorPoint(point())
-        case 3: return .anchorPointZ(number())
-        case 4: return .zPosition(number())
-        case 5: return .transform(transform())
-        case 6: return .sublayerTransform(transform())
-        case 7: return .opacity(Float(number()))
-        case 8: return .isHidden(random.next() % 2 == 0)
-        case 9: return .backgroundColor(color)
-        case 10: return .cornerRadius(number())
-        case 11: return .maskedCorners(CACornerMask(rawValue: UInt(random.next() % 32)))
-        case 12: return .borderWidth(number())
-        case 13: return .borderColor(color)
-        case 14: return .masksToBounds(random.next() % 2 == 0)
-        case 15: return .name(String(repeating: "n", count: Int(random.next() % 5000)))
-        case 16: return .beginTime(number())
-        case 17: return .timeOffset(number())
-        default: return .speed(number())
+        case 0: return S.bounds(id, CGRect(origin: point(), size: CGSize(width: number(), height: number())))
+        case 1: return S.position(id, point())
+        case 2: return S.anchorPoint(id, point())
+        case 3: return S.anchorPointZ(id, number())
+        case 4: return S.zPosition(id, number())
+        case 5: return S.transform(id, transform())
+        case 6: return S.sublayerTransform(id, transform())
+        case 7: return S.opacity(id, number())
+        case 8: return S.isHidden(id, random.next() % 2 == 0)
+        case 9: return S.backgroundColor(id, color)
+        case 10: return S.cornerRadius(id, number())
+        case 11: return S.maskedCorners(id, UInt32(random.next() % 32))
+        case 12: return S.borderWidth(id, number())
+        case 13: return S.borderColor(id, color)
+        case 14: return S.masksToBounds(id, random.next() % 2 == 0)
+        case 15:
+            let length = Int(random.next() % UInt64(WireLimits.maxStringBytes + 1))
+            return S.name(id, String(repeating: "n", count: length))
+        case 16: return S.beginTime(id, number())
+        case 17: return S.timeOffset(id, number())
+        default: return S.speed(id, number())
         }
     }
 
@@ -110,7 +114,7 @@ struct MessageMutator {
         switch random.next() % 8 {
         case 0: return .createLayer(id())
         case 1: return .destroyLayer(id())
-        case 2, 3: return .set(id(), property())
+        case 2, 3: return setProperty(id())
         case 4: return .setSublayers(id(), (0..<(random.next() % 5)).map { _ in id() })
         case 5: return .setRoot(display: UInt32(random.next() % 3), layer: random.next() % 3 == 0 ? nil : id())
         case 6:

@@ -14,25 +14,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Called by libFuzzer before fuzzing. With `LAMINA_FUZZ_WRITE_SEEDS=<folder>` it writes the seed
-/// corpus there and exits; otherwise it arranges for the message count to be printed at exit.
+/// Called by libFuzzer before fuzzing: arranges for the message count to be printed at exit.
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
-    if let folder = ProcessInfo.processInfo.environment["LAMINA_FUZZ_WRITE_SEEDS"] {
-        for (name, bytes) in SeedCorpus.seeds() {
-            let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
-            do {
-                try Data(bytes).write(to: url)
-            } catch {
-                fatalError("cannot write seed \(url.path): \(error)")
-            }
-        }
-        print("wrote \(SeedCorpus.seeds().count) seeds to \(folder)")
-        exit(0)
-    }
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutableRawPointer) -> CInt {
     atexit { print("lamina-fuzz: messages played: \(messagesPlayed)") }
     return 0
 }

@@ -25,21 +25,23 @@ enum SeedCorpus {
     static var treeOperations: [LayerOperation] {
         var rotated = CATransform3DMakeRotation(0.5, 0, 0, 1)
         rotated.m34 = -1 / 500
-        let properties: [LayerProperty] = [
-            .bounds(CGRect(x: 0, y: 0, width: 40, height: 30)), .position(CGPoint(x: 32, y: 24)),
-            .anchorPoint(CGPoint(x: 0.25, y: 0.75)), .anchorPointZ(3), .zPosition(2), .transform(rotated),
-            .sublayerTransform(CATransform3DMakeScale(1.5, 0.5, 1)), .opacity(0.75), .isHidden(false),
-            .backgroundColor(red), .cornerRadius(6), .maskedCorners(CACornerMask(rawValue: 5)),
-            .borderWidth(2), .borderColor(blue), .masksToBounds(true), .name("two"), .beginTime(0.5),
-            .timeOffset(0.25), .speed(2),
-        ]
+        typealias S = SetOperation
         var ops: [LayerOperation] = (1...5).map { .createLayer(LayerID($0)) }
-        ops += properties.map { .set(2, $0) }
         ops += [
-            .set(1, .bounds(CGRect(x: 0, y: 0, width: 64, height: 48))), .set(1, .position(CGPoint(x: 32, y: 24))),
-            .set(1, .backgroundColor(blue)), .set(3, .bounds(CGRect(x: 0, y: 0, width: 10, height: 10))),
-            .set(3, .backgroundColor(red)), .set(4, .backgroundColor(nil)), .set(4, .name(nil)),
-            .set(5, .bounds(CGRect(x: 0, y: 0, width: 64, height: 48))), .set(5, .backgroundColor(red)),
+            S.bounds(2, CGRect(x: 0, y: 0, width: 40, height: 30)), S.position(2, CGPoint(x: 32, y: 24)),
+            S.anchorPoint(2, CGPoint(x: 0.25, y: 0.75)), S.anchorPointZ(2, 3), S.zPosition(2, 2),
+            S.transform(2, rotated),
+            S.sublayerTransform(2, CATransform3DMakeScale(1.5, 0.5, 1)), S.opacity(2, 0.75), S.isHidden(2, false),
+            S.backgroundColor(2, red), S.cornerRadius(2, 6), S.maskedCorners(2, 5), S.borderWidth(2, 2),
+            S.borderColor(2, blue), S.masksToBounds(2, true), S.name(2, "two"), S.beginTime(2, 0.5),
+            S.timeOffset(2, 0.25), S.speed(2, 2),
+        ]
+        ops += [
+            SetOperation.bounds(1, CGRect(x: 0, y: 0, width: 64, height: 48)),
+            SetOperation.position(1, CGPoint(x: 32, y: 24)),
+            SetOperation.backgroundColor(1, blue), SetOperation.bounds(3, CGRect(x: 0, y: 0, width: 10, height: 10)),
+            SetOperation.backgroundColor(3, red), SetOperation.backgroundColor(4, nil), SetOperation.name(4, nil),
+            SetOperation.bounds(5, CGRect(x: 0, y: 0, width: 64, height: 48)), SetOperation.backgroundColor(5, red),
             .setSublayers(1, [2, 3]), .setSublayers(2, [4]), .setRoot(display: 0, layer: 1),
             .setRoot(display: 1, layer: 2), .setRoot(display: 1, layer: nil), .setRoot(display: 1, layer: 5),
         ]
@@ -164,7 +166,7 @@ enum SeedCorpus {
             ("frame-events-on", .frameEvents(enabled: true)), ("frame-events-off", .frameEvents(enabled: false)),
             ("capture-now", .capture(requestID: 3, display: 0, time: nil)),
             ("capture-at", .capture(requestID: 4, display: 1, time: 2.5)),
-            ("part", .transactionPart([.createLayer(9), .set(9, .opacity(0.5))])),
+            ("part", .transactionPart([.createLayer(9), SetOperation.opacity(9, 0.5)])),
             ("commit-tree", .commit(serial: 1, operations: treeOperations)),
             ("commit-empty", .commit(serial: 2, operations: [])),
         ]
@@ -175,8 +177,8 @@ enum SeedCorpus {
                     .commit(
                         serial: animation.id,
                         operations: [
-                            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 20, height: 20))),
-                            .set(1, .backgroundColor(red)), .createLayer(2), .setSublayers(1, [2]),
+                            .createLayer(1), SetOperation.bounds(1, CGRect(x: 0, y: 0, width: 20, height: 20)),
+                            SetOperation.backgroundColor(1, red), .createLayer(2), .setSublayers(1, [2]),
                             .setRoot(display: 0, layer: 1), .addAnimation(1, animation),
                         ])
                 ))
@@ -194,8 +196,8 @@ enum SeedCorpus {
                     .commit(
                         serial: 40,
                         operations: [
-                            .createLayer(1), .createLayer(2), .set(2, .backgroundColor(blue)),
-                            .set(2, .bounds(CGRect(x: 0, y: 0, width: 30, height: 30))), .setSublayers(1, [2]),
+                            .createLayer(1), .createLayer(2), SetOperation.backgroundColor(2, blue),
+                            SetOperation.bounds(2, CGRect(x: 0, y: 0, width: 30, height: 30)), .setSublayers(1, [2]),
                             .setRoot(display: 0, layer: 1), .addAnimation(1, transition),
                         ])
                 ))
@@ -309,15 +311,18 @@ enum SeedCorpus {
             ("unknown-message", frame(type: 77, payload: [])),
             ("unknown-operation", frame(type: 3, payload: unknownOperation.bytes)),
             ("unknown-property", frame(type: 3, payload: unknownProperty.bytes)),
-            ("unknown-id", commit([.set(12345, .opacity(0.5))])),
+            ("unknown-id", commit([SetOperation.opacity(12345, 0.5)])),
             ("cycle", commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setSublayers(2, [1])])),
             ("self-sublayer", commit([.createLayer(1), .setSublayers(1, [1])])),
             (
                 "nan-bounds",
-                commit([.createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)))])
+                commit([.createLayer(1), SetOperation.bounds(1, CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10))])
             ),
-            ("infinite-position", commit([.createLayer(1), .set(1, .position(CGPoint(x: CGFloat.infinity, y: 0)))])),
-            ("nan-transform", commit([.createLayer(1), .set(1, .transform(nanTransform))])),
+            (
+                "infinite-position",
+                commit([.createLayer(1), SetOperation.position(1, CGPoint(x: CGFloat.infinity, y: 0))])
+            ),
+            ("nan-transform", commit([.createLayer(1), SetOperation.transform(1, nanTransform)])),
             ("missing-display", commit([.createLayer(1), .setRoot(display: 3, layer: 1)])),
             ("duplicate-id", commit([.createLayer(1), .createLayer(1)])),
             (
@@ -387,10 +392,11 @@ enum SeedCorpus {
             (
                 "extreme-geometry",
                 commit([
-                    .createLayer(1), .set(1, .bounds(CGRect(x: -1e300, y: 0, width: 1e300, height: 1e18))),
-                    .set(1, .cornerRadius(1e300)), .set(1, .borderWidth(1e18)), .set(1, .transform(extreme)),
-                    .set(1, .masksToBounds(true)), .set(1, .backgroundColor(red)), .createLayer(2),
-                    .set(2, .bounds(CGRect(x: 0, y: 0, width: 1e6, height: 1e6))), .setSublayers(1, [2]),
+                    .createLayer(1), SetOperation.bounds(1, CGRect(x: -1e300, y: 0, width: 1e300, height: 1e18)),
+                    SetOperation.cornerRadius(1, 1e300), SetOperation.borderWidth(1, 1e18),
+                    SetOperation.transform(1, extreme),
+                    SetOperation.masksToBounds(1, true), SetOperation.backgroundColor(1, red), .createLayer(2),
+                    SetOperation.bounds(2, CGRect(x: 0, y: 0, width: 1e6, height: 1e6)), .setSublayers(1, [2]),
                     .setRoot(display: 0, layer: 1),
                 ])
             ),

@@ -297,9 +297,29 @@ public final class Server: @unchecked Sendable {
         }
     }
 
+    /// The most packets `disconnect` reads and discards from a departing client's queue. The kernel
+    /// already bounds that queue by the socket's buffer; this bounds the work whatever it holds.
+    static let drainLimit = 4096
+
     func send(_ message: ServerMessage, fds: [Int32] = [], to session: ClientSession) throws {
         do {
             try session.socket.send(MessageCodec.encode(message), fds: fds)
+        } catch {
+            throw SessionError(.internalError, "cannot send to the client (is it reading its events?): \(error)")
+        }
+    }
+
+    /// Sends an event of `presentFrame`. A `commitPresented` that does not fit in the socket buffer
+    /// (the client is not reading its events) is dropped: the next one names a newer serial, and
+    /// every earlier serial is presented too. Any other failure throws like `send`.
+    func sendEvent(_ message: ServerMessage, to session: ClientSession) throws {
+        guard case .commitPresented(let serial, _) = message else { return try send(message, to: session) }
+        do {
+            try session.socket.send(MessageCodec.encode(message))
+        } catch let error as SystemError where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+            logger.debug(
+                "commitPresented dropped: the client is not reading",
+                metadata: ["client": "\(session.label)", "serial": "\(serial)"])
         } catch {
             throw SessionError(.internalError, "cannot send to the client (is it reading its events?): \(error)")
         }
@@ -317,9 +337,22 @@ public final class Server: @unchecked Sendable {
         disconnect(session, reason: error.message)
     }
 
+    /// Closes the client's connection, frees its layers and schedules a frame on the displays it showed.
+    ///
+    /// Closing a socket with unread client messages would make the client's next receive fail with
+    /// `ECONNRESET` ahead of an `error` just sent, so the socket is shut down first (the client's
+    /// later sends fail with `EPIPE` and nothing more is queued), what the client had queued is read
+    /// and discarded without blocking (at most `drainLimit` packets), and only then is it closed.
     func disconnect(_ session: ClientSession, reason: String) {
         guard let index = sessions.firstIndex(where: { $0 === session }) else { return }
         sessions.remove(at: index)
+        try? session.socket.shutdown()
+        for _ in 0..<Self.drainLimit {
+            // One byte is enough to dequeue a packet; descriptors that came with it are closed.
+            guard let packet = try? session.socket.receive(maxBytes: 1, maxFDs: 4), !packet.isEndOfStream else {
+                break
+            }
+        }
         session.socket.close()
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
         for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }
@@ -381,7 +414,7 @@ public final class Server: @unchecked Sendable {
                 if running || session.wantsFrames { another.formUnion(shown) }
             }
             do {
-                for message in messages { try send(message, to: session) }
+                for message in messages { try sendEvent(message, to: session) }
             } catch let error as SessionError {
                 fail(session, error)
             } catch {

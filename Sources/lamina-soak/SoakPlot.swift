@@ -19,11 +19,14 @@ enum SoakPlot {
         let panelHeight = 220.0
         let top = 40.0
         let series = [
-            Series(title: "server RSS (MiB)", values: samples.map { Double($0.rssKiB) / 1024 }, red: 0.1, green: 0.35,
+            Series(
+                title: "server RSS (MiB)", values: samples.map { Double($0.rssKiB) / 1024 }, red: 0.1, green: 0.35,
                 blue: 0.8),
-            Series(title: "server descriptors", values: samples.map { Double($0.descriptors) }, red: 0.8, green: 0.4,
+            Series(
+                title: "server descriptors", values: samples.map { Double($0.descriptors) }, red: 0.8, green: 0.4,
                 blue: 0.1),
-            Series(title: "capture time (ms)", values: samples.map(\.captureMilliseconds), red: 0.2, green: 0.6,
+            Series(
+                title: "capture time (ms)", values: samples.map(\.captureMilliseconds), red: 0.2, green: 0.6,
                 blue: 0.2),
         ]
         let height = top + panelHeight * Double(series.count) + 30

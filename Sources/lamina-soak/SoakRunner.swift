@@ -120,7 +120,9 @@ struct SoakRunner {
         let pid = server.processIdentifier
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         let rssLine = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        let rss = rssLine.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+        let rss = rssLine.flatMap {
+            Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
         let before = Date()
         let captured = (try? observer.capture()) != nil

@@ -81,7 +81,7 @@ enum SoakPlot {
             cairo_show_text(cr, String(format: "%.1f", value))
             let minute = maxTime * Double(step) / 4
             cairo_move_to(cr, frame.x + frame.w * Double(step) / 4 - 10, frame.y + frame.h + 14)
-            cairo_show_text(cr, String(format: "%.1f", minute))
+            cairo_show_text(cr, String(format: maxTime < 5 ? "%.2f" : "%.1f", minute))
         }
         cairo_set_source_rgb(cr, panel.red, panel.green, panel.blue)
         cairo_set_line_width(cr, 1.5)

@@ -69,7 +69,8 @@ struct SoakRunner {
             let elapsed = Date().timeIntervalSince(start)
             if elapsed >= nextSample {
                 samples.append(sample(elapsed: elapsed))
-                nextSample += sampleSeconds
+                // A slow sample under load skips the slots it overran rather than sampling in a burst.
+                nextSample = ((elapsed / sampleSeconds).rounded(.down) + 1) * sampleSeconds
                 let last = samples[samples.count - 1]
                 FileHandle.standardError.write(Data("lamina-soak: \(last.csvLine)\n".utf8))
             }

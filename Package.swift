@@ -37,6 +37,7 @@ let package = Package(
         .executable(name: "laminactl", targets: ["laminactl"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
+        .executable(name: "lamina-soak", targets: ["lamina-soak"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -84,6 +85,9 @@ let package = Package(
                 "CPixman",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "lamina-soak",
+            dependencies: ["Lamina", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaSystemTests", dependencies: ["LaminaSystem"]),

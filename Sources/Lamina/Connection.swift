@@ -46,31 +46,42 @@ final class Connection: @unchecked Sendable {
         thread.start()
     }
 
+    /// Sends `message`. Once the connection is closed, throws `CAContextError.disconnected` with the
+    /// reason the reader thread found (the server's error, when it sent one).
     func send(_ message: ClientMessage) throws {
-        if let reason = closedReason { throw CAContextError.disconnected(reason) }
+        if let reason = condition.withLock({ closedReason }) { throw CAContextError.disconnected(reason) }
         do {
             try socket.send(MessageCodec.encode(message))
         } catch {
-            throw CAContextError.disconnected(closedReason ?? "send failed: \(error)")
+            // The server has closed its end; the reader thread is about to read why (the error event
+            // the server sent before closing). Report that rather than the send's own failure.
+            throw CAContextError.disconnected(awaitClosedReason(timeout: 2) ?? "send failed: \(error)")
         }
     }
 
     /// The reader thread's loop: decodes each message and queues it; never takes an outside lock.
+    ///
+    /// A server that closes a connection with client messages still unread makes the kernel report
+    /// `ECONNRESET` on the next receive, once, ahead of the messages the server sent before closing.
+    /// The loop reads on past it, so the server's `error` event still arrives.
     private func readLoop() {
+        var resetSeen = false
         while true {
             let packet: ReceivedPacket?
             do {
                 packet = try socket.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4)
+            } catch let error as SystemError where error.errno == ECONNRESET && !resetSeen {
+                resetSeen = true
+                continue
             } catch {
-                finish("receive failed: \(error)")
+                finish(closingReason(fallback: "receive failed: \(error)"))
                 return
             }
             guard let packet, !packet.isEndOfStream else {
-                let error = condition.withLock { serverError }
-                let closing = error.map { "the server closed the connection after error \($0.0): \($0.1)" }
-                finish(closing ?? "the server closed the connection")
+                finish(closingReason(fallback: "the server \(resetSeen ? "reset" : "closed") the connection"))
                 return
             }
+            resetSeen = false
             let message: ServerMessage
             do {
                 message = try MessageCodec.decodeServer(packet.bytes)
@@ -129,11 +140,29 @@ final class Connection: @unchecked Sendable {
         for message in pending { handler(message) }
     }
 
+    /// Why the connection closed: the server's error when it sent one, else `fallback`.
+    private func closingReason(fallback: String) -> String {
+        let error = condition.withLock { serverError }
+        return error.map { "the server closed the connection after error \($0.0): \($0.1)" } ?? fallback
+    }
+
     private func finish(_ reason: String) {
         condition.lock()
         closedReason = reason
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Waits up to `timeout` seconds for the reader thread to find the connection closed, and
+    /// returns why (nil if it is still open then).
+    private func awaitClosedReason(timeout: Double) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while closedReason == nil {
+            guard condition.wait(until: deadline) else { break }
+        }
+        return closedReason
     }
 
     /// Waits up to `timeout` seconds for the first reply `match` accepts and removes it.

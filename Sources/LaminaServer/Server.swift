@@ -388,6 +388,10 @@ public final class Server: @unchecked Sendable {
         }
     }
 
+    /// The most packets `disconnect` reads and discards from a departing client's queue. The kernel
+    /// already bounds that queue by the socket's buffer; this bounds the work whatever it holds.
+    static let drainLimit = 4096
+
     /// Swaps in the outcome of a transaction (applied here or on the worker), charging the new tree
     /// to the client's budget, then acknowledges the commit and schedules frames.
     func install(_ result: Result<RenderTree, TransactionError>, serial: UInt64, for session: ClientSession) throws {
@@ -476,6 +480,29 @@ public final class Server: @unchecked Sendable {
         }
     }
 
+    /// Sends an event of `presentFrame`. A `commitPresented` that does not fit in the socket buffer
+    /// (the client is not reading its events) is dropped: the next one names a newer serial, and
+    /// every earlier serial is presented too. Any other failure throws like `send`.
+    func sendEvent(_ message: ServerMessage, to session: ClientSession) throws {
+        guard case .commitPresented(let serial, _) = message else { return try send(message, to: session) }
+        // Behind queued messages it would arrive late and out of order: drop it like one that does not fit.
+        guard session.outbox.isEmpty else {
+            logger.debug(
+                "commitPresented dropped: the client is not reading",
+                metadata: ["client": "\(session.label)", "serial": "\(serial)"])
+            return
+        }
+        do {
+            try session.socket.send(MessageCodec.encode(message))
+        } catch let error as SystemError where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+            logger.debug(
+                "commitPresented dropped: the client is not reading",
+                metadata: ["client": "\(session.label)", "serial": "\(serial)"])
+        } catch {
+            throw SessionError(.internalError, "cannot send to the client (is it reading its events?): \(error)")
+        }
+    }
+
     /// Reports the error to the client, then disconnects it and frees its layers.
     func fail(_ session: ClientSession, _ error: SessionError) {
         logger.warning(
@@ -490,6 +517,12 @@ public final class Server: @unchecked Sendable {
         disconnect(session, reason: error.message)
     }
 
+    /// Closes the client's connection, frees its layers and schedules a frame on the displays it showed.
+    ///
+    /// Closing a socket with unread client messages would make the client's next receive fail with
+    /// `ECONNRESET` ahead of an `error` just sent, so the socket is shut down first (the client's
+    /// later sends fail with `EPIPE` and nothing more is queued), what the client had queued is read
+    /// and discarded without blocking (at most `drainLimit` packets), and only then is it closed.
     func disconnect(_ session: ClientSession, reason: String) {
         guard let index = sessions.firstIndex(where: { $0 === session }) else { return }
         sessions.remove(at: index)
@@ -498,6 +531,13 @@ public final class Server: @unchecked Sendable {
         session.outboxBytes = 0
         session.pendingParts = []
         session.pendingOperationCount = 0
+        try? session.socket.shutdown()
+        for _ in 0..<Self.drainLimit {
+            // One byte is enough to dequeue a packet; descriptors that came with it are closed.
+            guard let packet = try? session.socket.receive(maxBytes: 1, maxFDs: 4), !packet.isEndOfStream else {
+                break
+            }
+        }
         session.socket.close()
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
         for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }
@@ -565,7 +605,7 @@ public final class Server: @unchecked Sendable {
                 if running || session.wantsFrames { another.formUnion(shown) }
             }
             do {
-                for message in messages { try send(message, to: session) }
+                for message in messages { try sendEvent(message, to: session) }
             } catch let error as SessionError {
                 fail(session, error)
             } catch {

@@ -36,11 +36,20 @@ struct Batcher {
     /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
     /// current group.
     mutating func add(_ kind: Int, index: Int, box: CGRect) {
-        let c0 = min(max(Int((box.minX / CGFloat(Self.cellSize)).rounded(.down)), 0), columns - 1)
-        let r0 = min(max(Int((box.minY / CGFloat(Self.cellSize)).rounded(.down)), 0), rows - 1)
-        let c1 = min(max(Int(((box.maxX - 0.001) / CGFloat(Self.cellSize)).rounded(.down)), c0), columns - 1)
-        let r1 = min(max(Int(((box.maxY - 0.001) / CGFloat(Self.cellSize)).rounded(.down)), r0), rows - 1)
+        let c0 = Self.cell(box.minX, last: columns - 1)
+        let r0 = Self.cell(box.minY, last: rows - 1)
+        let c1 = max(Self.cell(box.maxX - 0.001, last: columns - 1), c0)
+        let r1 = max(Self.cell(box.maxY - 0.001, last: rows - 1), r0)
         pending.append((kind, Int32(index), (c0, r0, c1, r1)))
+    }
+
+    /// The grid cell, 0...`last`, holding device coordinate `x`. Clamped before it becomes an `Int`,
+    /// so a coordinate of any size (or NaN, which goes to 0) never traps.
+    @inline(__always)
+    static func cell(_ x: CGFloat, last: Int) -> Int {
+        let cell = (x / CGFloat(cellSize)).rounded(.down)
+        guard cell > 0 else { return 0 }
+        return cell < CGFloat(last) ? Int(cell) : last
     }
 
     /// Places the current group's primitives.

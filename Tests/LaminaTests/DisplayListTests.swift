@@ -186,6 +186,26 @@ struct DisplayListTests {
             ])
     }
 
+    /// Boxes far outside the grid, or not finite, land in the edge cells instead of trapping when they
+    /// become cell indices (issue 9's audit of Double-to-Int conversions on client-controlled values).
+    @Test func batcherClampsBoxesOfAnySize() {
+        var batcher = Batcher(width: 64, height: 64, kindCount: 4)
+        let boxes = [
+            CGRect(x: -1e300, y: -1e300, width: 2e300, height: 2e300), CGRect(x: 1e30, y: 5, width: 1, height: 1),
+            CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10), CGRect(x: -1e19, y: -1e19, width: 5, height: 5),
+        ]
+        for (i, box) in boxes.enumerated() {
+            batcher.add(0, index: i, box: box)
+            batcher.endGroup()
+        }
+        // Every box touches cell (0, 0) or lies in the last column, so all four share batch 0 of kind 0.
+        #expect(batcher.finish() == [DrawBatch(kind: 0, instances: [0, 1, 2, 3])])
+        #expect(Batcher.cell(1e300, last: 3) == 3)
+        #expect(Batcher.cell(-1e300, last: 3) == 0)
+        #expect(Batcher.cell(CGFloat.nan, last: 3) == 0)
+        #expect(Batcher.cell(47.9, last: 3) == 2)
+    }
+
     // MARK: Clips
 
     @Test func squareMaskCutsSublayersToItsDeviceRectangle() throws {

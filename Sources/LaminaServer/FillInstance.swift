@@ -26,10 +26,12 @@ public struct FillInstance: Sendable, Equatable {
     public static func onEightBitSteps(_ color: SIMD4<Float>) -> SIMD4<Float> {
         // The ceiling without a libm call per lane (it is on the builder's hot path): convert toward
         // zero, then step up where that cut off a fraction. The clamp keeps the conversion in range
-        // (and sends NaN to 255); for colours in 0...1 it changes nothing.
+        // (`min` and `max` pass NaN through, so NaN is sent to 0 first, like every negative value); for colours in 0...1 it
+        // changes nothing.
         var steps = SIMD4<Float>()
         for lane in 0..<4 {
-            let y = min(max(color[lane] * 255 - 0.5, -1), 255)
+            let x = color[lane] * 255 - 0.5
+            let y = x.isNaN ? -0.5 : min(max(x, -0.5), 255)
             let t = Float(Int32(y))
             steps[lane] = t < y ? t + 1 : t
         }

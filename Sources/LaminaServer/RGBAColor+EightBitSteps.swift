@@ -17,8 +17,10 @@ extension RGBAColor {
     /// half goes down.
     static func onEightBitStep(_ v: Double) -> Float {
         let x = v * 255
+        // An animation can compute a NaN from finite values; it draws as 0 rather than trapping below.
+        guard !x.isNaN else { return 0 }
         // ceil(x - 0.5) without a libm call: convert toward zero, then step up over a cut fraction.
-        let y = min(max(x - 0.5, -1), 255)
+        let y = min(max(x - 0.5, -0.5), 255)
         let t = Double(Int32(y))
         var n = t < y ? t + 1 : t
         // A half in double precision: the rounding error of `x`, exactly (fused multiply-add), says

@@ -206,6 +206,16 @@ struct DisplayListTests {
         #expect(Batcher.cell(47.9, last: 3) == 2)
     }
 
+    /// A colour an animation computed as NaN or infinite is drawn as a clamped value instead of
+    /// trapping where it becomes an integer step (found by the trap audit, issue 9).
+    @Test func colourStepsTakeNonFiniteValues() {
+        let odd = SIMD4<Float>(.nan, .infinity, -.infinity, 0.5)
+        #expect(FillInstance.onEightBitSteps(odd) == SIMD4<Float>(0, 255, 0, 127) / 255)
+        let nanRed = RGBAColor(red: .nan, green: 0.5, blue: 1, alpha: 1)
+        #expect(nanRed.premultipliedOnEightBitSteps() == SIMD4<Float>(0, 127, 255, 255) / 255)
+        #expect(RGBAColor.black.premultipliedOnEightBitSteps(opacity: .nan) == SIMD4<Float>(0, 0, 0, 0))
+    }
+
     // MARK: Clips
 
     @Test func squareMaskCutsSublayersToItsDeviceRectangle() throws {

@@ -169,7 +169,7 @@ open class CALayer: NSObject {
     /// property's action; the value is stored as given (the server clamps what it must).
     @inline(__always)
     func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
-        guard property.descriptor.isAnimatable else {
+        guard property.isAnimatable else {
             modelState[keyPath: field] = value
             changed()
             return
@@ -181,7 +181,7 @@ open class CALayer: NSObject {
 
     /// Writes a property's model value from the table's typed form, as `update` does.
     func update(_ property: LayerPropertyName, to value: LayerValue) {
-        guard property.descriptor.isAnimatable else {
+        guard property.isAnimatable else {
             modelState[property] = value
             changed()
             return

@@ -185,9 +185,8 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         if let component {
             whole = Self.insert(value, at: component, into: Self.value(of: property, in: state))
         }
-        let descriptor = property.descriptor
-        guard let typed = LayerValue(whole, as: descriptor.kind) else { return false }
-        state[property] = descriptor.clamped(typed)
+        guard let typed = LayerValue(whole, as: property.valueKind) else { return false }
+        state[property] = LayerPropertyDescriptor.clamped(typed, by: property.constraint)
         return true
     }
 
@@ -231,5 +230,5 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
 extension LayerPropertyName {
     /// The kind of the whole property's value as animations carry it (`.number` for the properties
     /// that cannot be animated and have no such kind: `maskedCorners`, `name`).
-    public var kind: AnimationValue.Kind { descriptor.kind.animationKind ?? .number }
+    public var kind: AnimationValue.Kind { valueKind.animationKind ?? .number }
 }

@@ -85,16 +85,8 @@ public final class LayerPropertyDescriptor: Sendable {
 
     /// `value` clamped by the constraint (`unitInterval` into 0...1, `nonNegative` up to 0).
     /// Values that are not finite are returned unchanged.
-    public func clamped(_ value: LayerValue) -> LayerValue {
-        switch (constraint, value) {
-        case (.unitInterval, .float(let v)): .float(min(max(v, 0), 1))
-        case (.unitInterval, .number(let v)): .number(min(max(v, 0), 1))
-        case (.nonNegative, .number(let v)): .number(max(v, 0))
-        case (.nonNegative, .rect(let r)):
-            .rect(CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0)))
-        default: value
-        }
-    }
+    @inline(__always)
+    public func clamped(_ value: LayerValue) -> LayerValue { Self.clamped(value, by: constraint) }
 
     /// Why `value` cannot be set, or nil when it is valid: the kind's checks, then the constraint.
     /// `maxStringBytes` bounds strings (the wire's limit).

@@ -26,4 +26,19 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
         else { return nil }
         self = row.name
     }
+
+    /// The row's value kind, read from a flat copy of the table's column (hot paths: animation
+    /// evaluation, validation, every property change) instead of the row itself.
+    @inlinable
+    public var valueKind: LayerValue.Kind { LayerPropertyDescriptor.columns.valueKinds[Int(rawValue) - 1] }
+
+    /// The row's constraint, from the same flat copy.
+    @inlinable
+    public var constraint: LayerPropertyDescriptor.Constraint {
+        LayerPropertyDescriptor.columns.constraints[Int(rawValue) - 1]
+    }
+
+    /// Whether the row says the property animates, from the same flat copy.
+    @inlinable
+    public var isAnimatable: Bool { LayerPropertyDescriptor.columns.animatable & (1 << rawValue) != 0 }
 }

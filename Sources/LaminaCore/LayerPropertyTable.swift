@@ -32,6 +32,35 @@ extension LayerPropertyDescriptor {
         .init(.speed, "speed", .number),
     ]
 
+    /// The columns that hot paths read, copied out of the rows once as plain values.
+    public struct Columns: Sendable {
+        /// Each row's value kind, in table order.
+        public let valueKinds: [LayerValue.Kind]
+        /// Each row's constraint, in table order.
+        public let constraints: [Constraint]
+        /// Bit `code` is set for each animatable row.
+        public let animatable: UInt64
+    }
+
+    /// The hot columns of `table` (`LayerPropertyName.valueKind`, `constraint`, `isAnimatable`).
+    public static let columns = Columns(
+        valueKinds: table.map(\.kind), constraints: table.map(\.constraint),
+        animatable: table.reduce(0) { $1.isAnimatable ? $0 | (1 << $1.code) : $0 })
+
+    /// `value` clamped by `constraint` (`unitInterval` into 0...1, `nonNegative` up to 0); values that
+    /// are not finite are returned unchanged.
+    @inline(__always)
+    public static func clamped(_ value: LayerValue, by constraint: Constraint) -> LayerValue {
+        switch (constraint, value) {
+        case (.unitInterval, .float(let v)): .float(min(max(v, 0), 1))
+        case (.unitInterval, .number(let v)): .number(min(max(v, 0), 1))
+        case (.nonNegative, .number(let v)): .number(max(v, 0))
+        case (.nonNegative, .rect(let r)):
+            .rect(CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0)))
+        default: value
+        }
+    }
+
     /// The animatable rows, in table order.
     public static let animatable: [LayerPropertyDescriptor] = table.filter(\.isAnimatable)
 

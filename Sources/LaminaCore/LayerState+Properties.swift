@@ -8,6 +8,7 @@ extension LayerState {
     ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
     /// that); a value of another kind than the property's is ignored.
+    @inline(__always)
     public subscript(property: LayerPropertyName) -> LayerValue {
         get {
             switch property {

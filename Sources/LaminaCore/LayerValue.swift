@@ -4,7 +4,8 @@ import Foundation
 ///
 /// This is the form the property table works in: the codec writes it, the server validates and
 /// clamps it, the tree printer formats it and key-value coding converts it to and from
-/// `AnimationValue`. `LayerState[_:]` reads and writes it without allocating.
+/// `AnimationValue`. `LayerState[_:]` reads and writes it without allocating, except for the box that
+/// holds a transform (boxed so that every other value stays small to copy).
 public enum LayerValue: Sendable, Hashable {
     /// A `CGFloat` or `Double` field: `zPosition`, `cornerRadius`, `beginTime`, ...
     case number(Double)
@@ -15,7 +16,7 @@ public enum LayerValue: Sendable, Hashable {
     /// A `CGRect` field: `bounds`.
     case rect(CGRect)
     /// A `CATransform3D` field: `transform`, `sublayerTransform`.
-    case transform(CATransform3D)
+    indirect case transform(CATransform3D)
     /// A `Bool` field: `hidden`, `masksToBounds`.
     case bool(Bool)
     /// An optional colour: `backgroundColor`, `borderColor`.
@@ -77,6 +78,7 @@ public enum LayerValue: Sendable, Hashable {
     }
 
     /// The value as animations carry it, or nil for the kinds that cannot be animated.
+    @inline(__always)
     public var animationValue: AnimationValue? {
         switch self {
         case .number(let v): .number(v)
@@ -91,6 +93,7 @@ public enum LayerValue: Sendable, Hashable {
     }
 
     /// Converts an animation value into a value of `kind`; nil when the kinds do not correspond.
+    @inline(__always)
     public init?(_ value: AnimationValue, as kind: Kind) {
         switch (kind, value) {
         case (.number, .number(let v)): self = .number(v)

@@ -112,7 +112,7 @@ public enum LayerProperty: Sendable, Hashable {
     /// Writes this property's value into `state`, clamped by its constraint (opacity into 0...1).
     public func apply(to state: inout LayerState) {
         let name = self.name
-        state[name] = name.descriptor.clamped(value)
+        state[name] = LayerPropertyDescriptor.clamped(value, by: name.constraint)
     }
 
     /// Every property of `state` that differs from `old` (all of them when `old` is nil), in table order.

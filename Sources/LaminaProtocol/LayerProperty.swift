@@ -118,8 +118,15 @@ public enum LayerProperty: Sendable, Hashable {
     /// Every property of `state` that differs from `old` (all of them when `old` is nil), in table order.
     public static func differences(from old: LayerState?, to new: LayerState) -> [LayerProperty] {
         var out: [LayerProperty] = []
-        for name in LayerPropertyName.allCases {
-            if let old, !new.differs(in: name, from: old) { continue }
+        guard let old else {
+            // A new layer: every property, so the server's copy starts from the client's values.
+            for name in LayerPropertyName.allCases {
+                if let property = LayerProperty(name, new[name]) { out.append(property) }
+            }
+            return out
+        }
+        // Unwrapped once: an optional state (several hundred bytes) must not be copied per row.
+        for name in LayerPropertyName.allCases where new.differs(in: name, from: old) {
             if let property = LayerProperty(name, new[name]) { out.append(property) }
         }
         return out

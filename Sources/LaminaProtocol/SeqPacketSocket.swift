@@ -85,6 +85,8 @@ public final class SeqPacketSocket: @unchecked Sendable {
     private let lock = NSLock()
     /// The socket file `listen(path:)` bound and its identity, unlinked on close only if unchanged.
     private var boundFile: (path: String, identity: FileIdentity)?
+    /// Where `receive` reads packets into (one receiving thread at a time, as for every socket here).
+    private var receiveBuffer: [UInt8] = []
     /// The lock on the socket path, held from `listen(path:)` until `close()`.
     private var pathLock: SocketLock?
 
@@ -263,21 +265,25 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// Reads with `MSG_CMSG_CLOEXEC` into a buffer of `maxBytes + 1` bytes, so a larger message
     /// is reported with `wasTruncated` (its excess is discarded, as `SOCK_SEQPACKET` does).
     /// Returns nil on `EAGAIN` (non-blocking, or the receive timeout passed), and
-    /// `ReceivedPacket.endOfStream` when the peer has closed. Retries on `EINTR`.
+    /// `ReceivedPacket.endOfStream` when the peer has closed. Retries on `EINTR`. Not reentrant: one
+    /// thread receives on a socket at a time (the reader thread, or the server's loop).
     /// The corresponding C function is `recvmsg`.
     public func receive(maxBytes: Int, maxFDs: Int = 8) throws -> ReceivedPacket? {
         precondition(maxBytes >= 0 && maxFDs >= 0, "receive: maxBytes and maxFDs must not be negative")
         let fd = try openDescriptor("recvmsg")
-        var buffer = [UInt8](repeating: 0, count: maxBytes + 1)
+        // One buffer of the largest size asked for, kept between calls: a packet costs an allocation of
+        // its own size, not of `maxBytes` (freeing a buffer that large made glibc consolidate its heap
+        // on every receive).
+        if receiveBuffer.count < maxBytes + 1 { receiveBuffer = [UInt8](repeating: 0, count: maxBytes + 1) }
         let controlSize = maxFDs > 0 ? clamina_cmsg_space(maxFDs * MemoryLayout<Int32>.size) : 0
         var control = [UInt64](repeating: 0, count: (controlSize + 7) / 8)
 
         var received = 0
         var flags: Int32 = 0
         var descriptors: [OwnedFD] = []
-        let gotMessage: Bool = try buffer.withUnsafeMutableBytes { data in
+        let gotMessage: Bool = try receiveBuffer.withUnsafeMutableBytes { data in
             try control.withUnsafeMutableBytes { controlBytes in
-                var iov = iovec(iov_base: data.baseAddress, iov_len: data.count)
+                var iov = iovec(iov_base: data.baseAddress, iov_len: maxBytes + 1)
                 return try withUnsafeMutablePointer(to: &iov) { iovPointer in
                     var message = msghdr()
                     let count = try nonBlockingSyscall("recvmsg") {
@@ -326,8 +332,8 @@ public final class SeqPacketSocket: @unchecked Sendable {
         }
         let truncated =
             tooManyFDs || received > maxBytes || flags & Int32(MSG_TRUNC) != 0 || flags & Int32(MSG_CTRUNC) != 0
-        buffer.removeLast(buffer.count - min(received, maxBytes))
-        return ReceivedPacket(bytes: buffer, fds: descriptors, isEndOfStream: false, wasTruncated: truncated)
+        let bytes = Array(receiveBuffer[0..<min(received, maxBytes)])
+        return ReceivedPacket(bytes: bytes, fds: descriptors, isEndOfStream: false, wasTruncated: truncated)
     }
 
     /// Turns `O_NONBLOCK` on or off. The corresponding C function is `fcntl` (`F_GETFL`/`F_SETFL`).

@@ -54,6 +54,8 @@ struct Bench: ParsableCommand {
                         format: "commit throughput, actions %@: %.0f property changes/s", actions ? "on" : "off",
                         perSecond))
             }
+            let roundTrips = try emptyCommitRoundTrips(server, count: 200)
+            print(String(format: "empty commit round trip: %.3f ms", median(roundTrips) * 1000))
             return
         }
         if animationsOnly {

@@ -27,18 +27,27 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
         self = row.name
     }
 
-    /// The row's value kind, read from a flat copy of the table's column (hot paths: animation
-    /// evaluation, validation, every property change) instead of the row itself.
+    /// The row's value kind, read from the table's packed columns (hot paths: animation evaluation,
+    /// validation, every property change) instead of the row itself.
     @inlinable
-    public var valueKind: LayerValue.Kind { LayerPropertyDescriptor.columns.valueKinds[Int(rawValue) - 1] }
-
-    /// The row's constraint, from the same flat copy.
-    @inlinable
-    public var constraint: LayerPropertyDescriptor.Constraint {
-        LayerPropertyDescriptor.columns.constraints[Int(rawValue) - 1]
+    public var valueKind: LayerValue.Kind {
+        let columns = LayerPropertyDescriptor.columns
+        let code = UInt64(rawValue)
+        let nibble = code < 16 ? columns.kindsLow >> (4 * code) : columns.kindsHigh >> (4 * (code - 16))
+        return LayerValue.Kind(rawValue: UInt8(truncatingIfNeeded: nibble & 0xF)) ?? .number
     }
 
-    /// Whether the row says the property animates, from the same flat copy.
+    /// The row's constraint, from the same packed columns.
     @inlinable
-    public var isAnimatable: Bool { LayerPropertyDescriptor.columns.animatable & (1 << rawValue) != 0 }
+    public var constraint: LayerPropertyDescriptor.Constraint {
+        switch (LayerPropertyDescriptor.columns.constraints >> (2 * UInt64(rawValue))) & 3 {
+        case 1: .nonNegative
+        case 2: .unitInterval
+        default: .none
+        }
+    }
+
+    /// Whether the row says the property animates, from the same packed columns.
+    @inlinable
+    public var isAnimatable: Bool { LayerPropertyDescriptor.columns.animatable & (1 << UInt64(rawValue)) != 0 }
 }

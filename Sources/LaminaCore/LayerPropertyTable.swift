@@ -32,20 +32,42 @@ extension LayerPropertyDescriptor {
         .init(.speed, "speed", .number),
     ]
 
-    /// The columns that hot paths read, copied out of the rows once as plain values.
+    /// The columns that hot paths read, packed out of the rows once into plain integers, so reading
+    /// one costs a shift and a mask (no array, no reference count).
     public struct Columns: Sendable {
-        /// Each row's value kind, in table order.
-        public let valueKinds: [LayerValue.Kind]
-        /// Each row's constraint, in table order.
-        public let constraints: [Constraint]
+        /// Each row's value kind (`LayerValue.Kind` raw value), 4 bits per code: codes 1–15 in `kindsLow`,
+        /// 16 and up in `kindsHigh`.
+        public let kindsLow: UInt64
+        /// See `kindsLow`.
+        public let kindsHigh: UInt64
+        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval), 2 bits per code.
+        public let constraints: UInt64
         /// Bit `code` is set for each animatable row.
         public let animatable: UInt64
     }
 
     /// The hot columns of `table` (`LayerPropertyName.valueKind`, `constraint`, `isAnimatable`).
-    public static let columns = Columns(
-        valueKinds: table.map(\.kind), constraints: table.map(\.constraint),
-        animatable: table.reduce(0) { $1.isAnimatable ? $0 | (1 << $1.code) : $0 })
+    public static let columns: Columns = {
+        precondition(table.count < 32, "the packed columns hold codes below 32")
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var constraints: UInt64 = 0
+        var animatable: UInt64 = 0
+        for row in table {
+            let code = UInt64(row.code)
+            let kind = UInt64(row.kind.rawValue)
+            if code < 16 { low |= kind << (4 * code) } else { high |= kind << (4 * (code - 16)) }
+            let constraint: UInt64 =
+                switch row.constraint {
+                case .none: 0
+                case .nonNegative: 1
+                case .unitInterval: 2
+                }
+            constraints |= constraint << (2 * code)
+            if row.isAnimatable { animatable |= 1 << code }
+        }
+        return Columns(kindsLow: low, kindsHigh: high, constraints: constraints, animatable: animatable)
+    }()
 
     /// `value` clamped by `constraint` (`unitInterval` into 0...1, `nonNegative` up to 0); values that
     /// are not finite are returned unchanged.

@@ -27,7 +27,13 @@ extension PropertyTarget {
     }
 
     func apply(values: BasicValues, fraction: Double, iteration: Double, to state: inout LayerState) {
-        let (start, end) = values.resolved(current: current(in: state))
+        // The current value is read only when a nil from or to value needs it (most animations set both).
+        let (start, end): (AnimationValue, AnimationValue)
+        if let from = values.from, let to = values.to {
+            (start, end) = (from, to)
+        } else {
+            (start, end) = values.resolved(current: current(in: state))
+        }
         let value = AnimationValue.interpolate(start, end, fraction)
         write(value, start: start, end: end, iteration: iteration, to: &state)
     }

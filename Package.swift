@@ -22,9 +22,10 @@
 //                     LaminaVulkan, CLaminaShims (timerfd)
 //   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
 //                     recording renderer, null output and manual clock of in-process server tests
-//   laminad, laminactl, lamina-demo, lamina-bench
+//   laminad, laminactl, lamina-demo, lamina-bench, lamina-soak
 //                     executables; laminad is the only place that picks concrete backends; the
-//                     benchmark also imports the server modules to time them in-process
+//                     benchmark also imports the server modules to time them in-process; the soak
+//                     tool drives a laminad process and plots it with Cairo
 import PackageDescription
 
 let package = Package(

@@ -76,25 +76,7 @@ extension VulkanRenderer {
                     srcAccess: 0, dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT)
                 storage.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
             }
-            var region = VkBufferImageCopy()
-            region.imageSubresource = VkImageSubresourceLayers(
-                aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: UInt32(level), baseArrayLayer: 0,
-                layerCount: 1)
-            region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
-            vkCmdCopyImageToBuffer(cb, storage.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer.buffer, 1, &region)
-            var memoryBarrier = VkMemoryBarrier2()
-            memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
-            memoryBarrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
-            memoryBarrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT
-            memoryBarrier.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT
-            memoryBarrier.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT
-            var dependency = VkDependencyInfo()
-            dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
-            dependency.memoryBarrierCount = 1
-            withUnsafePointer(to: &memoryBarrier) { p in
-                dependency.pMemoryBarriers = p
-                vkCmdPipelineBarrier2(cb, &dependency)
-            }
+            copyToHost(cb, image: storage.image, level: level, width: width, height: height, into: buffer.buffer)
         }
         storage.lastUsedFrame = frame
         graveyard.retire(buffer, lastUsedBy: frame)

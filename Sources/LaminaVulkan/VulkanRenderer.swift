@@ -139,27 +139,9 @@ public final class VulkanRenderer: Renderer {
                     dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
                     discard: false)
             }
-            var region = VkBufferImageCopy()
-            region.imageSubresource = VkImageSubresourceLayers(
-                aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue,
-                mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
-            region.imageExtent = VkExtent3D(width: UInt32(target.width), height: UInt32(target.height), depth: 1)
-            vkCmdCopyImageToBuffer(
-                cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target.readback.buffer, 1,
-                &region)
-            var memoryBarrier = VkMemoryBarrier2()
-            memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
-            memoryBarrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
-            memoryBarrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT
-            memoryBarrier.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT
-            memoryBarrier.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT
-            var dependency = VkDependencyInfo()
-            dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
-            dependency.memoryBarrierCount = 1
-            withUnsafePointer(to: &memoryBarrier) { p in
-                dependency.pMemoryBarriers = p
-                vkCmdPipelineBarrier2(cb, &dependency)
-            }
+            copyToHost(
+                cb, image: target.image, level: 0, width: target.width, height: target.height,
+                into: target.readback.buffer)
         }
         target.lastReadbackFrame = frame
         target.storage.lastUsedFrame = frame
@@ -298,5 +280,32 @@ public final class VulkanRenderer: Renderer {
         graveyard.close()
         slots = []
         vkDestroyCommandPool(vk.device, commandPool, nil)
+    }
+}
+
+extension VulkanRenderer {
+    /// Records a copy of mip `level` of `image` (in `TRANSFER_SRC_OPTIMAL`, `width`×`height` texels of 4
+    /// bytes) into the host-visible `buffer`, and the barrier that makes it readable by the host once the
+    /// frame's fence has signalled.
+    func copyToHost(_ cb: VkCommandBuffer, image: VkImage, level: Int, width: Int, height: Int, into buffer: VkBuffer) {
+        var region = VkBufferImageCopy()
+        region.imageSubresource = VkImageSubresourceLayers(
+            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: UInt32(level), baseArrayLayer: 0,
+            layerCount: 1)
+        region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
+        vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1, &region)
+        var memoryBarrier = VkMemoryBarrier2()
+        memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
+        memoryBarrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
+        memoryBarrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT
+        memoryBarrier.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT
+        memoryBarrier.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT
+        var dependency = VkDependencyInfo()
+        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
+        dependency.memoryBarrierCount = 1
+        withUnsafePointer(to: &memoryBarrier) { p in
+            dependency.pMemoryBarriers = p
+            vkCmdPipelineBarrier2(cb, &dependency)
+        }
     }
 }

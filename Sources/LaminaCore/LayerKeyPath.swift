@@ -40,19 +40,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             case .sizeWidth: "size.width"
             case .sizeHeight: "size.height"
             case .translation: "translation"
-            case .transform(let c):
-                switch c {
-                case .rotationX: "rotation.x"
-                case .rotationY: "rotation.y"
-                case .rotationZ: "rotation.z"
-                case .scaleX: "scale.x"
-                case .scaleY: "scale.y"
-                case .scaleZ: "scale.z"
-                case .scale: "scale"
-                case .translationX: "translation.x"
-                case .translationY: "translation.y"
-                case .translationZ: "translation.z"
-                }
+            case .transform(let c): c.keyPath
             }
         }
 

@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -21,6 +22,8 @@ int clamina_seals_are_readonly(int seals) {
 int clamina_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }
 
 int clamina_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+
+int clamina_malloc_trim(size_t pad) { return malloc_trim(pad); }
 
 int clamina_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) {
     struct ucred cred;

@@ -56,6 +56,10 @@ public final class Server: @unchecked Sendable {
     /// Applies large transactions off the loop's thread.
     let commits: CommitWorker
     var nextSessionID = 1
+    /// Whether a client has left since the heap was last trimmed (`trimHeapIfDue`).
+    var heapTrimDue = false
+    /// The media time of the last heap trim.
+    var lastHeapTrim = -Double.infinity
     /// Pauses watching the listener while accepting fails for lack of descriptors.
     var acceptThrottle = AcceptThrottle()
     /// The user the server runs as: its clients, and root's, may capture every client's content.
@@ -119,6 +123,7 @@ public final class Server: @unchecked Sendable {
         logger.info("serving", metadata: ["socket": "\(configuration.socketPath)", "displays": "\(modes)"])
         while !stopLock.withLock({ stopRequested }) {
             pollOnce()
+            trimHeapIfDue()
         }
         for session in sessions { session.socket.close() }
         sessions.removeAll()
@@ -539,8 +544,22 @@ public final class Server: @unchecked Sendable {
             }
         }
         session.socket.close()
+        heapTrimDue = true
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
         for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }
+    }
+
+    /// After clients have left, returns the heap's freed pages to the system, at most once a second
+    /// (`releaseFreedHeapMemory`). Called between turns of `run()`, once the turn's references to the
+    /// departed clients' trees are gone; without it the allocator keeps what their trees used and the
+    /// server's resident size only grows under client churn (docs/soak.md).
+    func trimHeapIfDue() {
+        guard heapTrimDue else { return }
+        let now = clock.now()
+        guard now - lastHeapTrim >= 1 else { return }
+        heapTrimDue = false
+        lastHeapTrim = now
+        releaseFreedHeapMemory()
     }
 
     /// Asks `display` for a frame at the next tick of its refresh grid (after `previous`, the time of

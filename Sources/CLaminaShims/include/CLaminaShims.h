@@ -28,6 +28,10 @@ int clamina_seals_are_readonly(int seals);
 int clamina_accept4(int fd, int flags);
 /// pipe2(fds, flags) (a GNU extension, hidden from Swift's Glibc); 0, or -1 and errno on failure.
 int clamina_pipe2(int fds[2], int flags);
+
+/// malloc_trim(pad) (glibc, declared in <malloc.h>, which Swift's Glibc module leaves out): returns
+/// freed heap memory to the system; 1 when some was released, else 0.
+int clamina_malloc_trim(size_t pad);
 /// getsockopt(fd, SOL_SOCKET, SO_PEERCRED) (struct ucred is GNU-only); 0, or -1 and errno on failure.
 int clamina_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 #endif

@@ -6,68 +6,6 @@ import CLaminaShims
 import Foundation
 import LaminaSystem
 
-/// Errors about a socket's filesystem path, raised by `SeqPacketSocket.listen(path:)`
-/// and `SeqPacketSocket.connect(path:)`.
-public enum SocketPathError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// Another server owns this path: it holds the lock `path.lock`, or (a server that takes no
-    /// lock) answered a probing `connect`.
-    case inUse(String)
-    /// The path does not fit in `sockaddr_un.sun_path` (107 bytes plus the terminating NUL).
-    case tooLong(String)
-    /// The C function `connect` failed on this path with `errno`.
-    case connect(path: String, errno: Int32)
-    /// Creating the socket file or its folder failed (the C functions `mkdir`, `socket`, `bind`, `unlink`,
-    /// `chmod`, `chown`).
-    case create(path: String, errno: Int32)
-    /// The socket's folder may be written by other users (mode & 0o002) and is not a sticky folder
-    /// owned by this user, so anyone could replace the socket: the server refuses it.
-    case unsafeFolder(folder: String, mode: UInt32)
-
-    /// A sentence naming the path and, for system failures, the `strerror` reason.
-    public var description: String {
-        switch self {
-        case .inUse(let path):
-            return "socket path \(path) is in use: another server owns it (and holds \(path).lock)"
-        case .tooLong(let path):
-            return
-                "socket path \(path) is too long (\(path.utf8.count) bytes; at most \(SeqPacketSocket.maxPathLength))"
-        case .connect(let path, let errno):
-            return "cannot connect to \(path): \(SystemError.message(for: errno)) (errno \(errno))"
-        case .create(let path, let errno):
-            return "cannot create socket at \(path): \(SystemError.message(for: errno)) (errno \(errno))"
-        case .unsafeFolder(let folder, let mode):
-            return
-                "socket folder \(folder) (mode \(String(mode, radix: 8))) is writable by other users; "
-                + "use a folder only its owner can write, or a sticky one owned by this user"
-        }
-    }
-}
-
-/// One message read by `SeqPacketSocket.receive(maxBytes:maxFDs:)`.
-public struct ReceivedPacket: Sendable {
-    /// The message's bytes (at most `maxBytes`; cut short when `wasTruncated`).
-    public var bytes: [UInt8]
-    /// The descriptors that came with the message (`SCM_RIGHTS`), each owned: those
-    /// the caller drops are closed automatically.
-    public var fds: [OwnedFD]
-    /// The peer closed its end (the C function `recvmsg` returned 0 with no descriptors).
-    public var isEndOfStream: Bool
-    /// The message was larger than `maxBytes` (`MSG_TRUNC`) or carried more descriptors
-    /// than `maxFDs` (`MSG_CTRUNC`; the excess ones were closed by the kernel).
-    public var wasTruncated: Bool
-
-    /// Creates a packet. No C call is made.
-    public init(bytes: [UInt8], fds: [OwnedFD] = [], isEndOfStream: Bool = false, wasTruncated: Bool = false) {
-        self.bytes = bytes
-        self.fds = fds
-        self.isEndOfStream = isEndOfStream
-        self.wasTruncated = wasTruncated
-    }
-
-    /// The packet reported when the peer has closed its end of the connection.
-    public static let endOfStream = ReceivedPacket(bytes: [], fds: [], isEndOfStream: true, wasTruncated: false)
-}
-
 /// A Unix-domain `SOCK_SEQPACKET` socket: connection-oriented, reliable, and keeping
 /// message boundaries, with file descriptors passed alongside messages (`SCM_RIGHTS`).
 ///

@@ -1,0 +1,21 @@
+import Foundation
+import LaminaCore
+
+/// One edit inside a transaction.
+public enum LayerOperation: Sendable, Hashable {
+    /// Creates a layer with default properties under a new client-chosen id.
+    case createLayer(LayerID)
+    /// Destroys a layer; it must not be in any sublayer list or root once the transaction is applied.
+    case destroyLayer(LayerID)
+    /// Sets one property of a layer.
+    case set(LayerID, LayerProperty)
+    /// Replaces a layer's sublayer list (back to front, before zPosition sorting).
+    case setSublayers(LayerID, [LayerID])
+    /// Shows `layer` (or nothing, when nil) as this client's root on a display.
+    case setRoot(display: UInt32, layer: LayerID?)
+    /// Attaches an animation to a layer, replacing any animation under the same key.
+    case addAnimation(LayerID, AttachedAnimation)
+    /// Detaches the animation with this id from the layer; an id the server already removed
+    /// (because it finished) is ignored.
+    case removeAnimation(LayerID, animationID: UInt64)
+}

@@ -1,0 +1,9 @@
+import Foundation
+import LaminaCore
+
+/// The server's error codes; the text that travels with one names the offending message, id or value.
+public enum ServerErrorCode: UInt16, Sendable {
+    case protocolViolation = 1, unsupportedVersion, malformedMessage, unknownMessage, unknownOperation
+    case unknownProperty, unknownLayer, duplicateLayer, cycle, invalidValue, oversizedMessage, limitExceeded
+    case badDisplay, badFileDescriptor, internalError
+}

@@ -1,0 +1,25 @@
+import Foundation
+import LaminaCore
+
+/// A message from the server to a client.
+public enum ServerMessage: Sendable, Hashable {
+    /// Handshake reply: the server's protocol version, its software version and its displays.
+    case welcome(version: UInt32, serverVersion: String, displays: [DisplayInfo])
+    /// The transaction was validated and applied to the render tree.
+    case commitApplied(serial: UInt64)
+    /// The transaction's effects, and those of every earlier transaction, reached the display in the
+    /// frame presented at `time` (media time). One event covers all commits since the last one.
+    case commitPresented(serial: UInt64, time: Double)
+    /// A fatal error; the server closes the connection after sending it.
+    case error(code: ServerErrorCode, message: String)
+    /// A captured frame; its pixels (BGRA, premultiplied, `stride` bytes per row) arrive in the attached memfd.
+    case captureResult(requestID: UInt64, width: UInt32, height: UInt32, stride: UInt32, time: Double)
+    /// Reply to `ping`.
+    case pong(requestID: UInt64, serverVersion: String)
+    /// Reply to `describeTree`.
+    case treeDescription(requestID: UInt64, text: String)
+    /// Animations of this client started or finished in the frame presented at their time.
+    case animationEvents([AnimationEvent])
+    /// A frame was presented at `time`; the next is due at `targetTime` (sent while frame events are on).
+    case frame(time: Double, targetTime: Double)
+}

@@ -1,0 +1,26 @@
+import Foundation
+import LaminaCore
+
+/// Protocol constants and per-client bounds (documented in docs/protocol.md).
+public enum WireLimits {
+    /// The protocol version this build speaks.
+    public static let protocolVersion: UInt32 = 1
+    /// The largest message either side sends or accepts, header included.
+    public static let maxMessageBytes = 128 * 1024
+    /// The payload size the client aims for when it splits a transaction into parts.
+    public static let transactionPartBytes = 60 * 1024
+    /// Operations one transaction may carry across all its parts.
+    public static let maxOperationsPerTransaction = 1_000_000
+    /// Live layers one client may own.
+    public static let maxLayersPerClient = 200_000
+    /// Sublayers one layer may have (one set-sublayers operation must fit in one message).
+    public static let maxSublayers = 16_000
+    /// Depth of a render tree, counted in layers from the root.
+    public static let maxTreeDepth = 256
+    /// Bytes of a layer name, a client name or an error text.
+    public static let maxStringBytes = 4096
+    /// Largest capture, in pixels per side.
+    public static let maxCaptureSide = 16384
+    /// The number of displays a root may be attached to.
+    public static let maxDisplays = 16
+}

@@ -246,28 +246,10 @@ public final class VulkanRenderer: Renderer {
         srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2,
         dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2, discard: Bool
     ) {
-        var b = VkImageMemoryBarrier2()
-        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
-        b.srcStageMask = srcStage
-        b.srcAccessMask = srcAccess
-        b.dstStageMask = dstStage
-        b.dstAccessMask = dstAccess
-        b.oldLayout = discard ? VK_IMAGE_LAYOUT_UNDEFINED : target.layout
-        b.newLayout = layout
-        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-        b.image = target.image
         target.storage.lastUsedFrame = timeline.next
-        b.subresourceRange = VkImageSubresourceRange(
-            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0,
-            levelCount: 1, baseArrayLayer: 0, layerCount: 1)
-        var dependency = VkDependencyInfo()
-        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
-        dependency.imageMemoryBarrierCount = 1
-        withUnsafePointer(to: &b) { p in
-            dependency.pImageMemoryBarriers = p
-            vkCmdPipelineBarrier2(cb, &dependency)
-        }
+        Self.imageBarrier(
+            cb, target.storage, levels: 0..<1, from: discard ? VK_IMAGE_LAYOUT_UNDEFINED : target.layout,
+            to: layout, srcStage: srcStage, srcAccess: srcAccess, dstStage: dstStage, dstAccess: dstAccess)
         target.layout = layout
     }
 

@@ -37,6 +37,14 @@ final class ClientSession {
     var outboxBytes = 0
     /// The serial of the commit being applied on the commit worker; the client's later messages wait.
     var commitInFlight: UInt64?
+    /// What advancing this client's animations at a frame found, while it is being applied a slice
+    /// per turn of the loop (`Server.continueAdvancing()`).
+    var advancing: RenderTree.Advancement?
+    /// Captures of this client being drawn on the frame worker (their replies are not sent yet).
+    var capturesDrawing = 0
+    /// The error the client is disconnected for, once it failed; sent after the replies to its
+    /// captures being drawn.
+    var failure: SessionError?
 
     init(id: Int, socket: SeqPacketSocket, peer: PeerCredentials? = nil) {
         self.id = id

@@ -3,8 +3,9 @@ import LaminaProtocol
 /// One display the server drives: an output, the display's id, and its own frame schedule.
 ///
 /// Each display presents on its own refresh grid (multiples of 1/Hz in media time), only when
-/// something shown on it changed, an animation on it runs or a display link waits for it. Owned
-/// and used by the server on its thread only; tests read its counters.
+/// something shown on it changed, an animation on it runs or a display link waits for it. Its frames
+/// are drawn on the server's frame worker, one at a time. Owned and used by the server on its loop's
+/// thread only; tests read its counters.
 public final class Display {
     /// The display's number: its index in the server's outputs, as clients name it.
     public let id: UInt32
@@ -18,6 +19,11 @@ public final class Display {
     public internal(set) var lastPresented: Double?
     /// Frames presented since start.
     public internal(set) var framesPresented = 0
+    /// The media time of the frame the frame worker is drawing, if any.
+    public internal(set) var frameInFlight: Double?
+    /// For the frame being drawn: each client's newest applied serial when the frame started (the
+    /// commits the frame shows), by session id.
+    var serialsInFlight: [Int: UInt64] = [:]
 
     /// A display `id` showing frames on `output`.
     init(id: UInt32, output: any Output) {
@@ -60,11 +66,29 @@ public final class Display {
         return event.time >= due - interval / 2
     }
 
-    /// Records a presented frame at `time`.
-    func didPresent(at time: Double) {
+    /// Records that the waiting frame, for `time`, is being drawn: no other frame of this display
+    /// starts until it ends, and a frame asked for meanwhile waits.
+    func beginFrame(at time: Double) {
         needsFrame = false
         nextFrameTime = nil
+        frameInFlight = time
+    }
+
+    /// Records the frame being drawn as presented at `time`.
+    func didPresent(at time: Double) {
+        frameInFlight = nil
         lastPresented = time
         framesPresented += 1
+    }
+
+    /// Records that the frame being drawn, for `time`, failed: a frame is asked for at the next
+    /// refresh tick after it (or earlier, when one was asked for meanwhile).
+    func didFail(at time: Double) {
+        frameInFlight = nil
+        let retry = time + interval
+        if !needsFrame || (nextFrameTime ?? .infinity) > retry {
+            needsFrame = true
+            nextFrameTime = retry
+        }
     }
 }

@@ -8,9 +8,12 @@ import Logging
 /// trees, and presents frames on each display at its output's refresh rate, only when something
 /// shown there changed.
 ///
-/// Everything runs on the thread that calls `run()` (or `pollOnce(timeout:)`): sockets,
-/// transactions, display lists, rendering. `stop()` may be called from any thread. The server reads
-/// time only through its `MediaClock`.
+/// The loop runs on the thread that calls `run()` (or `pollOnce(timeout:)`): sockets, transactions,
+/// frame scheduling, animation events. Two workers take the long jobs off it and hand the results
+/// back through the wake-up pipe: `CommitWorker` applies large transactions, and `FrameWorker`
+/// builds display lists and draws frames and captures from snapshots of the trees, so no client's
+/// scene holds the loop (docs/architecture.md, "Threads"). `stop()` may be called from any thread.
+/// The server reads media time only through its `MediaClock`.
 public final class Server: @unchecked Sendable {
     /// What the server needs to start.
     public struct Configuration: Sendable {
@@ -55,6 +58,10 @@ public final class Server: @unchecked Sendable {
     var budget: ResourceBudget
     /// Applies large transactions off the loop's thread.
     let commits: CommitWorker
+    /// Builds display lists and draws frames and captures off the loop's thread.
+    let frames: FrameWorker
+    /// Captures being drawn on the frame worker, over all clients.
+    var capturesDrawing = 0
     var nextSessionID = 1
     /// Whether a client has left since the heap was last trimmed (`trimHeapIfDue`).
     var heapTrimDue = false
@@ -92,6 +99,7 @@ public final class Server: @unchecked Sendable {
         self.logger = logger
         budget = ResourceBudget(limits: configuration.limits)
         commits = CommitWorker(wakeup: wakeup)
+        frames = FrameWorker(wakeup: wakeup)
         listener = try SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
         try listener.setNonBlocking(true)
     }
@@ -125,6 +133,7 @@ public final class Server: @unchecked Sendable {
             pollOnce()
             trimHeapIfDue()
         }
+        frames.waitUntilIdle()
         for session in sessions { session.socket.close() }
         sessions.removeAll()
         listener.close()
@@ -156,7 +165,7 @@ public final class Server: @unchecked Sendable {
             if let fd = display.output.eventFileDescriptor {
                 eventDisplays.append((display, fds.count))
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-            } else if display.needsFrame, let due = display.nextFrameTime {
+            } else if display.needsFrame, display.frameInFlight == nil, let due = display.nextFrameTime {
                 wait = min(wait ?? .infinity, max(0, due - now))
             }
         }
@@ -170,11 +179,14 @@ public final class Server: @unchecked Sendable {
         for session in sessions {
             // A client whose commit is on the worker is not read until it is applied (its messages
             // stay in order); one with queued replies is watched for room to send them.
-            var events = session.commitInFlight == nil ? Int16(POLLIN) : 0
+            // A client that failed is not read either while its error waits for its captures.
+            var events = session.commitInFlight == nil && session.failure == nil ? Int16(POLLIN) : 0
             if !session.outbox.isEmpty { events |= Int16(POLLOUT) }
             guard events != 0 else { continue }
             fds.append(pollfd(fd: session.socket.fileDescriptor, events: events, revents: 0))
         }
+        // Events still to apply: look at the sockets, then go on at once.
+        if sessions.contains(where: \.isReadyToAdvance) { wait = 0 }
         if let limit { wait = min(wait ?? .infinity, max(0, limit)) }
         // At most a minute at a time: a frame far in the future is waited for in steps.
         let timeout = wait.map { Int32(min(60_000, ($0 * 1000).rounded(.up))) } ?? -1
@@ -191,7 +203,7 @@ public final class Server: @unchecked Sendable {
             }
             let readable = Set(fds[firstSession...].filter { $0.revents & ~Int16(POLLOUT) != 0 }.map(\.fd))
             for session in sessions where readable.contains(session.socket.fileDescriptor) {
-                if session.commitInFlight == nil {
+                if session.commitInFlight == nil, session.failure == nil {
                     serve(session)
                 } else if !session.outbox.isEmpty {
                     flushOutbox(of: session)  // hung up or failed while its commit is applied
@@ -203,6 +215,10 @@ public final class Server: @unchecked Sendable {
         }
         let finished = commits.takeFinished()
         for outcome in finished { finishCommit(outcome) }
+        // Before this turn's frames add more: the rest of earlier frames' events.
+        let advanced = continueAdvancing()
+        let drawn = frames.takeFinished()
+        for outcome in drawn { finishDrawing(outcome) }
         let later = clock.now()
         for session in sessions where !session.greeted {
             if let connected = session.connectedAt, later >= connected + configuration.handshakeTimeout {
@@ -216,19 +232,22 @@ public final class Server: @unchecked Sendable {
             if display.needsFrame, let time = display.nextFrameTime, later >= time { due.append(display) }
         }
         for display in displays where due.contains(where: { $0 === display }) {
-            presentFrame(on: display)
+            startFrame(on: display)
         }
-        return ready > 0 || !due.isEmpty || !finished.isEmpty
+        return ready > 0 || !due.isEmpty || !finished.isEmpty || !drawn.isEmpty || advanced
     }
 
     /// Runs turns of the loop without blocking until one reads nothing and presents nothing: every
     /// message already sent has been handled and every frame due at the clock's time presented.
     /// For tests that drive a server with a manual clock on their own thread.
-    /// Commits on the worker are waited for.
+    /// Commits on the commit worker and frames and captures on the frame worker are waited for.
     public func runUntilIdle() {
         while true {
             if pollOnce(timeout: 0) { continue }
-            guard sessions.contains(where: { $0.commitInFlight != nil }) else { return }
+            let busy =
+                sessions.contains(where: { $0.commitInFlight != nil }) || capturesDrawing > 0
+                || displays.contains(where: { $0.frameInFlight != nil })
+            guard busy else { return }
             pollOnce(timeout: 0.1)
         }
     }
@@ -263,10 +282,14 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// Reads and handles the client's pending messages (a bounded number per turn, for fairness).
+    /// Reads and handles the client's pending messages (a bounded number per turn, for fairness): at
+    /// most 64 messages, `bytesPerTurn` bytes or `secondsPerTurn` of work, whichever comes first.
     func serve(_ session: ClientSession) {
         var bytes = 0
-        for _ in 0..<64 where bytes < Self.bytesPerTurn {
+        // Time spent, not media time: the monotonic clock itself, even when a manual clock drives
+        // the server's frames.
+        let start = CACurrentMediaTime()
+        for _ in 0..<64 where bytes < Self.bytesPerTurn && CACurrentMediaTime() - start < Self.secondsPerTurn {
             let packet: ReceivedPacket?
             do {
                 packet = try session.socket.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4)
@@ -296,6 +319,10 @@ public final class Server: @unchecked Sendable {
     /// Bytes of one client's messages read in one turn of the loop, after which the others get
     /// their turn (about 4 transaction parts, a few milliseconds of decoding).
     static let bytesPerTurn = 256 * 1024
+
+    /// Seconds of the loop's work on one client's messages in one turn, after which the others get
+    /// their turn (a transaction part of animations takes about 2 ms to decode and check).
+    static let secondsPerTurn = 0.002
 
     func handle(_ packet: ReceivedPacket, from session: ClientSession) throws {
         if packet.wasTruncated {
@@ -508,14 +535,22 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// Reports the error to the client, then disconnects it and frees its layers.
+    /// Reports the error to the client, then disconnects it and frees its layers. Replies to captures
+    /// the client asked for before the error go first: while some are being drawn, the client is no
+    /// longer read and the error waits for them (the first error is the one reported).
     func fail(_ session: ClientSession, _ error: SessionError) {
-        logger.warning(
-            "client error",
-            metadata: [
-                "client": "\(session.label)", "code": "\(error.code)",
-                "message": "\(error.message)",
-            ])
+        // Once disconnected, its descriptor's number may already name another client's socket.
+        guard sessions.contains(where: { $0 === session }) else { return }
+        if session.failure == nil {
+            session.failure = error
+            logger.warning(
+                "client error",
+                metadata: [
+                    "client": "\(session.label)", "code": "\(error.code)",
+                    "message": "\(error.message)",
+                ])
+        }
+        guard session.capturesDrawing == 0, let error = session.failure else { return }
         // Queued messages go first, as far as the socket takes them, so the error stays last.
         flushOutbox(of: session)
         try? session.socket.send(MessageCodec.encode(ServerMessage.error(code: error.code, message: error.message)))
@@ -544,9 +579,15 @@ public final class Server: @unchecked Sendable {
             }
         }
         session.socket.close()
+        // A large tree takes milliseconds to free: the commit worker frees it.
+        let shown = session.tree.roots.keys.sorted()
+        if session.tree.layers.count >= configuration.workerCommitOperations {
+            commits.release(session.tree)
+            session.tree = RenderTree()
+        }
         heapTrimDue = true
         logger.info("client disconnected", metadata: ["client": "\(session.label)", "reason": "\(reason)"])
-        for id in session.tree.roots.keys.sorted() { scheduleFrame(on: displays[Int(id)]) }
+        for id in shown { scheduleFrame(on: displays[Int(id)]) }
     }
 
     /// After clients have left, returns the heap's freed pages to the system, at most once a second
@@ -567,109 +608,6 @@ public final class Server: @unchecked Sendable {
     /// already asked for at an earlier time stays.
     func scheduleFrame(on display: Display, after previous: Double? = nil, notBefore wake: Double? = nil) {
         display.scheduleFrame(now: clock.now(), after: previous, notBefore: wake)
-    }
-
-    /// The display list of `display` at `time`, composed of `trees` (every client's when nil).
-    func displayList(for display: Display, time: Double, trees: [RenderTree]? = nil) -> DisplayList {
-        DisplayListBuilder.build(
-            trees: trees ?? sessions.map(\.tree), display: display.id, width: display.output.mode.width,
-            height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
-    }
-
-    /// Presents `display`'s waiting frame at its scheduled time, then tells the clients it concerns:
-    /// `commitPresented` once every display a commit touched has presented, and, for the clients whose
-    /// home display this is, animation events and display-link frames. Schedules the next frame while
-    /// animations run or display links wait.
-    func presentFrame(on display: Display) {
-        let time = display.nextFrameTime ?? clock.now()
-        do {
-            try display.output.present(displayList(for: display, time: time))
-        } catch {
-            // Retry at the next refresh tick.
-            logger.error("frame failed", metadata: ["display": "\(display.id)", "error": "\(error)"])
-            display.setFrameTime(time + display.interval)
-            return
-        }
-        display.didPresent(at: time)
-        var another: Set<UInt32> = []
-        var wake: [UInt32: Double] = [:]
-        for session in sessions {
-            var messages: [ServerMessage] = []
-            // One event names the newest presented commit; every earlier one is presented too.
-            if let serial = session.unpresentedSerial, session.awaitingDisplays.remove(display.id) != nil,
-                session.awaitingDisplays.isEmpty
-            {
-                session.unpresentedSerial = nil
-                messages.append(.commitPresented(serial: serial, time: time))
-            }
-            if session.homeDisplay == display.id {
-                // While a commit is on the worker the tree stays as it is (the worker's copy would
-                // lose what advancing changed); its animations advance after the commit is installed.
-                let (events, running, nextStart) =
-                    session.commitInFlight == nil
-                    ? session.tree.advanceAnimations(to: time)
-                    : ([], !session.tree.animatedLayers.isEmpty, nil)
-                // The session's other displays follow its animations too.
-                let shown = Set(session.tree.roots.keys).union([display.id])
-                if let nextStart {
-                    for id in shown { wake[id] = min(wake[id] ?? nextStart, nextStart) }
-                }
-                // Events beyond one message's worth are sent in several messages.
-                for start in stride(from: 0, to: events.count, by: 4096) {
-                    messages.append(.animationEvents(Array(events[start..<min(start + 4096, events.count)])))
-                }
-                if session.wantsFrames {
-                    messages.append(.frame(time: time, targetTime: time + display.interval))
-                }
-                if running || session.wantsFrames { another.formUnion(shown) }
-            }
-            do {
-                for message in messages { try sendEvent(message, to: session) }
-            } catch let error as SessionError {
-                fail(session, error)
-            } catch {
-                fail(session, SessionError(.internalError, "\(error)"))
-            }
-        }
-        onFramePresented?(display.id, time)
-        for other in displays {
-            let previous = other === display ? time : nil
-            if another.contains(other.id) {
-                scheduleFrame(on: other, after: previous)
-            } else if let start = wake[other.id] {
-                // Only animations that have not started yet: sleep until the first one starts.
-                scheduleFrame(on: other, after: previous, notBefore: start)
-            }
-        }
-    }
-
-    /// Renders `display` for `session`'s capture request: with every client's trees for a peer of the
-    /// server's user or root, with `session`'s own tree alone for any other user.
-    func capture(requestID: UInt64, display: Display, time: Double, for session: ClientSession) throws {
-        // Replies are read once the send queue is seen empty; until then they count as in flight.
-        if session.outbox.isEmpty, session.socket.unreadBytes == 0 { budget.capturesRead(by: &session.budget) }
-        let mode = display.output.mode
-        do {
-            try budget.sendCapture(bytes: mode.width * mode.height * 4, for: &session.budget)
-        } catch {
-            throw SessionError(.limitExceeded, "capture \(requestID): \(error)")
-        }
-        let everyone = session.peer?.seesEveryClient(serverUID: serverUID) ?? false
-        let bitmap: Bitmap
-        do {
-            bitmap = try display.output.capture(
-                displayList(for: display, time: time, trees: everyone ? nil : [session.tree]))
-        } catch {
-            throw SessionError(.internalError, "capture failed: \(error)")
-        }
-        let memory = try SharedMemory.create(name: "lamina-capture", size: bitmap.pixels.count) { buffer in
-            bitmap.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        }
-        try send(
-            .captureResult(
-                requestID: requestID, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
-                stride: UInt32(bitmap.stride), time: time),
-            memory: memory, to: session)
     }
 }
 

@@ -148,11 +148,12 @@ struct Bench: ParsableCommand {
         for (name, value) in rows { print("| \(name) | \(value) |") }
     }
 
-    /// A victim's ping while another client commits 200,000 layers, hidden then shown on display 0.
+    /// A victim's ping while another client commits 200,000 layers, hidden then shown on display 0,
+    /// then while it runs 250,000 animations on them.
     func stallRows(_ server: TestServer, row: (String, String) -> Void) throws {
-        for shown in [false, true] {
-            let outcome = try StallBench.measure(server, shown: shown)
-            let name = "victim ping while another client commits 200,000 layers" + (shown ? " shown" : " not shown")
+        for scenario in StallBench.Scenario.allCases {
+            let outcome = try StallBench.measure(server, scenario: scenario)
+            let name = "victim ping while another client \(scenario.name)"
             row(
                 "\(name): worst / median (\(outcome.pings.count) pings)",
                 String(

@@ -1,0 +1,136 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+
+/// Builds display lists and draws them on a thread of its own, so that the server's loop keeps
+/// serving clients while a large scene is drawn: presented frames and captures alike.
+///
+/// The loop hands over the render trees as they are when the frame starts (trees are values, so this
+/// costs one reference each) and learns the outcome from `takeFinished()` after the wake-up pipe
+/// fires. Jobs run one at a time in the order they were started, so outputs are drawn to from this
+/// thread only, never concurrently. The worker lets go of the trees before it reports a job
+/// finished, so the loop's next change to a tree does not copy it.
+final class FrameWorker: @unchecked Sendable {
+    /// What to draw: the trees, and where and when they are shown.
+    struct Scene: @unchecked Sendable {
+        var trees: [RenderTree]
+        /// For each tree whose animation bookkeeping this frame advances, its session's id (nil for
+        /// the others, and for captures).
+        var advancing: [Int?] = []
+        var display: UInt32
+        var width: Int
+        var height: Int
+        var clearColor: SIMD4<Float>
+        var time: Double
+    }
+
+    /// A finished job.
+    enum Outcome {
+        /// A frame of `display` at `time` was presented, or failed with `error`; what advancing the
+        /// animations of the scene's `advancing` trees to `time` found, by session id.
+        case presented(
+            display: UInt32, time: Double, error: (any Error)?, advancements: [Int: RenderTree.Advancement])
+        /// A capture for the session `sessionID` was drawn and copied into shared memory.
+        case captured(sessionID: Int, requestID: UInt64, time: Double, result: Result<CapturedFrame, any Error>)
+    }
+
+    /// A capture's pixels in shared memory, ready to be sent.
+    struct CapturedFrame: @unchecked Sendable {
+        var memory: SharedMemory
+        var width: Int
+        var height: Int
+        var stride: Int
+    }
+
+    /// Holds a job's trees until the worker has built its display list, then lets go of them there.
+    private final class Trees: @unchecked Sendable {
+        var scene: Scene?
+        init(_ scene: Scene) { self.scene = scene }
+        func take() -> Scene {
+            defer { scene = nil }
+            return scene!
+        }
+    }
+
+    /// An output, handed to the worker's thread; only the worker draws to it.
+    private struct OutputHandle: @unchecked Sendable {
+        let output: any Output
+    }
+
+    private let queue = DispatchQueue(label: "lamina-frames")
+    private let lock = NSLock()
+    private var finished: [Outcome] = []
+    private let wakeup: WakeupPipe
+
+    /// A worker that wakes the server's loop through `wakeup` when a job is done.
+    init(wakeup: WakeupPipe) {
+        self.wakeup = wakeup
+    }
+
+    /// Starts building `scene`'s display list and presenting it on `output`.
+    func present(_ scene: Scene, on output: any Output) {
+        let trees = Trees(scene)
+        let handle = OutputHandle(output: output)
+        let (display, time) = (scene.display, scene.time)
+        queue.async { [self] in
+            var advancements: [Int: RenderTree.Advancement] = [:]
+            let list = Self.build(trees.take(), advancing: &advancements)
+            var failure: (any Error)?
+            do { try handle.output.present(list) } catch { failure = error }
+            report(.presented(display: display, time: time, error: failure, advancements: advancements))
+        }
+    }
+
+    /// Starts drawing `scene` off to the side on `output` and copying its pixels into shared memory
+    /// for the capture request `requestID` of session `sessionID`.
+    func capture(_ scene: Scene, on output: any Output, sessionID: Int, requestID: UInt64) {
+        let trees = Trees(scene)
+        let handle = OutputHandle(output: output)
+        let time = scene.time
+        queue.async { [self] in
+            var advancements: [Int: RenderTree.Advancement] = [:]
+            let list = Self.build(trees.take(), advancing: &advancements)
+            let result = Result { () throws -> CapturedFrame in
+                let bitmap = try handle.output.capture(list)
+                let memory = try SharedMemory.create(name: "lamina-capture", size: bitmap.pixels.count) { buffer in
+                    bitmap.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
+                }
+                return CapturedFrame(memory: memory, width: bitmap.width, height: bitmap.height, stride: bitmap.stride)
+            }
+            report(.captured(sessionID: sessionID, requestID: requestID, time: time, result: result))
+        }
+    }
+
+    /// Returns once every job started so far has finished (their outcomes wait in `takeFinished()`).
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    /// The jobs finished since the last call, in the order they finished.
+    func takeFinished() -> [Outcome] {
+        lock.withLock {
+            defer { finished.removeAll() }
+            return finished
+        }
+    }
+
+    private func report(_ outcome: Outcome) {
+        lock.withLock { finished.append(outcome) }
+        wakeup.wake()
+    }
+
+    /// The display list of `scene`, and in `advancements` what advancing its `advancing` trees'
+    /// animations to its time finds. The scene is consumed: its trees are released here, on this
+    /// thread, before the job reports.
+    private static func build(_ scene: consuming Scene, advancing advancements: inout [Int: RenderTree.Advancement])
+        -> DisplayList
+    {
+        for (index, session) in scene.advancing.enumerated() {
+            guard let session, index < scene.trees.count else { continue }
+            advancements[session] = scene.trees[index].advancement(to: scene.time)
+        }
+        return DisplayListBuilder.build(
+            trees: scene.trees, display: scene.display, width: scene.width, height: scene.height,
+            clearColor: scene.clearColor, time: scene.time)
+    }
+}

@@ -1,0 +1,207 @@
+import LaminaCore
+import LaminaProtocol
+
+extension ClientSession {
+    /// Whether the rest of the client's advancement can be applied now (`Server.continueAdvancing()`).
+    var isReadyToAdvance: Bool { advancing != nil && commitInFlight == nil && failure == nil && outbox.isEmpty }
+}
+
+extension Server {
+    /// The scene of `display` at `time`, composed of `trees` (every client's when nil), as the frame
+    /// worker draws it.
+    func scene(of display: Display, time: Double, trees: [RenderTree]? = nil) -> FrameWorker.Scene {
+        FrameWorker.Scene(
+            trees: trees ?? sessions.map(\.tree), display: display.id, width: display.output.mode.width,
+            height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
+    }
+
+    /// Starts drawing `display`'s waiting frame, for its scheduled time (or the newest tick of the
+    /// refresh grid, when that time has passed by more than a refresh), on the frame worker, from
+    /// the trees as they are now; `finishFrame` goes on once it is presented. Does nothing while a
+    /// frame of `display` is being drawn: the waiting one starts after it.
+    func startFrame(on display: Display) {
+        guard display.frameInFlight == nil else { return }
+        let now = clock.now()
+        var time = display.nextFrameTime ?? now
+        // A frame that starts late (the one before took longer than a refresh) shows the newest
+        // refresh tick that has come, not a past one.
+        time = max(time, (now / display.interval).rounded(.down) * display.interval)
+        display.beginFrame(at: time)
+        display.serialsInFlight = [:]
+        for session in sessions {
+            if let serial = session.unpresentedSerial { display.serialsInFlight[session.id] = serial }
+        }
+        var frame = scene(of: display, time: time)
+        // The bookkeeping of the clients at home here advances with this frame, on the worker too.
+        // A client whose last advancement is still being applied is advanced by a later frame.
+        frame.advancing = sessions.map {
+            $0.homeDisplay == display.id && $0.commitInFlight == nil && $0.advancing == nil ? $0.id : nil
+        }
+        frames.present(frame, on: display.output)
+    }
+
+    /// Goes on with what the frame worker finished: a presented frame or a capture.
+    func finishDrawing(_ outcome: FrameWorker.Outcome) {
+        switch outcome {
+        case .presented(let id, let time, let error, let advancements):
+            let display = displays[Int(id)]
+            if let error {
+                // Retry at the next refresh tick.
+                logger.error("frame failed", metadata: ["display": "\(display.id)", "error": "\(error)"])
+                display.didFail(at: time)
+            } else {
+                display.didPresent(at: time)
+                finishFrame(on: display, at: time, advancements: advancements)
+            }
+            // An output's frame event for a frame asked for meanwhile found this one being drawn:
+            // ask again (at once when its time has passed).
+            if display.needsFrame, let next = display.nextFrameTime { display.setFrameTime(next) }
+        case .captured(let sessionID, let requestID, let time, let result):
+            capturesDrawing -= 1
+            guard let session = sessions.first(where: { $0.id == sessionID }) else { return }
+            session.capturesDrawing -= 1
+            do {
+                let frame: FrameWorker.CapturedFrame
+                switch result {
+                case .success(let captured): frame = captured
+                case .failure(let error): throw SessionError(.internalError, "capture failed: \(error)")
+                }
+                try send(
+                    .captureResult(
+                        requestID: requestID, width: UInt32(frame.width), height: UInt32(frame.height),
+                        stride: UInt32(frame.stride), time: time),
+                    memory: frame.memory, to: session)
+            } catch let error as SessionError {
+                return fail(session, error)
+            } catch {
+                return fail(session, SessionError(.internalError, "\(error)"))
+            }
+            // An error that waited for this reply goes now.
+            if let failure = session.failure, session.capturesDrawing == 0 { fail(session, failure) }
+        }
+    }
+
+    /// Tells the clients a frame presented on `display` at `time` concerns: `commitPresented` once
+    /// every display a commit touched has presented a frame that shows it, and, for the clients whose
+    /// home display this is, animation events and display-link frames. Schedules the next frame while
+    /// animations run or display links wait. `advancements` holds, by session, what advancing its
+    /// animations to `time` found on the worker; it is applied to the tree as it is now.
+    func finishFrame(on display: Display, at time: Double, advancements: [Int: RenderTree.Advancement]) {
+        var another: Set<UInt32> = []
+        var wake: [UInt32: Double] = [:]
+        for session in sessions where session.failure == nil {
+            // One event names the newest presented commit; every earlier one is presented too. A
+            // commit applied while the frame was drawn is not in it: the next frame presents it.
+            if let serial = session.unpresentedSerial, display.serialsInFlight[session.id] == serial,
+                session.awaitingDisplays.remove(display.id) != nil, session.awaitingDisplays.isEmpty
+            {
+                session.unpresentedSerial = nil
+                deliver(.commitPresented(serial: serial, time: time), to: session)
+            }
+            guard session.homeDisplay == display.id, session.failure == nil else { continue }
+            // While a commit is on the worker the tree stays as it is (the worker's copy would lose
+            // what advancing changed); its animations advance after the commit is installed. So do
+            // those of a client that was not at home here, or had a commit on the worker, when the
+            // frame started, or whose last advancement is still being applied.
+            var (running, nextStart) = (!session.tree.animatedLayers.isEmpty, Double?.none)
+            if session.commitInFlight == nil, session.advancing == nil, let found = advancements[session.id] {
+                (running, nextStart) = (found.running, found.nextStart)
+                session.advancing = found
+                advance(session)
+            }
+            // The session's other displays follow its animations too.
+            let shown = Set(session.tree.roots.keys).union([display.id])
+            if let nextStart {
+                for id in shown { wake[id] = min(wake[id] ?? nextStart, nextStart) }
+            }
+            if session.wantsFrames {
+                deliver(.frame(time: time, targetTime: time + display.interval), to: session)
+            }
+            if running || session.wantsFrames { another.formUnion(shown) }
+        }
+        display.serialsInFlight = [:]
+        onFramePresented?(display.id, time)
+        for other in displays {
+            let previous = other === display ? time : nil
+            if another.contains(other.id) {
+                scheduleFrame(on: other, after: previous)
+            } else if let start = wake[other.id] {
+                // Only animations that have not started yet: sleep until the first one starts.
+                scheduleFrame(on: other, after: previous, notBefore: start)
+            }
+        }
+    }
+
+    /// Changes of a client's advancement applied in one turn of the loop at most (about a
+    /// millisecond of work): 250,000 animations that start together take a dozen turns, and other
+    /// clients are served between them.
+    static let changesPerTurn = 20_000
+
+    /// Changes applied, and events sent, per `animationEvents` message.
+    static let changesPerMessage = 4096
+
+    /// Sends a `presentFrame` event (`sendEvent`); a failure to send fails the client.
+    func deliver(_ event: ServerMessage, to session: ClientSession) {
+        guard session.failure == nil else { return }
+        do {
+            try sendEvent(event, to: session)
+        } catch let error as SessionError {
+            fail(session, error)
+        } catch {
+            fail(session, SessionError(.internalError, "\(error)"))
+        }
+    }
+
+    /// Applies the client's unfinished advancement to its tree and sends the events, a message's
+    /// worth at a time, until `changesPerTurn` changes are applied, all are, or a message has to wait
+    /// in the client's send queue: events are made only as fast as the client reads them, so they
+    /// never overflow its queue. Returns whether any change was applied.
+    @discardableResult
+    func advance(_ session: ClientSession) -> Bool {
+        var applied = 0
+        while applied < Self.changesPerTurn, session.failure == nil, session.outbox.isEmpty,
+            var found = session.advancing
+        {
+            let before = found.appliedCount
+            let events = session.tree.apply(&found, limit: Self.changesPerMessage)
+            applied += found.appliedCount - before
+            session.advancing = found.isApplied ? nil : found
+            if !events.isEmpty { deliver(.animationEvents(events), to: session) }
+        }
+        return applied > 0
+    }
+
+    /// Goes on with each client's unfinished advancement (`advance`), except for a client with a
+    /// commit on the worker: its tree is replaced when the commit is installed, and the rest is
+    /// applied to the new one. Returns whether any change was applied.
+    func continueAdvancing() -> Bool {
+        var applied = false
+        for session in sessions where session.isReadyToAdvance {
+            if advance(session) { applied = true }
+        }
+        return applied
+    }
+
+    /// Starts drawing `display` for `session`'s capture request on the frame worker: with every
+    /// client's trees for a peer of the server's user or root, with `session`'s own tree alone for
+    /// any other user. The reply is sent once it is drawn (`finishDrawing`).
+    func capture(requestID: UInt64, display: Display, time: Double, for session: ClientSession) throws {
+        // Replies are read once none is being drawn and the send queue is seen empty; until then
+        // they count as in flight.
+        if session.capturesDrawing == 0, session.outbox.isEmpty, session.socket.unreadBytes == 0 {
+            budget.capturesRead(by: &session.budget)
+        }
+        let mode = display.output.mode
+        do {
+            try budget.sendCapture(bytes: mode.width * mode.height * 4, for: &session.budget)
+        } catch {
+            throw SessionError(.limitExceeded, "capture \(requestID): \(error)")
+        }
+        let everyone = session.peer?.seesEveryClient(serverUID: serverUID) ?? false
+        capturesDrawing += 1
+        session.capturesDrawing += 1
+        frames.capture(
+            scene(of: display, time: time, trees: everyone ? nil : [session.tree]), on: display.output,
+            sessionID: session.id, requestID: requestID)
+    }
+}

@@ -8,7 +8,8 @@ import LaminaServer
 /// `CLOCK_MONOTONIC` (the media clock): `requestFrame(at:)` arms it for that refresh, and when it
 /// expires the server's poll loop finds the fd readable and `handleEvents()` returns the refresh's
 /// `FrameEvent`. Owns two images on its renderer: the visible one `present` draws into and a
-/// scratch one for captures. Used on the server's thread only.
+/// scratch one for captures. The timer is the loop's (`requestFrame`, `handleEvents`), the images the
+/// frame worker's (`present`, `capture`), so the two never touch the same state.
 public final class OffscreenOutput: Output {
     /// The output's size and refresh rate.
     public let mode: DisplayMode

@@ -53,4 +53,9 @@ final class ClientSession {
     }
 
     var label: String { "client \(id) (\(name))" }
+
+    /// Whether the server reads the client's next messages now. Not while its commit is applied on
+    /// the commit worker or its capture is drawn on the frame worker: its later messages wait, so
+    /// they are handled, and answered, in order. Nor once it has failed.
+    var isReadable: Bool { commitInFlight == nil && capturesDrawing == 0 && failure == nil }
 }

@@ -2,10 +2,11 @@ import LaminaCore
 
 /// Where one display's frames go: an offscreen image, a KMS plane, a window.
 ///
-/// The server drives each output from its own thread only (the thread that calls `Server.run()`),
-/// never concurrently. `mode`, `present` and `capture` are mandatory; the event source
-/// (`eventFileDescriptor`, `requestFrame(at:)`, `handleEvents()`) is optional, and its default is
-/// none.
+/// `present` and `capture` are called on the server's frame worker, one at a time; `mode` and the
+/// event source (`eventFileDescriptor`, `requestFrame(at:)`, `handleEvents()`) on the loop's thread,
+/// possibly while a frame is being drawn. An output keeps the state of the two sides apart, or
+/// guards what they share. `mode`, `present` and `capture` are mandatory; the event source is
+/// optional, and its default is none.
 ///
 /// - With an event source, the output says when a refresh comes: the server calls
 ///   `requestFrame(at:)` with the media time of the refresh it wants, watches `eventFileDescriptor`

@@ -158,8 +158,12 @@ public final class Server: @unchecked Sendable {
             pollfd(fd: watchListener ? listener.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
         ]
         var eventDisplays: [(display: Display, index: Int)] = []
+        // A display's first frame lands on its refresh grid too, so later frames that follow it
+        // (`scheduleFrame(after:)`) do.
         for display in displays where display.needsFrame {
-            if display.nextFrameTime == nil { display.setFrameTime(now) }
+            if display.nextFrameTime == nil {
+                display.setFrameTime((now / display.interval).rounded(.up) * display.interval)
+            }
         }
         for display in displays {
             if let fd = display.output.eventFileDescriptor {
@@ -180,7 +184,7 @@ public final class Server: @unchecked Sendable {
             // A client whose commit is on the worker is not read until it is applied (its messages
             // stay in order); one with queued replies is watched for room to send them.
             // A client that failed is not read either while its error waits for its captures.
-            var events = session.commitInFlight == nil && session.failure == nil ? Int16(POLLIN) : 0
+            var events = session.isReadable ? Int16(POLLIN) : 0
             if !session.outbox.isEmpty { events |= Int16(POLLOUT) }
             guard events != 0 else { continue }
             fds.append(pollfd(fd: session.socket.fileDescriptor, events: events, revents: 0))
@@ -203,7 +207,7 @@ public final class Server: @unchecked Sendable {
             }
             let readable = Set(fds[firstSession...].filter { $0.revents & ~Int16(POLLOUT) != 0 }.map(\.fd))
             for session in sessions where readable.contains(session.socket.fileDescriptor) {
-                if session.commitInFlight == nil, session.failure == nil {
+                if session.isReadable {
                     serve(session)
                 } else if !session.outbox.isEmpty {
                     flushOutbox(of: session)  // hung up or failed while its commit is applied
@@ -305,7 +309,7 @@ public final class Server: @unchecked Sendable {
             }
             do {
                 try handle(packet, from: session)
-                if session.commitInFlight != nil { return }
+                if !session.isReadable { return }
             } catch let error as SessionError {
                 fail(session, error)
                 return

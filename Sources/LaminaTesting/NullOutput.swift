@@ -5,7 +5,8 @@ import LaminaServer
 /// `RecordingRenderer` needs no GPU) into a visible and a scratch target it owns, like
 /// `OffscreenOutput`. It records every list presented.
 ///
-/// Used on the server's thread only.
+/// Drawn to on the server's frame worker only (`present`, `capture`); read `presented` once the
+/// server is idle.
 public final class NullOutput: Output {
     /// The mode the output reports.
     public let mode: DisplayMode

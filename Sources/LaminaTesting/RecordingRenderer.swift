@@ -5,7 +5,7 @@ import LaminaServer
 /// and "draws" only the clear colour and the fills (blended premultiplied "over"), so a read-back
 /// shows where plain rectangles landed. Corners and shapes are recorded but not drawn.
 ///
-/// Used on the server's thread only, like any renderer.
+/// Used from one thread at a time (the server's frame worker), like any renderer.
 public final class RecordingRenderer: Renderer {
     /// One `render` call: the list and the target it was drawn into.
     public struct Render {

@@ -239,4 +239,34 @@ import Testing
         #expect(try events(readingAtMost: 10).isEmpty)
         client.close()
     }
+
+    @Test func aCaptureDrawnOnTheWorkerIsStillAnsweredBeforeTheRequestsAfterIt() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lamina-frames-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socketPath = directory.appendingPathComponent("socket").path
+        let server = try Server(
+            configuration: .init(socketPath: socketPath, serverVersion: "test"),
+            outputs: [try NullOutput(mode: DisplayMode(width: 40, height: 30, refreshRate: 60))],
+            clock: ManualClock(time: 100))
+        let client = try SeqPacketSocket.connect(path: socketPath)
+        try client.setNonBlocking(true)
+        try client.send(
+            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "order")))
+        server.runUntilIdle()
+        _ = try Self.received(client)
+        // Sent together: the ping is read only once the capture's reply has gone (docs/protocol.md §3).
+        try client.send(MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 0, time: nil)))
+        try client.send(MessageCodec.encode(ClientMessage.ping(requestID: 2)))
+        try client.send(MessageCodec.encode(ClientMessage.describeTree(requestID: 3)))
+        server.runUntilIdle()
+        let replies = try Self.received(client)
+        #expect(replies.count == 3)
+        guard replies.count == 3 else { return }
+        if case .captureResult(1, 40, 30, _, _) = replies[0] {} else { Issue.record("first: \(replies[0])") }
+        #expect(replies[1] == .pong(requestID: 2, serverVersion: "test"))
+        if case .treeDescription(3, _) = replies[2] {} else { Issue.record("third: \(replies[2])") }
+        client.close()
+    }
 }

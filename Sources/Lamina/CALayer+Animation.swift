@@ -165,12 +165,13 @@ extension CALayer {
         CATransaction.lock()
         defer { CATransaction.unlock() }
         let running = attachedAnimations.filter(\.committed)
-        guard !running.isEmpty else { return modelState }
+        guard !running.isEmpty else { return applyingAncestorAnimations(to: modelState, at: time) }
         let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
         var transitions: [TransitionProgress] = []
-        return LayerAnimator.presentation(
+        let own = LayerAnimator.presentation(
             of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
             transitions: &transitions)
+        return applyingAncestorAnimations(to: own, at: time)
     }
 
     // MARK: Time

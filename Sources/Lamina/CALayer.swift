@@ -137,11 +137,26 @@ open class CALayer: NSObject {
 
     /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)
     /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
-    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+    open func value(forKeyPath keyPath: String) -> Any? {
+        guard let (sublayer, rest) = namedSublayer(forKeyPath: keyPath) else { return kvcValue(forKeyPath: keyPath) }
+        guard let sublayer else { return nil }
+        guard let rest else { return sublayer }
+        return sublayer.value(forKeyPath: rest)
+    }
 
     /// Sets the value at a key path through the property's setter. A value of the wrong type is
     /// reported to `LaminaDiagnostics` and changes nothing (Apple raises an exception).
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let (sublayer, rest) = namedSublayer(forKeyPath: keyPath) else {
+            return kvcSetValue(value, forKeyPath: keyPath)
+        }
+        guard let rest else {
+            LaminaDiagnostics.report(
+                .refusedValue, "setValue(_:forKeyPath:) on layer \(layerID): '\(keyPath)' names a sublayer")
+            return
+        }
+        sublayer?.setValue(value, forKeyPath: rest)
+    }
 
     /// The layer's delegate, asked first for actions. Held weakly, as on Apple platforms.
     open weak var delegate: (any CALayerDelegate)?

@@ -26,15 +26,16 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
         valueFunction = other.valueFunction
     }
 
-    /// The parsed key path and combination settings.
+    /// The parsed key path and combination settings. A key path may start with sublayer names
+    /// (`"sublayers.dot.opacity"`): the animation then drives the first sublayer named `dot`.
     func target() throws(AnimationValueError) -> PropertyTarget {
         guard let keyPath else { throw AnimationValueError(description: "\(type(of: self)) has no keyPath") }
-        guard let parsed = LayerKeyPath(keyPath) else {
+        guard let (names, rest) = PropertyTarget.splitSublayerPath(keyPath), let parsed = LayerKeyPath(rest) else {
             throw AnimationValueError(description: "Lamina has no animatable property at key path '\(keyPath)'")
         }
         let target = PropertyTarget(
             keyPath: parsed, isAdditive: isAdditive, isCumulative: isCumulative,
-            valueFunction: valueFunction?.name)
+            valueFunction: valueFunction?.name, sublayerPath: names)
         if let f = target.valueFunction {
             guard CAValueFunctionName.known.contains(f) else {
                 throw AnimationValueError(description: "unknown value function '\(f.rawValue)'")

@@ -32,27 +32,47 @@ extension AnimationRecord {
     /// model values with every earlier animation of the layer already applied (the "current"
     /// value that nil `fromValue`/`toValue` and additive animations build on). A transition in
     /// progress is appended to `transitions` instead (the renderer draws it).
+    ///
+    /// `state` is the state of the layer reached from the animation's layer through the sublayers
+    /// named `sublayerPath` (empty: the animation's own layer); only the property animations whose
+    /// target names that path take effect, and transitions only on the animation's own layer.
     public func apply(
         to state: inout LayerState, parentTime t: Double, id: UInt64 = 0,
-        transitions: inout [TransitionProgress]
+        transitions: inout [TransitionProgress], sublayerPath: [String] = []
     ) {
         guard let (fraction, iteration) = progress(atParent: t) else { return }
         switch content {
         case .basic(let target, let values):
+            guard target.sublayerPath == sublayerPath else { return }
             target.apply(values: values, fraction: fraction, iteration: iteration, to: &state)
         case .spring(let target, let values, let spring):
+            guard target.sublayerPath == sublayerPath else { return }
             let seconds = fraction * timing.duration
             target.apply(values: values, fraction: spring.fraction(at: seconds), iteration: iteration, to: &state)
         case .keyframe(let target, let keyframes):
+            guard target.sublayerPath == sublayerPath else { return }
             keyframes.apply(target, fraction: fraction, iteration: iteration, to: &state)
         case .group(let children):
             let childTime = fraction * timing.duration
             for child in children {
-                child.apply(to: &state, parentTime: childTime, id: id, transitions: &transitions)
+                child.apply(
+                    to: &state, parentTime: childTime, id: id, transitions: &transitions, sublayerPath: sublayerPath)
             }
         case .transition(let p):
+            guard sublayerPath.isEmpty else { return }
             let progress = p.startProgress + (p.endProgress - p.startProgress) * fraction
             transitions.append(TransitionProgress(id: id, parameters: p, progress: min(max(progress, 0), 1)))
+        }
+    }
+
+    /// Whether the animation drives a named sublayer (at any depth) whose path of names starts
+    /// with `prefix`; with an empty prefix, whether it drives any named sublayer at all.
+    public func drivesSublayers(startingWith prefix: [String]) -> Bool {
+        switch content {
+        case .basic(let target, _), .spring(let target, _, _), .keyframe(let target, _):
+            !target.sublayerPath.isEmpty && target.sublayerPath.starts(with: prefix)
+        case .group(let children): children.contains { $0.drivesSublayers(startingWith: prefix) }
+        case .transition: false
         }
     }
 

@@ -1,8 +1,15 @@
 import Foundation
 
 /// The key path a property animation drives, and how its value combines with the layer's.
+///
+/// The key path may first name sublayers, as on Apple platforms: `"sublayers.dot.opacity"` drives
+/// the opacity of the first sublayer named `dot` of the layer the animation is attached to, and
+/// `"sublayers.a.sublayers.b.position"` goes one level deeper. Those names are `sublayerPath`.
 public struct PropertyTarget: Sendable, Hashable {
-    /// The animated key path.
+    /// The names of the sublayers leading from the animation's layer to the layer it drives, outermost
+    /// first (empty: the animation's own layer). Each step is the first sublayer with that name.
+    public var sublayerPath: [String]
+    /// The animated key path, of the driven layer.
     public var keyPath: LayerKeyPath
     /// When true the animated value is added to the underlying value (`isAdditive`).
     public var isAdditive: Bool
@@ -15,8 +22,9 @@ public struct PropertyTarget: Sendable, Hashable {
     /// Creates a target.
     public init(
         keyPath: LayerKeyPath, isAdditive: Bool = false, isCumulative: Bool = false,
-        valueFunction: CAValueFunctionName? = nil
+        valueFunction: CAValueFunctionName? = nil, sublayerPath: [String] = []
     ) {
+        self.sublayerPath = sublayerPath
         self.keyPath = keyPath
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
@@ -26,5 +34,28 @@ public struct PropertyTarget: Sendable, Hashable {
     /// The kind the animation's values must have: the key path's, or the value function's input.
     public var valueKind: AnimationValue.Kind {
         valueFunction?.inputKind ?? keyPath.kind
+    }
+
+    /// Splits a Core Animation key path into the sublayer names it starts with and the rest:
+    /// `"sublayers.a.sublayers.b.opacity"` gives `(["a", "b"], "opacity")`. A key path without a
+    /// `sublayers.NAME.` prefix comes back whole with no names. Nil when a `sublayers.` prefix has
+    /// an empty name or nothing after it.
+    public static func splitSublayerPath(_ keyPath: String) -> (names: [String], rest: String)? {
+        var names: [String] = []
+        var rest = Substring(keyPath)
+        let prefix = "sublayers."
+        while rest.hasPrefix(prefix) {
+            let afterPrefix = rest.dropFirst(prefix.count)
+            guard let dot = afterPrefix.firstIndex(of: "."), dot > afterPrefix.startIndex else { return nil }
+            names.append(String(afterPrefix[..<dot]))
+            rest = afterPrefix[afterPrefix.index(after: dot)...]
+        }
+        guard !rest.isEmpty else { return nil }
+        return (names, String(rest))
+    }
+
+    /// The whole key path as written: the sublayer names, then the property's.
+    public var keyPathString: String {
+        sublayerPath.map { "sublayers.\($0)." }.joined() + keyPath.description
     }
 }

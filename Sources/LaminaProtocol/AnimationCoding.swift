@@ -63,6 +63,8 @@ extension WireWriter {
         u8(t.keyPath.component?.code ?? 0)
         bool(t.isAdditive); bool(t.isCumulative)
         optionalString(t.valueFunction?.rawValue)
+        u32(UInt32(t.sublayerPath.count))
+        for name in t.sublayerPath { string(name) }
     }
 
     mutating func basicValues(_ v: BasicValues) {
@@ -187,10 +189,16 @@ extension WireReader {
             else { throw .badValue(field: field + ".component") }
             component = c
         }
+        let additive = try bool(field + ".additive")
+        let cumulative = try bool(field + ".cumulative")
+        let valueFunction = try optionalString(field + ".valueFunction").map { CAValueFunctionName(rawValue: $0) }
+        // A path of sublayer names deeper than a tree may be could never match a layer.
+        let depth = try count(field + ".sublayerPath", limit: WireLimits.maxTreeDepth, minimumElementSize: 4)
+        var names: [String] = []
+        for _ in 0..<depth { names.append(try string(field + ".sublayerPath", limit: WireLimits.maxStringBytes)) }
         return PropertyTarget(
-            keyPath: LayerKeyPath(property, component), isAdditive: try bool(field + ".additive"),
-            isCumulative: try bool(field + ".cumulative"),
-            valueFunction: try optionalString(field + ".valueFunction").map { CAValueFunctionName(rawValue: $0) })
+            keyPath: LayerKeyPath(property, component), isAdditive: additive, isCumulative: cumulative,
+            valueFunction: valueFunction, sublayerPath: names)
     }
 
     mutating func basicValues(_ field: String) throws(WireError) -> BasicValues {

@@ -88,8 +88,15 @@ public struct DisplayListBuilder {
             let sublayerTransform = state.transformForSublayers
             var children: [Presented] = []
             children.reserveCapacity(presented.sublayers.count)
+            // Animations that drive named sublayers go down to the first sublayer of each name.
+            var named = Set<String>()
             for id in presented.sublayers {
-                if let child = context.layers[id] { children.append(Presented(child, parentTime: presented.time)) }
+                guard let child = context.layers[id] else { continue }
+                var inherited: [InheritedAnimation] = []
+                if !presented.drivers.isEmpty, let name = child.state.name, named.insert(name).inserted {
+                    inherited = presented.drivers.compactMap { $0.handedDown(to: name) }
+                }
+                children.append(Presented(child, parentTime: presented.time, inherited: inherited))
             }
             // Stable sort: zPosition first, array order breaks ties. Only indices move, and only when
             // the zPositions differ.
@@ -132,12 +139,31 @@ public struct DisplayListBuilder {
         if !images.beforeOnTop { draw(after, in: afterContext) }
     }
 
+    /// An animation of an ancestor (or of the layer itself) that drives a layer by sublayer names
+    /// (`"sublayers.dot.opacity"`), on its way down the tree.
+    struct InheritedAnimation {
+        /// The animation, as attached to its layer.
+        let animation: AttachedAnimation
+        /// The local time of the layer the animation is attached to.
+        let time: Double
+        /// The sublayer names from that layer to the one this is handed to.
+        let path: [String]
+
+        /// This animation as handed to the sublayer named `name`, or nil when it drives nothing there
+        /// or below.
+        func handedDown(to name: String) -> InheritedAnimation? {
+            let next = path + [name]
+            guard animation.record.drivesSublayers(startingWith: next) else { return nil }
+            return InheritedAnimation(animation: animation, time: time, path: next)
+        }
+    }
+
     /// A render-tree layer with its presentation state at one time.
     struct Presented {
         /// The layer's sublayer ids (the render layer itself is not kept: it is large to copy).
         let sublayers: [LayerID]
         /// The presentation values: the model with the layer's animations applied.
-        let state: LayerState
+        var state: LayerState
         /// The layer's local time: the parent time of its sublayers.
         let time: Double
         /// Transitions in progress on the layer.
@@ -145,8 +171,12 @@ public struct DisplayListBuilder {
 
         /// The superlayer's local time.
         let parentTime: Double
+        /// The animations of this layer and its ancestors that drive its named sublayers.
+        var drivers: [InheritedAnimation] = []
 
-        init(_ layer: RenderLayer, parentTime: Double) {
+        /// The layer at its superlayer's local time `parentTime`, with its own animations and then
+        /// `inherited`, its ancestors' animations that drive it by name, applied.
+        init(_ layer: RenderLayer, parentTime: Double, inherited: [InheritedAnimation] = []) {
             sublayers = layer.sublayers
             self.parentTime = parentTime
             time = layer.state.localTime(fromParent: parentTime)
@@ -156,7 +186,18 @@ public struct DisplayListBuilder {
                 state = LayerAnimator.presentation(
                     of: layer.state, animations: layer.animations,
                     layerTime: time, transitions: &transitions)
+                for animation in layer.animations where animation.record.drivesSublayers(startingWith: []) {
+                    drivers.append(InheritedAnimation(animation: animation, time: time, path: []))
+                }
             }
+            guard !inherited.isEmpty else { return }
+            var ignored: [TransitionProgress] = []
+            for driver in inherited {
+                driver.animation.record.apply(
+                    to: &state, parentTime: driver.time, id: driver.animation.id, transitions: &ignored,
+                    sublayerPath: driver.path)
+            }
+            drivers += inherited
         }
     }
 

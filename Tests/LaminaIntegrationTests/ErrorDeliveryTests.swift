@@ -19,8 +19,10 @@ import Testing
         init() {
             let previous = LaminaDiagnostics.handler
             self.previous = previous
-            LaminaDiagnostics.handler = { [unowned self] diagnostic in
-                lock.withLock { diagnostics.append(diagnostic) }
+            // Weak: suites run in parallel and restore the handler out of order, so a handler of a
+            // collector already gone may be put back and called later.
+            LaminaDiagnostics.handler = { [weak self] diagnostic in
+                if let self { lock.withLock { diagnostics.append(diagnostic) } }
                 previous(diagnostic)
             }
         }

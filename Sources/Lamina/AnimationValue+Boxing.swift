@@ -61,19 +61,43 @@ extension AnimationValue {
 
     static func objCType(_ v: NSValue) -> String { String(cString: v.objCType) }
 
-    /// The value as the Swift type of the property it was read from, for `value(forKeyPath:)`:
-    /// `Float` for opacity, `Bool` for Booleans, `CGFloat` for other numbers, `CGPoint`, `CGSize`,
-    /// `CGRect`, `CATransform3D`, and `CGColor` (nil for no colour).
+    /// The value as Core Animation's key-value coding returns it, for `value(forKeyPath:)`: an
+    /// `NSNumber` for numbers and Booleans (a `Float` one for opacity, a `Double` one otherwise, as
+    /// `CGFloat` boxes on Apple platforms), `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, and
+    /// `CGColor` (nil for no colour).
+    ///
+    /// Structures come back unboxed: Foundation on Linux cannot cast an `NSValue` to `CGPoint`, so
+    /// `as! CGPoint` works on both platforms only this way.
     func boxed(for keyPath: LayerKeyPath) -> Any? {
         switch self {
-        case .number(let v): keyPath.property == .opacity && keyPath.component == nil ? Float(v) : CGFloat(v)
-        case .bool(let b): b
+        case .number(let v):
+            keyPath.property == .opacity && keyPath.component == nil ? NSNumber(value: Float(v)) : NSNumber(value: v)
+        case .bool(let b): NSNumber(value: b)
         case .point(let p): p
         case .size(let s): s
         case .rect(let r): r
         case .transform(let t): t
         case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
-        case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
+        case .vector(let v): [NSNumber(value: v.x), NSNumber(value: v.y), NSNumber(value: v.z)]
+        }
+    }
+}
+
+extension LayerValue {
+    /// The value as Core Animation's key-value coding returns it: `NSNumber` for numbers, Booleans
+    /// and corner masks, the structure itself for geometry, `CGColor` for colours and `String` for
+    /// names.
+    var boxed: Any? {
+        switch self {
+        case .number(let v): NSNumber(value: v)
+        case .float(let v): NSNumber(value: v)
+        case .point(let p): p
+        case .rect(let r): r
+        case .transform(let t): t
+        case .bool(let b): NSNumber(value: b)
+        case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+        case .corners(let m): NSNumber(value: m.rawValue)
+        case .string(let s): s
         }
     }
 }

@@ -38,8 +38,9 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
     /// Creates an animation (Apple's `+animation`).
     public class func animation() -> Self { Self() }
 
-    /// The value a key has when none was set (nil unless a subclass says otherwise).
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The value a key has when none was set: Core Animation's default for the class's built-in keys
+    /// (`duration` 0, `speed` 1, `fillMode` removed, ...), nil for others. Subclasses override it.
+    open class func defaultValue(forKey key: String) -> Any? { builtInDefaultValue(forKey: key) }
 
     /// Whether the value for `key` would be archived (always true; archiving is not implemented).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }

@@ -11,7 +11,8 @@ open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let other = other as? CAAnimationGroup else { return }
-        animations = other.animations?.map { $0.copy() as! CAAnimation }
+        // Apple's copy is shallow here: the copy holds the same child animation objects.
+        animations = other.animations
     }
 
     override func makeContent(duration: Double) throws(AnimationValueError) -> AnimationRecord.Content {

@@ -39,6 +39,15 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A display link that calls `selector` on `target`, a method that takes no argument (the
+    /// closest Linux spelling of a `#selector` naming a method without parameters):
+    /// `CADisplayLink(target: self, selector: MyView.tick)` for `func tick()`. The target is held
+    /// strongly until `invalidate()`, as on Apple platforms.
+    public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> () -> Void) {
+        callback = { _ in selector(target)() }
+        super.init()
+    }
+
     /// A display link that calls `handler` at each frame (a Lamina addition).
     public init(handler: @escaping (CADisplayLink) -> Void) {
         callback = handler
@@ -49,6 +58,13 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
     /// callbacks always run on the main thread.
     open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         DisplayLinkCenter.add(self)
+    }
+
+    /// Takes the display link out of the run loop mode it was added to, so its callbacks stop until
+    /// it is added again. The run loop and mode are accepted for source compatibility: a link runs in
+    /// one mode at a time in Lamina.
+    open func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        DisplayLinkCenter.remove(self)
     }
 
     /// Stops the display link for good and releases its target.

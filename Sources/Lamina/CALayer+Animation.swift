@@ -71,15 +71,23 @@ extension CALayer {
     /// reported to `LaminaDiagnostics` and the animation is not added (Apple raises an exception).
     func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        if let basic = copy as? CABasicAnimation, let pending = pendingActionOldValue, basic.keyPath == pending.key,
-            basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+            let keyPath = basic.keyPath.flatMap(LayerKeyPath.init)
         {
-            // An implicit animation: from the value before the change to the new model value.
-            basic.resolvedFrom = pending.value
+            if let pending = pendingActionOldValue, basic.keyPath == pending.key {
+                // An implicit animation: from the value before the change to the new model value,
+                // which reads back as its `fromValue`, as on Apple platforms.
+                basic.resolvedFrom = pending.value
+                basic.fromValue = pending.value.boxed(for: keyPath)
+            } else {
+                // No values at all: from the key's previous presentation value to its current one.
+                basic.resolvedFrom = previousPresentationValue(keyPath)
+            }
         }
         let record: AnimationRecord
         do {
-            record = try copy.makeRecord(defaultDuration: 0.25)
+            // A duration of 0 takes the transaction's animation duration (CATransaction.h).
+            record = try copy.makeRecord(defaultDuration: CATransaction.animationDuration())
         } catch {
             let layerName = name.map { " (\($0))" } ?? ""
             LaminaDiagnostics.report(
@@ -234,6 +242,24 @@ extension CALayer {
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return animation
+    }
+
+    /// The value at `keyPath` that the last commit put on screen: the committed model values with
+    /// the committed animations applied now; nil for a layer never committed.
+    func previousPresentationValue(_ keyPath: LayerKeyPath) -> AnimationValue? {
+        guard presentationSource == nil, hasBeenCommitted else { return nil }
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        let running = attachedAnimations.filter(\.committed)
+        var state = committedModelState
+        if !running.isEmpty {
+            let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
+            var transitions: [TransitionProgress] = []
+            state = LayerAnimator.presentation(
+                of: state, animations: animations, layerTime: localTime(atMediaTime: CACurrentMediaTime()),
+                transitions: &transitions)
+        }
+        return keyPath.value(in: state)
     }
 
     /// Captures the value before a property change, when an action may run for it.

@@ -19,7 +19,8 @@ extension CALayer: CAMediaTiming {
         set { update(.speed, \.speed, Double(newValue)) }
     }
 
-    /// Kept for `CAMediaTiming`; a layer's own duration and repeat settings do not affect rendering.
+    /// Kept for `CAMediaTiming`; infinite by default, as on Apple platforms. A layer's own duration and
+    /// repeat settings do not affect rendering.
     public var duration: CFTimeInterval {
         get { storedDuration }
         set { storedDuration = newValue }
@@ -60,7 +61,9 @@ extension CALayer {
             let property = row.name
             guard let value = Self.defaultValue(forKey: property.key) else { continue }
             let keyPath = LayerKeyPath(property)
-            guard let v = try? AnimationValue.unbox(value, as: keyPath.kind, what: property.key) else { continue }
+            guard let v = try? AnimationValue.unbox(value, as: keyPath.kind, what: property.key),
+                v != keyPath.value(in: modelState)
+            else { continue }
             keyPath.set(v, in: &modelState)
             if property == .backgroundColor || property == .borderColor {
                 copyColorObject(property, value as? CGColor)
@@ -74,18 +77,27 @@ extension CALayer {
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`.
     ///
-    /// Numbers come back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).
+    /// Values come back as Core Animation's key-value coding returns them: numbers and Booleans as
+    /// `NSNumber`, structures as themselves, colours as the very object the property returns.
     func kvcValue(forKey key: String) -> Any? {
-        if let path = LayerKeyPath(key), !key.contains(".") {
-            return path.value(in: modelState).boxed(for: path)
-        }
+        if let property = LayerPropertyName(key: key) { return kvcPropertyValue(property) }
         switch key {
-        case "name": return name
-        case "beginTime": return beginTime
-        case "timeOffset": return timeOffset
-        case "speed": return speed
-        case "duration": return duration
+        case "duration": return NSNumber(value: duration)
+        case "repeatCount": return NSNumber(value: repeatCount)
+        case "repeatDuration": return NSNumber(value: repeatDuration)
+        case "autoreverses": return NSNumber(value: autoreverses)
+        case "fillMode": return fillMode.rawValue
         default: return kvcStorage[key] ?? Self.defaultValue(forKey: key)
+        }
+    }
+
+    /// A table property's value as key-value coding returns it.
+    func kvcPropertyValue(_ property: LayerPropertyName) -> Any? {
+        switch property {
+        case .backgroundColor: backgroundColor
+        case .borderColor: borderColor
+        case .speed: NSNumber(value: speed)
+        default: modelState[property].boxed
         }
     }
 
@@ -97,10 +109,20 @@ extension CALayer {
         }
         switch key {
         case "name": name = value as? String
+        case "maskedCorners":
+            maskedCorners =
+                (value as? CACornerMask) ?? CACornerMask(rawValue: UInt(value.flatMap(AnimationValue.number) ?? 15))
         case "beginTime": beginTime = value.flatMap(AnimationValue.number) ?? 0
         case "timeOffset": timeOffset = value.flatMap(AnimationValue.number) ?? 0
         case "speed": speed = Float(value.flatMap(AnimationValue.number) ?? 1)
-        case "duration": duration = value.flatMap(AnimationValue.number) ?? 0
+        case "duration": duration = value.flatMap(AnimationValue.number) ?? .infinity
+        case "repeatCount": repeatCount = Float(value.flatMap(AnimationValue.number) ?? 0)
+        case "repeatDuration": repeatDuration = value.flatMap(AnimationValue.number) ?? 0
+        case "autoreverses": autoreverses = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        case "fillMode":
+            fillMode =
+                (value as? CAMediaTimingFillMode) ?? (value as? String).map { CAMediaTimingFillMode(rawValue: $0) }
+                ?? .removed
         default:
             kvcStorage[key] = value
             changed()
@@ -112,6 +134,7 @@ extension CALayer {
     /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
     func kvcValue(forKeyPath keyPath: String) -> Any? {
         guard let path = LayerKeyPath(keyPath) else { return kvcValue(forKey: keyPath) }
+        if path.component == nil { return kvcPropertyValue(path.property) }
         return path.value(in: modelState).boxed(for: path)
     }
 

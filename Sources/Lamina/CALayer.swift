@@ -20,7 +20,17 @@ open class CALayer: NSObject {
     /// Attached animations, in the order they were added.
     var attachedAnimations: [LayerAnimation] = []
     /// True once a commit has sent the layer to a render server (presentation() is nil before).
-    var hasBeenCommitted = false
+    var hasBeenCommitted = false {
+        didSet {
+            guard committedVersion != version else { return }
+            committedVersion = version
+            committedModelState = modelState
+        }
+    }
+    /// The model values the last commit sent (and their version): what a basic animation with no
+    /// values starts from.
+    var committedModelState = LayerState()
+    var committedVersion: UInt64 = .max
     /// Values stored with `setValue(_:forKey:)` under keys that are not properties.
     var kvcStorage: [String: Any] = [:]
     /// For a presentation layer: the model layer it shows, and the media time it was computed for.
@@ -31,7 +41,7 @@ open class CALayer: NSObject {
     /// which an implicit basic animation starts from.
     var pendingActionOldValue: (key: String, value: AnimationValue)?
     /// `CAMediaTiming` values the render server does not need (it uses beginTime, timeOffset, speed).
-    var storedDuration: CFTimeInterval = 0
+    var storedDuration: CFTimeInterval = .infinity
     var storedRepeatCount: Float = 0
     var storedRepeatDuration: CFTimeInterval = 0
     var storedAutoreverses = false
@@ -123,9 +133,11 @@ open class CALayer: NSObject {
     /// The action a layer class provides for `event`; nil here. Subclasses override it.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
-    /// The value a key has when it was never set; nil here. Subclasses override it; a value returned
-    /// for a layer property becomes that property's initial value.
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The value a key has when it was never set: Core Animation's default for every built-in key
+    /// (`anchorPoint` (0.5, 0.5), `opacity` 1, `speed` 1, `duration` infinite, ...), boxed as
+    /// key-value coding returns it; nil for other keys. Subclasses override it; a value returned for
+    /// a layer property becomes that property's initial value.
+    open class func defaultValue(forKey key: String) -> Any? { builtInDefaultValue(forKey: key) }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`. Numbers come
     /// back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).

@@ -143,27 +143,40 @@ open class CATransaction: NSObject {
         setValue(flag, forKey: kCATransactionDisableActions)
     }
 
-    /// The completion block of the innermost transaction.
+    /// The completion block of the innermost transaction that set one (a nested transaction reads
+    /// its enclosing transaction's block, as on Apple platforms); the latest when several were set.
     open class func completionBlock() -> (() -> Void)? {
         state.lock.lock()
         defer { state.lock.unlock() }
-        return currentLevel().completion.block
+        return innermostCompletionBlock()
     }
 
-    /// Sets a block to run on the main thread once every animation added in the innermost
-    /// transaction from now on, and in the transactions nested in it, has finished or been removed
-    /// (right after the commit if there are none).
+    /// Adds a block to run on the main thread once every animation added in the innermost
+    /// transaction, and in the transactions nested in it, has finished or been removed (right after
+    /// the commit if there are none).
+    ///
+    /// As on Apple platforms, a second block in the same transaction runs as well as the first, and
+    /// nil cancels nothing that was set before.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         state.lock.lock()
         defer { state.lock.unlock() }
-        currentLevel().completion.block = block
+        if let block { currentLevel().completion.add(block) }
+    }
+
+    /// The latest block set in the innermost level that has one. Caller holds the lock.
+    static func innermostCompletionBlock() -> (() -> Void)? {
+        _ = currentLevel()
+        for level in ([state.implicit].compactMap { $0 } + state.levels).reversed() {
+            if let block = level.completion.blocks.last { return block }
+        }
+        return nil
     }
 
     /// The value of `key` in the innermost transaction that set it.
     open class func value(forKey key: String) -> Any? {
         state.lock.lock()
         defer { state.lock.unlock() }
-        if key == kCATransactionCompletionBlock { return currentLevel().completion.block }
+        if key == kCATransactionCompletionBlock { return innermostCompletionBlock() }
         for level in ([state.implicit].compactMap { $0 } + state.levels).reversed() {
             if let v = level.values[key] { return v }
         }
@@ -175,7 +188,7 @@ open class CATransaction: NSObject {
         state.lock.lock()
         defer { state.lock.unlock() }
         if key == kCATransactionCompletionBlock {
-            currentLevel().completion.block = anObject as? () -> Void
+            if let block = anObject as? () -> Void { currentLevel().completion.add(block) }
             return
         }
         currentLevel().values[key] = anObject
@@ -242,10 +255,16 @@ open class CATransaction: NSObject {
 /// The block runs once, on the main thread, after the level is closed (committed) and every
 /// animation registered with it has finished or been removed.
 final class CompletionGroup: @unchecked Sendable {
-    var block: (() -> Void)?
+    /// The blocks set on the level, in the order they were set; all of them run.
+    private(set) var blocks: [() -> Void] = []
     private var pending = 0
     private var closed = false
     private var fired = false
+
+    /// Adds a block to run when the group is done. Caller holds the transaction lock.
+    func add(_ block: @escaping () -> Void) {
+        blocks.append(block)
+    }
 
     /// One more animation to wait for.
     func register() {
@@ -274,8 +293,8 @@ final class CompletionGroup: @unchecked Sendable {
         CATransaction.lock()
         let ready = closed && pending <= 0 && !fired
         if ready { fired = true }
-        let block = ready ? self.block : nil
+        let blocks = ready ? self.blocks : []
         CATransaction.unlock()
-        if let block { MainThreadDispatcher.post(block) }
+        if !blocks.isEmpty { MainThreadDispatcher.post { for block in blocks { block() } } }
     }
 }

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The pixel format of a layer's backing store (Apple's `CALayerContentsFormat`).
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    /// The format's name, as Core Animation spells it.
+    public let rawValue: String
+    /// Wraps a raw name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw name.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Eight bits per channel, red, green, blue and alpha (the default).
+    public static let RGBA8Uint = CALayerContentsFormat("RGBA8")
+    /// Sixteen-bit half floats per channel, red, green, blue and alpha.
+    public static let RGBA16Float = CALayerContentsFormat("RGBAh")
+    /// Eight bits of grey.
+    public static let gray8Uint = CALayerContentsFormat("Gray8")
+}

@@ -12,7 +12,7 @@ extension CAAnimationDelegate {
 ///
 /// A layer stores a copy of the animation added to it, so changing the original afterwards has no
 /// effect on the running animation.
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked Sendable {
+open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAction, @unchecked Sendable {
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1
@@ -35,6 +35,19 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
         super.init()
     }
 
+    /// Creates an animation from an archive written by `encode(with:)`; nil when the archive is damaged.
+    /// The delegate is not archived.
+    public required init?(coder: NSCoder) {
+        super.init()
+        guard decodeAnimation(from: coder) else { return nil }
+    }
+
+    /// Whether the class decodes safely from a secure archive: true for every animation class.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives every property whose `shouldArchiveValue(forKey:)` is true (not the delegate).
+    open func encode(with coder: NSCoder) { encodeAnimation(to: coder) }
+
     /// Creates an animation (Apple's `+animation`).
     public class func animation() -> Self { Self() }
 
@@ -42,7 +55,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
     /// (`duration` 0, `speed` 1, `fillMode` removed, ...), nil for others. Subclasses override it.
     open class func defaultValue(forKey key: String) -> Any? { builtInDefaultValue(forKey: key) }
 
-    /// Whether the value for `key` would be archived (always true; archiving is not implemented).
+    /// Whether `encode(with:)` archives the value for `key`; true here, subclasses may say otherwise.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     /// Stores any value under any key, as Core Animation's animations allow.

@@ -158,9 +158,8 @@ extension CALayer {
     public func presentation(at time: CFTimeInterval) -> CALayer? {
         let source = presentationSource ?? self
         guard source.hasBeenCommitted else { return nil }
-        let layer = type(of: source).init()
+        let layer = type(of: source).init(_presentationCopyOf: source)
         layer.modelState = source.presentedState(at: time)
-        layer.copyColors(from: source)
         layer.presentationSource = source
         layer.presentationTime = time
         return layer

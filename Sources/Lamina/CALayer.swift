@@ -6,17 +6,17 @@ import Foundation
 /// Setting a property changes the model value at once and records the layer in the current
 /// `CATransaction`; the render server sees the change when that transaction commits. Layers are meant
 /// to be used from one thread at a time (normally the main thread), as on Apple platforms.
-open class CALayer: NSObject {
+open class CALayer: NSObject, NSSecureCoding {
     /// The layer's id on the wire, unique in this process.
     let layerID: LayerID
     /// Model values, as the render server will receive them.
     var modelState = LayerState()
     /// Bumped on every property change, so a commit sends only changed layers.
     var version: UInt64 = 0
-    private var storedSublayers: [CALayer] = []
+    var storedSublayers: [CALayer] = []
     private weak var storedSuperlayer: CALayer?
-    private var storedBackgroundColor: CGColor?
-    private var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var storedBackgroundColor: CGColor?
+    var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
     /// Attached animations, in the order they were added.
     var attachedAnimations: [LayerAnimation] = []
     /// True once a commit has sent the layer to a render server (presentation() is nil before).
@@ -51,27 +51,59 @@ open class CALayer: NSObject {
     private static let idLock = NSLock()
 
     /// Creates a layer with Core Animation's default property values, or the values the class's
-    /// `defaultValue(forKey:)` gives.
-    ///
-    /// Required (unlike on Apple platforms) so that `presentation()` can create a layer of the same
-    /// class.
-    public required override init() {
-        layerID = Self.idLock.withLock {
-            Self.nextID += 1
-            return Self.nextID
-        }
+    /// `defaultValue(forKey:)` gives. Subclasses override it as on Apple platforms (`override init()`).
+    public override init() {
+        layerID = Self.makeLayerID()
         super.init()
         applyClassDefaults()
     }
 
-    /// Creates a layer whose properties are copied from `layer` (Core Animation uses this for shadow
-    /// copies such as presentation layers; subclasses override it to copy their own state).
-    public convenience init(layer: Any) {
-        self.init()
-        if let other = layer as? CALayer {
-            modelState = other.modelState
-            storedBackgroundColor = other.storedBackgroundColor
-            storedBorderColor = other.storedBorderColor
+    /// Creates a shadow copy of `layer`: its model values, colours, timing and values stored under
+    /// custom keys (not its sublayers, animations or delegate).
+    ///
+    /// Core Animation calls it on the layer's own class to make presentation layers, so a subclass
+    /// overrides it (`override init(layer: Any)`, calling `super.init(layer:)`) to copy its own stored
+    /// properties. A subclass that declares designated initialisers must override it (Apple code that
+    /// does not compiles there but stops at the first presentation copy).
+    public init(layer: Any) {
+        layerID = Self.makeLayerID()
+        super.init()
+        guard let other = layer as? CALayer else { return }
+        modelState = other.modelState
+        storedBackgroundColor = other.storedBackgroundColor
+        storedBorderColor = other.storedBorderColor
+        storedDuration = other.storedDuration
+        storedRepeatCount = other.storedRepeatCount
+        storedRepeatDuration = other.storedRepeatDuration
+        storedAutoreverses = other.storedAutoreverses
+        storedFillMode = other.storedFillMode
+        kvcStorage = other.kvcStorage
+    }
+
+    /// Creates a layer from an archive written by `encode(with:)`: every archived property, the
+    /// sublayers and the animations; what was not archived keeps the class's default. Nil when the
+    /// archive is damaged.
+    public required init?(coder: NSCoder) {
+        layerID = Self.makeLayerID()
+        super.init()
+        applyClassDefaults()
+        guard decodeLayer(from: coder) else { return nil }
+    }
+
+    /// Runs `init(layer:)` on the dynamic class of `self` (Lamina's way to make presentation copies,
+    /// which Apple's runtime does without it).
+    ///
+    /// Not for use: a subclass has it when it overrides all of `init()`, `init(layer:)` and
+    /// `init?(coder:)`, or none of them. A compiler error naming it means the subclass must
+    /// override `init(layer:)`.
+    public required convenience init(_presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
+    }
+
+    private static func makeLayerID() -> LayerID {
+        idLock.withLock {
+            nextID += 1
+            return nextID
         }
     }
 
@@ -138,6 +170,18 @@ open class CALayer: NSObject {
     /// key-value coding returns it; nil for other keys. Subclasses override it; a value returned for
     /// a layer property becomes that property's initial value.
     open class func defaultValue(forKey key: String) -> Any? { builtInDefaultValue(forKey: key) }
+
+    /// Whether the class decodes safely from a secure archive: true for layers.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives every model property, the timing, values stored under custom keys, the sublayers and
+    /// the animations by key, leaving out each key for which `shouldArchiveValue(forKey:)` is false.
+    /// The delegate, `actions` and `style` are not archived.
+    open func encode(with coder: NSCoder) { encodeLayer(to: coder) }
+
+    /// Whether `encode(with:)` archives the value for `key`; true here. A subclass returns false to
+    /// leave a key out, which then has its default when the layer is unarchived.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`. Numbers come
     /// back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).

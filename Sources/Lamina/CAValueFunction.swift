@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `CAValueFunction(name:)` returns nil for a name Core Animation does not know (an empty one
 /// included) and the same shared instance every time for the same name, as on Apple platforms.
-open class CAValueFunction: NSObject, CAValueFunctionNamed, @unchecked Sendable {
+open class CAValueFunction: NSObject, CAValueFunctionNamed, NSSecureCoding, @unchecked Sendable {
     /// The function's name.
     open private(set) var name: CAValueFunctionName
 
@@ -18,6 +18,19 @@ open class CAValueFunction: NSObject, CAValueFunctionNamed, @unchecked Sendable 
         self.name = name
         super.init()
     }
+
+    /// Creates the value function an archive names; nil when the archive has no name.
+    public required init?(coder: NSCoder) {
+        guard let name = coder.decodeObject(of: [NSString.self], forKey: "name") as? String else { return nil }
+        self.name = CAValueFunctionName(rawValue: name)
+        super.init()
+    }
+
+    /// True: value functions decode safely from a secure archive.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the function's name.
+    open func encode(with coder: NSCoder) { coder.encode(NSString(string: name.rawValue), forKey: "name") }
 }
 
 /// What lets `CAValueFunction(name:)` return a shared instance: a Swift class initialiser cannot,

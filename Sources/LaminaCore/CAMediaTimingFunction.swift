@@ -6,7 +6,7 @@ import Foundation
 /// Instances are immutable. As in Core Animation, the x coordinates of the two inner control
 /// points are clamped to 0...1, which keeps x non-decreasing along the curve so that the curve
 /// is a function of time; the y coordinates are kept as given, so a curve may overshoot.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     // The control points as given (x clamped), in Core Animation's `Float` precision.
     private let p1x: Float
     private let p1y: Float
@@ -70,6 +70,26 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         ay = 1 - cy - by
         isIdentity = p1x == p1y && p2x == p2y
         super.init()
+    }
+
+    /// Creates the timing function an archive holds (its two inner control points); nil when the
+    /// archive lacks them.
+    public required convenience init?(coder: NSCoder) {
+        let keys = ["c1x", "c1y", "c2x", "c2y"]
+        guard keys.allSatisfy(coder.containsValue(forKey:)) else { return nil }
+        let p = keys.map { coder.decodeFloat(forKey: $0) }
+        self.init(controlPoints: p[0], p[1], p[2], p[3])
+    }
+
+    /// True: timing functions decode safely from a secure archive.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the two inner control points as given (x clamped), in `Float` precision.
+    open func encode(with coder: NSCoder) {
+        coder.encode(p1x, forKey: "c1x")
+        coder.encode(p1y, forKey: "c1y")
+        coder.encode(p2x, forKey: "c2x")
+        coder.encode(p2y, forKey: "c2y")
     }
 
     /// Writes control point `idx` (0...3) as two floats, x then y, to `ptr`: index 0 is (0, 0),

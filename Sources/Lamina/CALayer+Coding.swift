@@ -1,0 +1,72 @@
+import Foundation
+
+extension CALayer {
+    /// Writes the layer under Core Animation's keys: every row of the property table, the timing the
+    /// render server does not need, values stored under custom keys, the sublayers and the animations
+    /// (with their keys). A key for which `shouldArchiveValue(forKey:)` is false is left out.
+    func encodeLayer(to coder: NSCoder) {
+        for property in LayerPropertyName.allCases where shouldArchiveValue(forKey: property.key) {
+            // Colours are written from the colour objects, which keep their colour model (gray or RGB).
+            let color = property == .backgroundColor ? storedBackgroundColor : storedBorderColor
+            let isColor = property == .backgroundColor || property == .borderColor
+            guard let box = isColor ? ArchivedValue(color ?? NSNull()) : ArchivedValue(modelState[property])
+            else { continue }
+            coder.encode(box, forKey: property.key)
+        }
+        func put(_ key: String, _ write: () -> Void) { if shouldArchiveValue(forKey: key) { write() } }
+        put("duration") { coder.encode(storedDuration, forKey: "duration") }
+        put("repeatCount") { coder.encode(storedRepeatCount, forKey: "repeatCount") }
+        put("repeatDuration") { coder.encode(storedRepeatDuration, forKey: "repeatDuration") }
+        put("autoreverses") { coder.encode(storedAutoreverses, forKey: "autoreverses") }
+        put("fillMode") { coder.encode(NSString(string: storedFillMode.rawValue), forKey: "fillMode") }
+        coder.encodeStoredValues(kvcStorage, prefix: "lamina.stored", archiving: shouldArchiveValue(forKey:))
+        if !storedSublayers.isEmpty {
+            put("sublayers") { coder.encode(NSArray(array: storedSublayers), forKey: "sublayers") }
+        }
+        CATransaction.lock()
+        let entries = attachedAnimations
+        CATransaction.unlock()
+        guard !entries.isEmpty else { return }
+        put("animations") {
+            coder.encode(NSArray(array: entries.map(\.animation)), forKey: "animations")
+            coder.encode(NSArray(array: entries.map { NSString(string: $0.key) }), forKey: "animationKeys")
+            coder.encode(NSArray(array: entries.map { NSNumber(value: $0.isAnonymous) }), forKey: "animationsAnonymous")
+        }
+    }
+
+    /// Reads what `encodeLayer(to:)` wrote into a new layer, without running actions; absent keys keep
+    /// the class's defaults. False when the archive is damaged.
+    func decodeLayer(from coder: NSCoder) -> Bool {
+        for property in LayerPropertyName.allCases where coder.containsValue(forKey: property.key) {
+            guard let box = coder.decodeObject(of: ArchivedValue.self, forKey: property.key),
+                let value = box.layerValue(property.valueKind)
+            else { return false }
+            modelState[property] = value
+            if property == .backgroundColor { storedBackgroundColor = box.value as? CGColor }
+            if property == .borderColor { storedBorderColor = box.value as? CGColor }
+        }
+        func has(_ key: String) -> Bool { coder.containsValue(forKey: key) }
+        if has("duration") { storedDuration = coder.decodeDouble(forKey: "duration") }
+        if has("repeatCount") { storedRepeatCount = coder.decodeFloat(forKey: "repeatCount") }
+        if has("repeatDuration") { storedRepeatDuration = coder.decodeDouble(forKey: "repeatDuration") }
+        if has("autoreverses") { storedAutoreverses = coder.decodeBool(forKey: "autoreverses") }
+        if let mode = coder.decodeString(forKey: "fillMode") { storedFillMode = CAMediaTimingFillMode(rawValue: mode) }
+        kvcStorage.merge(coder.decodeStoredValues(prefix: "lamina.stored")) { $1 }
+        if has("sublayers") {
+            guard let list = coder.decodeArray(of: CALayer.self, forKey: "sublayers") else { return false }
+            for layer in list { addSublayer(layer) }
+        }
+        guard has("animations") else { return true }
+        guard
+            let animations = coder.decodeArray(
+                of: CAAnimation.self, forKey: "animations", also: CAAnimation.archivableClasses),
+            let keys = coder.decodeArray(of: NSString.self, forKey: "animationKeys")?.map({ $0 as String }),
+            let anonymous = coder.decodeArray(of: NSNumber.self, forKey: "animationsAnonymous"),
+            keys.count == animations.count, anonymous.count == animations.count
+        else { return false }
+        for (i, animation) in animations.enumerated() {
+            attachAnimation(animation, forKey: anonymous[i].boolValue ? nil : keys[i])
+        }
+        return true
+    }
+}

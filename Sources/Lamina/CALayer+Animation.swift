@@ -72,9 +72,16 @@ extension CALayer {
     func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-            let keyPath = basic.keyPath.flatMap(LayerKeyPath.init)
+            let (names, rest) = basic.keyPath.flatMap(PropertyTarget.splitSublayerPath),
+            let keyPath = LayerKeyPath(rest)
         {
-            if let pending = pendingActionOldValue, basic.keyPath == pending.key {
+            if !names.isEmpty {
+                // A named sublayer's key: from that sublayer's previous presentation value.
+                let driven = names.reduce(self as CALayer?) { layer, name in
+                    layer?.sublayers?.first { $0.name == name }
+                }
+                basic.resolvedFrom = driven?.previousPresentationValue(keyPath)
+            } else if let pending = pendingActionOldValue, basic.keyPath == pending.key {
                 // An implicit animation: from the value before the change to the new model value,
                 // which reads back as its `fromValue`, as on Apple platforms.
                 basic.resolvedFrom = pending.value

@@ -159,4 +159,30 @@ import Testing
             ])
         #expect(throws: (any Error).self) { try MessageCodec.decodeClient(MessageCodec.encode(tooDeep)) }
     }
+
+    /// Apple's CABasicAnimation with no values interpolates from the key's previous presentation
+    /// value to its current value (CAAnimation.h); for a named sublayer's key, the sublayer's.
+    @Test func anAnimationWithNoValuesStartsFromTheNamedSublayersPreviousValue() throws {
+        let context = try server.connect()
+        let (root, first, _) = try makeDots(context)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        first.opacity = 0
+        CATransaction.commit()
+        try context.synchronize()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        first.opacity = 1
+        let fade = CABasicAnimation(keyPath: "sublayers.dot.opacity")
+        fade.duration = 1
+        fade.beginTime = CACurrentMediaTime() + 10
+        root.add(fade, forKey: "fade")
+        CATransaction.commit()
+        try context.synchronize()
+        let presented = try #require(first.presentation(at: fade.beginTime + 0.5))
+        #expect(abs(Double(presented.opacity) - 0.5) < 1e-6)
+        let faded = rgb(try context.capture(at: fade.beginTime + 0.5), 40, 50)
+        #expect(faded.r == 255 && abs(faded.g - 128) <= 1, "first dot \(faded)")
+        finish()
+    }
 }

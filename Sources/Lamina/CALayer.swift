@@ -236,19 +236,19 @@ open class CALayer: NSObject {
     }
 
     /// The layer's rectangle in its superlayer's coordinates, derived from `bounds`, `position`,
-    /// `anchorPoint` and `transform`. Setting it sets `position` and `bounds.size`. Not animatable.
+    /// `anchorPoint` and `transform`. Setting it sets `position` and `bounds.size`, solved through the
+    /// transform (see `setFrameThroughTransform`). Not animatable.
     open var frame: CGRect {
         get { modelState.frame }
-        set {
-            bounds.size = newValue.size
-            position = CGPoint(
-                x: newValue.origin.x + modelState.anchorPoint.x * newValue.width,
-                y: newValue.origin.y + modelState.anchorPoint.y * newValue.height)
-        }
+        set { setFrameThroughTransform(newValue) }
     }
 
-    /// The layer's transform as an affine transform.
-    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(modelState.transform) }
+    /// The layer's transform as an affine transform; the identity when `transform` is not affine (it
+    /// has a z or perspective part), as on Apple platforms.
+    open func affineTransform() -> CGAffineTransform {
+        let t = modelState.transform
+        return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
+    }
 
     /// Sets the layer's transform to an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
@@ -286,10 +286,11 @@ open class CALayer: NSObject {
         set { update(.cornerRadius, \.cornerRadius, newValue) }
     }
 
-    /// Which corners `cornerRadius` rounds; all four by default.
+    /// Which corners `cornerRadius` rounds; all four by default. Only the four corner bits are kept, as
+    /// on Apple platforms (setting raw value 255 reads back 15).
     open var maskedCorners: CACornerMask {
         get { modelState.maskedCorners }
-        set { update(.maskedCorners, \.maskedCorners, newValue) }
+        set { update(.maskedCorners, \.maskedCorners, newValue.intersection(.all)) }
     }
 
     /// The width of the border drawn inside the bounds, above the sublayers. Animatable.

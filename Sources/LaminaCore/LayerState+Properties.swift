@@ -7,7 +7,8 @@ extension LayerState {
     /// The value of one property, typed by how it is stored.
     ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
-    /// that); a value of another kind than the property's is ignored.
+    /// that), except that a corner mask keeps only its four corner bits, as Apple's does; a value of
+    /// another kind than the property's is ignored.
     @inline(__always)
     public subscript(property: LayerPropertyName) -> LayerValue {
         get {
@@ -46,7 +47,7 @@ extension LayerState {
             case (.hidden, .bool(let v)): isHidden = v
             case (.backgroundColor, .color(let v)): backgroundColor = v
             case (.cornerRadius, .number(let v)): cornerRadius = v
-            case (.maskedCorners, .corners(let v)): maskedCorners = v
+            case (.maskedCorners, .corners(let v)): maskedCorners = v.intersection(.all)
             case (.borderWidth, .number(let v)): borderWidth = v
             case (.borderColor, .color(let v)): borderColor = v
             case (.masksToBounds, .bool(let v)): masksToBounds = v

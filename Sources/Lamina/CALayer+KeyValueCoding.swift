@@ -85,6 +85,8 @@ extension CALayer {
         case "timeOffset": return timeOffset
         case "speed": return speed
         case "duration": return duration
+        case "geometryFlipped": return isGeometryFlipped
+        case "cornerCurve": return cornerCurve.rawValue
         default: return kvcStorage[key] ?? Self.defaultValue(forKey: key)
         }
     }
@@ -101,6 +103,9 @@ extension CALayer {
         case "timeOffset": timeOffset = value.flatMap(AnimationValue.number) ?? 0
         case "speed": speed = Float(value.flatMap(AnimationValue.number) ?? 1)
         case "duration": duration = value.flatMap(AnimationValue.number) ?? 0
+        case "geometryFlipped": isGeometryFlipped = (value as? Bool) ?? false
+        case "cornerCurve":
+            cornerCurve = (value as? CALayerCornerCurve) ?? CALayerCornerCurve(value as? String ?? "circular")
         default:
             kvcStorage[key] = value
             changed()

@@ -253,6 +253,27 @@ open class CALayer: NSObject {
     /// Sets the layer's transform to an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
+    /// Whether the sublayers' coordinate system is flipped vertically: their `position` and `frame` y
+    /// is measured up from the bottom of this layer's bounds (y ↦ `2 × bounds.midY − y`), for drawing,
+    /// `convert` and `hitTest`; the flip is inherited by the whole subtree. False by default. Not
+    /// animatable.
+    open var isGeometryFlipped: Bool {
+        get { modelState.isGeometryFlipped }
+        set { update(.geometryFlipped, \.isGeometryFlipped, newValue) }
+    }
+
+    /// Whether the layer's contents are flipped when drawn: true when an odd number of this layer and
+    /// its ancestors have `isGeometryFlipped` set, as on Apple platforms.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var current: CALayer? = self
+        while let layer = current {
+            if layer.modelState.isGeometryFlipped { flipped.toggle() }
+            current = layer.superlayer
+        }
+        return flipped
+    }
+
     // MARK: Appearance
 
     /// The layer's opacity, 0...1, multiplied into its sublayers. Animatable.
@@ -291,6 +312,20 @@ open class CALayer: NSObject {
     open var maskedCorners: CACornerMask {
         get { modelState.maskedCorners }
         set { update(.maskedCorners, \.maskedCorners, newValue.intersection(.all)) }
+    }
+
+    /// The curve of the rounded corners of the background, border and `masksToBounds` clip:
+    /// `.circular` (the default) or `.continuous`, whose curvature rises smoothly from the edges. Not
+    /// animatable.
+    open var cornerCurve: CALayerCornerCurve {
+        get { modelState.cornerCurve }
+        set { update(.cornerCurve, \.cornerCurve, newValue) }
+    }
+
+    /// How far along each edge a corner of the given curve reaches, as a multiple of `cornerRadius`:
+    /// 1 for `.circular`, 1.528665 for `.continuous` (Apple's values).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve.expansionFactor
     }
 
     /// The width of the border drawn inside the bounds, above the sublayers. Animatable.

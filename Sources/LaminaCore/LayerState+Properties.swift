@@ -7,8 +7,9 @@ extension LayerState {
     /// The value of one property, typed by how it is stored.
     ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
-    /// that), except that a corner mask keeps only its four corner bits, as Apple's does; a value of
-    /// another kind than the property's is ignored.
+    /// that), except that a corner mask keeps only its four corner bits, as Apple's does, and a
+    /// missing corner curve name means `circular`; a value of another kind than the property's is
+    /// ignored.
     @inline(__always)
     public subscript(property: LayerPropertyName) -> LayerValue {
         get {
@@ -32,6 +33,8 @@ extension LayerState {
             case .beginTime: .number(beginTime)
             case .timeOffset: .number(timeOffset)
             case .speed: .number(speed)
+            case .geometryFlipped: .bool(isGeometryFlipped)
+            case .cornerCurve: .string(cornerCurve.rawValue)
             }
         }
         set {
@@ -55,6 +58,8 @@ extension LayerState {
             case (.beginTime, .number(let v)): beginTime = v
             case (.timeOffset, .number(let v)): timeOffset = v
             case (.speed, .number(let v)): speed = v
+            case (.geometryFlipped, .bool(let v)): isGeometryFlipped = v
+            case (.cornerCurve, .string(let v)): cornerCurve = v.map(CALayerCornerCurve.init(rawValue:)) ?? .circular
             default: break
             }
         }
@@ -85,6 +90,8 @@ extension LayerState {
         case .beginTime: beginTime != other.beginTime
         case .timeOffset: timeOffset != other.timeOffset
         case .speed: speed != other.speed
+        case .geometryFlipped: isGeometryFlipped != other.isGeometryFlipped
+        case .cornerCurve: cornerCurve != other.cornerCurve
         }
     }
 }

@@ -131,6 +131,21 @@ import Testing
         #expect(Self.red(clipped, 100, 100) == 255)
     }
 
+    @Test func rotatedContinuousSquareIsDrawnByTheShapeKindWithTheSameCoverage() throws {
+        // A quarter turn from CATransform3DMakeRotation is not exactly axis-aligned (cos π/2 ≈ 6e-17),
+        // so the square goes through the shape kind (screen-space derivatives); a square with four
+        // equal corners looks the same turned, so the pixels predicted above hold: (70, 50) byte 190,
+        // (65, 50) byte 10, and the inside is white.
+        let turned = try GeometryPixelTests.draw(
+            Self.square([.cornerCurve(.continuous), .transform(CATransform3DMakeRotation(.pi / 2, 0, 0, 1))]),
+            width: 200, height: 200)
+        #expect(abs(Self.red(turned, 70, 50) - 190) <= 4, "got \(Self.red(turned, 70, 50))")
+        #expect(abs(Self.red(turned, 65, 50) - 10) <= 4, "got \(Self.red(turned, 65, 50))")
+        #expect(abs(Self.red(turned, 50, 70) - 190) <= 4, "got \(Self.red(turned, 50, 70))")
+        #expect(Self.red(turned, 100, 100) == 255)
+        #expect(Self.red(turned, 54, 54) == 0)
+    }
+
     @Test func flippedLayerDrawsASublayerAtYZeroAtTheBottom() throws {
         // CALayer.h: geometryFlipped flips the layer's sublayer geometry vertically. Layer 2 fills
         // (0, 0, 100, 100); its red sublayer has frame (10, 0, 30, 20): unflipped it covers rows 0…19,

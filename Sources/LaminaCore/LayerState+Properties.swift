@@ -7,8 +7,9 @@ extension LayerState {
     /// The value of one property, typed by how it is stored.
     ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
-    /// that), except that a corner mask keeps only its four corner bits, as Apple's does, and a
-    /// missing corner curve name means `circular`; a value of another kind than the property's is
+    /// that), except that a corner mask keeps only its four corner bits, as Apple's does, and a corner
+    /// curve keeps only what is drawn: any name but `continuous` (or none) is stored as `circular`, so
+    /// a layer holds no client string beyond its name; a value of another kind than the property's is
     /// ignored.
     @inline(__always)
     public subscript(property: LayerPropertyName) -> LayerValue {
@@ -59,7 +60,8 @@ extension LayerState {
             case (.timeOffset, .number(let v)): timeOffset = v
             case (.speed, .number(let v)): speed = v
             case (.geometryFlipped, .bool(let v)): isGeometryFlipped = v
-            case (.cornerCurve, .string(let v)): cornerCurve = v.map(CALayerCornerCurve.init(rawValue:)) ?? .circular
+            case (.cornerCurve, .string(let v)):
+                cornerCurve = v == CALayerCornerCurve.continuous.rawValue ? .continuous : .circular
             default: break
             }
         }

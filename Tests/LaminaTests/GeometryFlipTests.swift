@@ -127,6 +127,17 @@ struct CornerCurveTests {
         #expect(CALayerCornerCurve(rawValue: "continuous") == .continuous)
     }
 
+    @Test func theStateKeepsOnlyTheCurvesItDraws() {
+        // Unknown names draw circular corners: the state written from the wire stores `circular`.
+        var state = LayerState()
+        state[.cornerCurve] = .string("continuous")
+        #expect(state.cornerCurve == .continuous)
+        state[.cornerCurve] = .string(String(repeating: "x", count: 4000))
+        #expect(state.cornerCurve == .circular)
+        state[.cornerCurve] = .string(nil)
+        #expect(state.cornerCurve == .circular)
+    }
+
     @Test func settingTheCurveIsSentAsItsName() {
         let layer = CALayer()
         let before = layer.version

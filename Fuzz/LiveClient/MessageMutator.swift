@@ -72,7 +72,7 @@ struct MessageMutator {
     mutating func setProperty(_ id: LayerID) -> LayerOperation {
         typealias S = SetOperation
         let color = random.next() % 4 == 0 ? nil : RGBAColor(red: number(), green: 0.5, blue: number(), alpha: number())
-        switch random.next() % 19 {
+        switch random.next() % 21 {
         case 0: return S.bounds(id, CGRect(origin: point(), size: CGSize(width: number(), height: number())))
         case 1: return S.position(id, point())
         case 2: return S.anchorPoint(id, point())
@@ -93,7 +93,9 @@ struct MessageMutator {
             return S.name(id, String(repeating: "n", count: length))
         case 16: return S.beginTime(id, number())
         case 17: return S.timeOffset(id, number())
-        default: return S.speed(id, number())
+        case 18: return S.speed(id, number())
+        case 19: return S.geometryFlipped(id, random.next() % 2 == 0)
+        default: return S.cornerCurve(id, ["circular", "continuous", "", nil][Int(random.next() % 4)])
         }
     }
 

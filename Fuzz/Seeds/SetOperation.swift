@@ -56,6 +56,13 @@ enum SetOperation {
     static func beginTime(_ id: LayerID, _ v: Double) -> LayerOperation { make(id, code: 17) { $0.f64(v) } }
     static func timeOffset(_ id: LayerID, _ v: Double) -> LayerOperation { make(id, code: 18) { $0.f64(v) } }
     static func speed(_ id: LayerID, _ v: Double) -> LayerOperation { make(id, code: 19) { $0.f64(v) } }
+    static func geometryFlipped(_ id: LayerID, _ v: Bool) -> LayerOperation { make(id, code: 20) { $0.bool(v) } }
+    static func cornerCurve(_ id: LayerID, _ n: String?) -> LayerOperation {
+        make(id, code: 21) {
+            $0.bool(n != nil)
+            if let n { $0.string(n) }
+        }
+    }
 
     static func color(_ c: RGBAColor?, into w: inout WireWriter) {
         w.bool(c != nil)

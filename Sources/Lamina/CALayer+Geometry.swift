@@ -62,6 +62,51 @@ extension CALayer {
         Self.laminaConvert(r, with: Self.laminaConversion(from: self, to: l))
     }
 
+    // MARK: Setting the frame
+
+    /// Sets `bounds.size` and `position` so that `frame` reads back as `newValue` where the transform
+    /// allows it: the implementation behind the `frame` setter.
+    ///
+    /// - With the identity transform: `bounds.size = newValue.size` and `position` = the frame's origin
+    ///   plus `anchorPoint × size` (the bounds origin is left alone).
+    /// - Otherwise the plane part of `transform` (`a b c d tx ty`, as `CATransform3DGetAffineTransform`
+    ///   reads it; z and perspective are not solved for) decides. When its 2×2 part is invertible, the
+    ///   size is that of the frame mapped back through the inverse (the bounding box of the inverse
+    ///   image), and `position` puts the transformed bounds' centre on the frame's centre. For a scale,
+    ///   a flip, a quarter turn or a translation that reads back exactly; for other rotations and skews
+    ///   `frame` reads back as the bounding box of the transformed bounds, centred where asked (as on
+    ///   Apple platforms, whose frame is always that bounding box). A singular part (a zero scale) has
+    ///   no size to solve for: `bounds.size = newValue.size` and `position` is placed as above.
+    func setFrameThroughTransform(_ newValue: CGRect) {
+        let state = modelState
+        guard !CATransform3DIsIdentity(state.transform) else {
+            bounds.size = newValue.size
+            position = CGPoint(
+                x: newValue.origin.x + state.anchorPoint.x * newValue.width,
+                y: newValue.origin.y + state.anchorPoint.y * newValue.height)
+            return
+        }
+        let frame = newValue.standardized
+        let m = CATransform3DGetAffineTransform(state.transform)
+        let det = m.a * m.d - m.b * m.c
+        var size = frame.size
+        if det != 0, det.isFinite {
+            // Row vectors: (x, y) · L = (a x + c y, b x + d y); the inverse's entries over the determinant.
+            let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
+            let solved = CGSize(
+                width: abs(ia) * frame.width + abs(ic) * frame.height,
+                height: abs(ib) * frame.width + abs(id) * frame.height)
+            if solved.width.isFinite, solved.height.isFinite { size = solved }
+        }
+        // The bounds' centre relative to the anchor point, then through the transform.
+        let dx = (0.5 - state.anchorPoint.x) * size.width
+        let dy = (0.5 - state.anchorPoint.y) * size.height
+        bounds.size = size
+        position = CGPoint(
+            x: frame.midX - m.tx - (m.a * dx + m.c * dy),
+            y: frame.midY - m.ty - (m.b * dx + m.d * dy))
+    }
+
     // MARK: Hit testing
 
     /// Returns whether `p`, in this layer's coordinate space, lies inside `bounds`.

@@ -109,6 +109,9 @@ extension CALayer {
         }
         switch key {
         case "name": name = value as? String
+        case "geometryFlipped": isGeometryFlipped = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        case "cornerCurve":
+            cornerCurve = (value as? CALayerCornerCurve) ?? CALayerCornerCurve(value as? String ?? "circular")
         case "maskedCorners":
             maskedCorners =
                 (value as? CACornerMask) ?? CACornerMask(rawValue: UInt(value.flatMap(AnimationValue.number) ?? 15))

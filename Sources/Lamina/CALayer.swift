@@ -307,22 +307,43 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// The layer's rectangle in its superlayer's coordinates, derived from `bounds`, `position`,
-    /// `anchorPoint` and `transform`. Setting it sets `position` and `bounds.size`. Not animatable.
+    /// `anchorPoint` and `transform`. Setting it sets `position` and `bounds.size`, solved through the
+    /// transform (see `setFrameThroughTransform`). Not animatable.
     open var frame: CGRect {
         get { modelState.frame }
-        set {
-            bounds.size = newValue.size
-            position = CGPoint(
-                x: newValue.origin.x + modelState.anchorPoint.x * newValue.width,
-                y: newValue.origin.y + modelState.anchorPoint.y * newValue.height)
-        }
+        set { setFrameThroughTransform(newValue) }
     }
 
-    /// The layer's transform as an affine transform.
-    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(modelState.transform) }
+    /// The layer's transform as an affine transform; the identity when `transform` is not affine (it
+    /// has a z or perspective part), as on Apple platforms.
+    open func affineTransform() -> CGAffineTransform {
+        let t = modelState.transform
+        return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
+    }
 
     /// Sets the layer's transform to an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// Whether the sublayers' coordinate system is flipped vertically: their `position` and `frame` y
+    /// is measured up from the bottom of this layer's bounds (y ↦ `2 × bounds.midY − y`), for drawing,
+    /// `convert` and `hitTest`; the flip is inherited by the whole subtree. False by default. Not
+    /// animatable.
+    open var isGeometryFlipped: Bool {
+        get { modelState.isGeometryFlipped }
+        set { update(.geometryFlipped, \.isGeometryFlipped, newValue) }
+    }
+
+    /// Whether the layer's contents are flipped when drawn: true when an odd number of this layer and
+    /// its ancestors have `isGeometryFlipped` set, as on Apple platforms.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var current: CALayer? = self
+        while let layer = current {
+            if layer.modelState.isGeometryFlipped { flipped.toggle() }
+            current = layer.superlayer
+        }
+        return flipped
+    }
 
     // MARK: Appearance
 
@@ -357,10 +378,25 @@ open class CALayer: NSObject, NSSecureCoding {
         set { update(.cornerRadius, \.cornerRadius, newValue) }
     }
 
-    /// Which corners `cornerRadius` rounds; all four by default.
+    /// Which corners `cornerRadius` rounds; all four by default. Only the four corner bits are kept, as
+    /// on Apple platforms (setting raw value 255 reads back 15).
     open var maskedCorners: CACornerMask {
         get { modelState.maskedCorners }
-        set { update(.maskedCorners, \.maskedCorners, newValue) }
+        set { update(.maskedCorners, \.maskedCorners, newValue.intersection(.all)) }
+    }
+
+    /// The curve of the rounded corners of the background, border and `masksToBounds` clip:
+    /// `.circular` (the default) or `.continuous`, whose curvature rises smoothly from the edges. Not
+    /// animatable.
+    open var cornerCurve: CALayerCornerCurve {
+        get { modelState.cornerCurve }
+        set { update(.cornerCurve, \.cornerCurve, newValue) }
+    }
+
+    /// How far along each edge a corner of the given curve reaches, as a multiple of `cornerRadius`:
+    /// 1 for `.circular`, 1.528665 for `.continuous` (Apple's values).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve.expansionFactor
     }
 
     /// The width of the border drawn inside the bounds, above the sublayers. Animatable.

@@ -5,7 +5,7 @@ import Foundation
 public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case bounds = 1, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, hidden, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor
-    case masksToBounds, name, beginTime, timeOffset, speed
+    case masksToBounds, name, beginTime, timeOffset, speed, geometryFlipped, cornerCurve
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

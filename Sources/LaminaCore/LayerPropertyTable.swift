@@ -30,6 +30,8 @@ extension LayerPropertyDescriptor {
         .init(.beginTime, "beginTime", .number),
         .init(.timeOffset, "timeOffset", .number),
         .init(.speed, "speed", .number),
+        .init(.geometryFlipped, "geometryFlipped", .bool, tree: .flag("geometryFlipped")),
+        .init(.cornerCurve, "cornerCurve", .string, tree: .unlessDefault("cornerCurve")),
     ]
 
     /// The columns that hot paths read, packed out of the rows once into plain integers, so reading

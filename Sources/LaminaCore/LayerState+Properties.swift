@@ -7,7 +7,10 @@ extension LayerState {
     /// The value of one property, typed by how it is stored.
     ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
-    /// that); a value of another kind than the property's is ignored.
+    /// that), except that a corner mask keeps only its four corner bits, as Apple's does, and a corner
+    /// curve keeps only what is drawn: any name but `continuous` (or none) is stored as `circular`, so
+    /// a layer holds no client string beyond its name; a value of another kind than the property's is
+    /// ignored.
     @inline(__always)
     public subscript(property: LayerPropertyName) -> LayerValue {
         get {
@@ -31,6 +34,8 @@ extension LayerState {
             case .beginTime: .number(beginTime)
             case .timeOffset: .number(timeOffset)
             case .speed: .number(speed)
+            case .geometryFlipped: .bool(isGeometryFlipped)
+            case .cornerCurve: .string(cornerCurve.rawValue)
             }
         }
         set {
@@ -46,7 +51,7 @@ extension LayerState {
             case (.hidden, .bool(let v)): isHidden = v
             case (.backgroundColor, .color(let v)): backgroundColor = v
             case (.cornerRadius, .number(let v)): cornerRadius = v
-            case (.maskedCorners, .corners(let v)): maskedCorners = v
+            case (.maskedCorners, .corners(let v)): maskedCorners = v.intersection(.all)
             case (.borderWidth, .number(let v)): borderWidth = v
             case (.borderColor, .color(let v)): borderColor = v
             case (.masksToBounds, .bool(let v)): masksToBounds = v
@@ -54,6 +59,9 @@ extension LayerState {
             case (.beginTime, .number(let v)): beginTime = v
             case (.timeOffset, .number(let v)): timeOffset = v
             case (.speed, .number(let v)): speed = v
+            case (.geometryFlipped, .bool(let v)): isGeometryFlipped = v
+            case (.cornerCurve, .string(let v)):
+                cornerCurve = v == CALayerCornerCurve.continuous.rawValue ? .continuous : .circular
             default: break
             }
         }
@@ -84,6 +92,8 @@ extension LayerState {
         case .beginTime: beginTime != other.beginTime
         case .timeOffset: timeOffset != other.timeOffset
         case .speed: speed != other.speed
+        case .geometryFlipped: isGeometryFlipped != other.isGeometryFlipped
+        case .cornerCurve: cornerCurve != other.cornerCurve
         }
     }
 }

@@ -46,6 +46,11 @@ public struct LayerState: Sendable, Hashable {
     public var timeOffset: Double = 0
     /// The layer's `CAMediaTiming` speed: the rate of its local time against its superlayer's.
     public var speed: Double = 1
+    /// Whether the sublayers' coordinate system is flipped vertically (`CALayer.isGeometryFlipped`):
+    /// their y is measured up from the bottom of the bounds.
+    public var isGeometryFlipped = false
+    /// The curve of the rounded corners (`CALayer.cornerCurve`).
+    public var cornerCurve: CALayerCornerCurve = .circular
 
     /// A layer with every property at its default.
     public init() {}
@@ -79,13 +84,21 @@ public struct LayerState: Sendable, Hashable {
         return CATransform3DConcat(CATransform3DConcat(toAnchor, transform), toPosition)
     }
 
-    /// The matrix this layer applies to its sublayers' positions: `sublayerTransform` about the anchor point.
+    /// The matrix this layer applies to its sublayers' positions: the vertical flip of
+    /// `isGeometryFlipped` (y ↦ 2·midY − y, a mirror about the bounds' middle line, so y = minY of
+    /// the sublayer space is the bottom of the bounds), then `sublayerTransform` about the anchor point.
     public var transformForSublayers: CATransform3D {
-        if CATransform3DIsIdentity(sublayerTransform) { return CATransform3DIdentity }
+        let flip =
+            isGeometryFlipped
+            ? CATransform3DConcat(
+                CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, 2 * bounds.midY, 0))
+            : CATransform3DIdentity
+        if CATransform3DIsIdentity(sublayerTransform) { return flip }
         let anchor = anchorInBounds
-        return CATransform3DConcat(
+        let about = CATransform3DConcat(
             CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0), sublayerTransform),
             CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
+        return isGeometryFlipped ? CATransform3DConcat(flip, about) : about
     }
 
     /// The frame derived as on Apple platforms: the bounding box of the transformed bounds in the

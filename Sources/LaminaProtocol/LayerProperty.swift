@@ -26,6 +26,8 @@ public enum LayerProperty: Sendable, Hashable {
     case beginTime(Double)
     case timeOffset(Double)
     case speed(Double)
+    case isGeometryFlipped(Bool)
+    case cornerCurve(CALayerCornerCurve)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -49,6 +51,8 @@ public enum LayerProperty: Sendable, Hashable {
         case .beginTime: .beginTime
         case .timeOffset: .timeOffset
         case .speed: .speed
+        case .isGeometryFlipped: .geometryFlipped
+        case .cornerCurve: .cornerCurve
         }
     }
 
@@ -65,6 +69,8 @@ public enum LayerProperty: Sendable, Hashable {
         case .maskedCorners(let v): .corners(v)
         case .name(let v): .string(v)
         case .beginTime(let v), .timeOffset(let v), .speed(let v): .number(v)
+        case .isGeometryFlipped(let v): .bool(v)
+        case .cornerCurve(let v): .string(v.rawValue)
         }
     }
 
@@ -90,6 +96,8 @@ public enum LayerProperty: Sendable, Hashable {
         case (.beginTime, .number(let v)): self = .beginTime(v)
         case (.timeOffset, .number(let v)): self = .timeOffset(v)
         case (.speed, .number(let v)): self = .speed(v)
+        case (.geometryFlipped, .bool(let v)): self = .isGeometryFlipped(v)
+        case (.cornerCurve, .string(let v)): self = .cornerCurve(v.map(CALayerCornerCurve.init(rawValue:)) ?? .circular)
         default: return nil
         }
     }

@@ -31,7 +31,10 @@ extension DisplayListBuilder {
     }
 
     /// The clip after entering a layer with `masksToBounds`; nil when nothing can be visible.
-    static func narrow(_ clip: Clip, by bounds: CGRect, radius: CGFloat, toDevice m: CATransform3D) -> Clip? {
+    /// `continuous` rounds the clip's corners with the continuous curve (flag 1 in `row1.w`).
+    static func narrow(
+        _ clip: Clip, by bounds: CGRect, radius: CGFloat, continuous: Bool = false, toDevice m: CATransform3D
+    ) -> Clip? {
         var result = clip
         if isAxisAligned(m) && radius == 0 {
             result.deviceRect = clip.deviceRect.intersection(deviceRect(bounds, m))
@@ -44,7 +47,7 @@ extension DisplayListBuilder {
             SIMD4(Float(r[0]), Float(r[1]), Float(r[2]), Float(w))
         }
         let general = ShapeClip(
-            row0: row(h[0], radius), row1: row(h[1]), row2: row(h[2]),
+            row0: row(h[0], radius), row1: row(h[1], continuous && radius > 0 ? 1 : 0), row2: row(h[2]),
             rect: SIMD4(Float(bounds.minX), Float(bounds.minY), Float(bounds.maxX), Float(bounds.maxY)))
         // The clip's device bounding box always narrows the rectangle, so nested general clips
         // still cut to the outer clip's box (the inner one keeps its exact shape).

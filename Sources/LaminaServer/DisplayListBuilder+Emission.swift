@@ -5,24 +5,27 @@ import LaminaCore
 /// them to the batcher.
 extension DisplayListBuilder {
     /// Emits a layer's background (`fill`) and border ring (`border`, `borderWidth` wide); either may be
-    /// nil. Both together are drawn as background then border.
+    /// nil. Both together are drawn as background then border. `continuous` draws the rounded corners
+    /// with the continuous curve (the shaders' `cornerDistance`), which reaches
+    /// `radius × continuousExpansion` along each edge.
     mutating func emitShape(
-        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, continuous: Bool = false, borderWidth: CGFloat,
         fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip
     ) {
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
             if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
                 // Elliptical corners need the shape pipeline, which draws one colour per piece.
                 emitShape(
-                    bounds: bounds, radius: radius, corners: corners, borderWidth: 0, fill: fill, border: nil,
-                    toDevice: m, clip: clip)
+                    bounds: bounds, radius: radius, corners: corners, continuous: continuous, borderWidth: 0,
+                    fill: fill, border: nil, toDevice: m, clip: clip)
                 emitShape(
-                    bounds: bounds, radius: radius, corners: corners, borderWidth: borderWidth, fill: nil,
-                    border: border, toDevice: m, clip: clip)
+                    bounds: bounds, radius: radius, corners: corners, continuous: continuous,
+                    borderWidth: borderWidth, fill: nil, border: border, toDevice: m, clip: clip)
                 return
             }
             emitAxisAligned(
-                bounds: bounds, radius: radius, corners: corners, borderWidth: border == nil ? 0 : borderWidth,
+                bounds: bounds, radius: radius, corners: corners, continuous: continuous,
+                borderWidth: border == nil ? 0 : borderWidth,
                 fill: fill, border: border, toDevice: m, clip: clip.deviceRect)
             return
         }
@@ -37,7 +40,7 @@ extension DisplayListBuilder {
         for (color, width) in [(fill, CGFloat(0)), (border, borderWidth)] {
             guard let color else { continue }
             var piece = shapeTemplate(
-                bounds: bounds, radius: radius, corners: corners, borderWidth: width,
+                bounds: bounds, radius: radius, corners: corners, continuous: continuous, borderWidth: width,
                 color: color, toDevice: m, clip: clip)
             piece.piece = SIMD4(
                 Float(bounds.minX - margin), Float(bounds.minY - margin),
@@ -47,8 +50,24 @@ extension DisplayListBuilder {
         }
     }
 
+    /// How far a continuous corner reaches along each edge, as a multiple of the radius (Apple's
+    /// `cornerCurveExpansionFactor(.continuous)`); the shaders use the same constant.
+    static let continuousExpansion: CGFloat = 1.528665
+
+    /// The corner mask as the shaders read it: the four corner bits, plus 16 for continuous corners.
+    static func maskValue(_ corners: UInt, continuous: Bool) -> Float {
+        Float(corners & 15 | (continuous ? 16 : 0))
+    }
+
+    /// How far the rounded corners reach into the shape from each edge, in layer units: the radius,
+    /// or for continuous corners the radius times `continuousExpansion`, at most half the shorter side.
+    static func cornerReach(bounds: CGRect, radius: CGFloat, continuous: Bool) -> CGFloat {
+        guard continuous else { return radius }
+        return max(min(radius * continuousExpansion, min(bounds.width, bounds.height) / 2), radius)
+    }
+
     func shapeTemplate(
-        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, continuous: Bool = false, borderWidth: CGFloat,
         color: SIMD4<Float>, toDevice m: CATransform3D, clip: Clip
     ) -> ShapeInstance {
         func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
@@ -59,7 +78,9 @@ extension DisplayListBuilder {
             row4: v(m.m41, m.m42, m.m43, m.m44),
             piece: .zero,
             shapeRect: v(bounds.minX, bounds.minY, bounds.maxX, bounds.maxY),
-            shapeParams: SIMD4(Float(radius), Float(borderWidth), Float(corners.rawValue), Float(clip.general.count)),
+            shapeParams: SIMD4(
+                Float(radius), Float(borderWidth), Self.maskValue(corners.rawValue, continuous: continuous),
+                Float(clip.general.count)),
             color: color,
             deviceClip: v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY),
             clipA: clip.general.count > 0 ? clip.general[0] : .none,
@@ -86,7 +107,7 @@ extension DisplayListBuilder {
     /// scaled by their exact coverage, which is constant along a straight edge. Corner boxes become
     /// `CornerInstance`s (uniform scale) or `ShapeInstance`s (non-uniform scale, one colour).
     mutating func emitAxisAligned(
-        bounds: CGRect, radius: CGFloat, corners: CACornerMask, borderWidth: CGFloat,
+        bounds: CGRect, radius: CGFloat, corners: CACornerMask, continuous: Bool = false, borderWidth: CGFloat,
         fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
         clip: CGRect
     ) {
@@ -101,15 +122,16 @@ extension DisplayListBuilder {
         let sx = abs(m.m11), sy = abs(m.m22)
         let bx = borderWidth * sx, by = borderWidth * sy
         // How far the corner regions reach into the shape, in device pixels.
-        let cornerX = max(rounded ? radius * sx : 0, bx)
-        let cornerY = max(rounded ? radius * sy : 0, by)
+        let reach = Self.cornerReach(bounds: bounds, radius: radius, continuous: continuous)
+        let cornerX = max(rounded ? reach * sx : 0, bx)
+        let cornerY = max(rounded ? reach * sy : 0, by)
         let xa = (d.minX + cornerX).rounded(.up), xb = (d.maxX - cornerX).rounded(.down)
         let ya = (d.minY + cornerY).rounded(.up), yb = (d.maxY - cornerY).rounded(.down)
         let x0 = d.minX.rounded(.down), x1 = d.maxX.rounded(.up)
         let y0 = d.minY.rounded(.down), y1 = d.maxY.rounded(.up)
         let corner = { (box: CGRect, builder: inout DisplayListBuilder) in
             builder.emitCornerPiece(
-                box, bounds: bounds, device: d, radius: radius, corners: corners,
+                box, bounds: bounds, device: d, radius: radius, corners: corners, continuous: continuous,
                 borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
         }
         guard xa < xb, ya < yb else {
@@ -161,7 +183,7 @@ extension DisplayListBuilder {
     /// Emits one corner box (integer device pixels) of an axis-aligned shape.
     mutating func emitCornerPiece(
         _ deviceBox: CGRect, bounds: CGRect, device d: CGRect, radius: CGFloat,
-        corners: CACornerMask, borderWidth: CGFloat, fill: SIMD4<Float>?,
+        corners: CACornerMask, continuous: Bool, borderWidth: CGFloat, fill: SIMD4<Float>?,
         border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect
     ) {
         let box = deviceBox.intersection(clip)
@@ -175,7 +197,8 @@ extension DisplayListBuilder {
             let piece = CornerInstance(
                 rect: SIMD4(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY)),
                 shape: SIMD4(Float(d.midX), Float(d.midY), Float(d.width / 2), Float(d.height / 2)),
-                params: SIMD4(Float(radius * scale), Float(borderWidth * scale), Float(mask), 0),
+                params: SIMD4(
+                    Float(radius * scale), Float(borderWidth * scale), Self.maskValue(mask, continuous: continuous), 0),
                 fill: fill ?? .zero, border: border ?? .zero)
             emit(piece, kind: DrawKind.corner.id, box: box)
             return
@@ -184,7 +207,7 @@ extension DisplayListBuilder {
         let lx0 = (box.minX - m.m41) / m.m11, lx1 = (box.maxX - m.m41) / m.m11
         let ly0 = (box.minY - m.m42) / m.m22, ly1 = (box.maxY - m.m42) / m.m22
         var piece = shapeTemplate(
-            bounds: bounds, radius: radius, corners: corners,
+            bounds: bounds, radius: radius, corners: corners, continuous: continuous,
             borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
             toDevice: m, clip: Clip(deviceRect: clip))
         piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))

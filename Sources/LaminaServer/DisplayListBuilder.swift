@@ -65,6 +65,7 @@ public struct DisplayListBuilder {
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(
                     bounds: state.bounds, radius: radius, corners: state.maskedCorners,
+                    continuous: Self.isContinuous(state),
                     borderWidth: Self.borderWidth(state), fill: fill, border: border, toDevice: toDevice,
                     clip: parentClip)
             }
@@ -72,14 +73,18 @@ public struct DisplayListBuilder {
         }
         if let fill, !state.bounds.isEmpty {
             emitShape(
-                bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: 0,
+                bounds: state.bounds, radius: radius, corners: state.maskedCorners,
+                continuous: Self.isContinuous(state), borderWidth: 0,
                 fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
         }
 
         if !presented.sublayers.isEmpty {
             var clip = parentClip
             if state.masksToBounds {
-                guard let narrowed = Self.narrow(parentClip, by: state.bounds, radius: radius, toDevice: toDevice)
+                guard
+                    let narrowed = Self.narrow(
+                        parentClip, by: state.bounds, radius: radius, continuous: Self.isContinuous(state),
+                        toDevice: toDevice)
                 else {
                     return drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
                 }
@@ -207,7 +212,8 @@ public struct DisplayListBuilder {
     ) {
         guard let border = Self.borderColor(state, opacity: opacity), !state.bounds.isEmpty else { return }
         emitShape(
-            bounds: state.bounds, radius: radius, corners: state.maskedCorners, borderWidth: Self.borderWidth(state),
+            bounds: state.bounds, radius: radius, corners: state.maskedCorners, continuous: Self.isContinuous(state),
+            borderWidth: Self.borderWidth(state),
             fill: nil, border: border, toDevice: toDevice, clip: clip)
     }
 
@@ -215,6 +221,12 @@ public struct DisplayListBuilder {
     static func borderColor(_ state: LayerState, opacity: Double) -> SIMD4<Float>? {
         guard state.borderWidth > 0, let color = state.borderColor, color.alpha > 0 else { return nil }
         return color.premultipliedOnEightBitSteps(opacity: opacity)
+    }
+
+    /// Whether the layer's rounded corners follow the continuous curve (`cornerCurve == .continuous`;
+    /// other names draw circular corners).
+    static func isContinuous(_ state: LayerState) -> Bool {
+        state.cornerCurve == .continuous
     }
 
     /// The border width, limited to half the smaller side as the ring cannot be wider.

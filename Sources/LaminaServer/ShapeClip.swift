@@ -1,10 +1,11 @@
 /// A rounded-rectangle clip in some layer's plane, as the shape shader reads it: rows of the 3×3
 /// homography from device pixels (x, y, 1) to the clip layer's coordinates in the x, y, z lanes, the
-/// corner radius in `row0.w`, and the clip rectangle (minX, minY, maxX, maxY).
+/// corner radius in `row0.w`, 1 in `row1.w` for continuous corners (else 0), and the clip rectangle
+/// (minX, minY, maxX, maxY).
 public struct ShapeClip: Sendable, Equatable {
     /// Row 0 of the homography in x, y, z; the corner radius in w.
     public var row0: SIMD4<Float>
-    /// Row 1 of the homography in x, y, z.
+    /// Row 1 of the homography in x, y, z; 1 in w for continuous corners.
     public var row1: SIMD4<Float>
     /// Row 2 of the homography in x, y, z.
     public var row2: SIMD4<Float>

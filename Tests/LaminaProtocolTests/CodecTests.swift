@@ -311,7 +311,7 @@ private func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .opacity(let o): return [UInt64(o.bitPattern)]
     case .backgroundColor(let col), .borderColor(let col): return c(col)
     case .beginTime(let v), .timeOffset(let v), .speed(let v): return [v.bitPattern]
-    case .isHidden, .masksToBounds, .maskedCorners, .name: return []
+    case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve: return []
     }
 }
 
@@ -724,7 +724,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(part) }
     }
 
-    @Test(arguments: [UInt8(0), 20, 21, 0x7F, 0xFF])
+    @Test(arguments: [UInt8(0), 22, 23, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(
             type: 2,
@@ -1149,7 +1149,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test func differencesFromNilListsEveryProperty() {
         let state = LayerState()
         let all = LayerProperty.differences(from: nil, to: state)
-        #expect(all.map(\.code) == Array(1...19))
+        #expect(all.map(\.code) == Array(1...21))
         var rebuilt = LayerState()
         rebuilt.name = "will be overwritten"
         rebuilt.opacity = 0.1
@@ -1160,7 +1160,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         for p in Self.nonDefault { p.apply(to: &custom) }
         var fromScratch = LayerState()
         let listed = LayerProperty.differences(from: nil, to: custom)
-        #expect(listed.count == 19)
+        #expect(listed.count == 21)
         for p in listed { p.apply(to: &fromScratch) }
         #expect(fromScratch == custom)
     }
@@ -1190,6 +1190,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         .borderColor(nil),
         .masksToBounds(true),
         .name("named"),
+        .isGeometryFlipped(true),
+        .cornerCurve(.continuous),
     ]
 
     @Test(arguments: nonDefault)

@@ -172,7 +172,7 @@ private func commit(
 struct CommitOperationTests {
     @Test func differencesFromDefaults() {
         #expect(LayerProperty.differences(from: LayerState(), to: LayerState()).isEmpty)
-        #expect(LayerProperty.differences(from: nil, to: LayerState()).count == 19)
+        #expect(LayerProperty.differences(from: nil, to: LayerState()).count == LayerPropertyName.allCases.count)
         var state = LayerState()
         state.opacity = 0.5
         state.name = "x"

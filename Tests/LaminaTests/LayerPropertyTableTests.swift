@@ -15,7 +15,7 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .backgroundColor: .color(nil), .cornerRadius: .number(0), .maskedCorners: .corners(.all),
     .borderWidth: .number(0), .borderColor: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)),
     .masksToBounds: .bool(false), .name: .string(nil), .beginTime: .number(0), .timeOffset: .number(0),
-    .speed: .number(1),
+    .speed: .number(1), .geometryFlipped: .bool(false), .cornerCurve: .string("circular"),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -28,6 +28,7 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .cornerRadius: .number(8), .maskedCorners: .corners([.layerMinXMinYCorner]), .borderWidth: .number(1.5),
     .borderColor: .color(nil), .masksToBounds: .bool(true), .name: .string("named"),
     .beginTime: .number(2.5), .timeOffset: .number(-1), .speed: .number(0.5),
+    .geometryFlipped: .bool(true), .cornerCurve: .string("continuous"),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -75,6 +76,8 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .beginTime: (.number(.nan), "beginTime is NaN or infinite"),
     .timeOffset: (.number(.infinity), "timeOffset is NaN or infinite"),
     .speed: (.number(-.infinity), "speed is NaN or infinite"),
+    .geometryFlipped: nil,
+    .cornerCurve: (.string(String(repeating: "c", count: 4097)), "cornerCurve is longer than 4096 bytes"),
 ]
 
 @Suite struct LayerPropertyTableTests {
@@ -82,8 +85,8 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 19)
-        #expect(table.map(\.code) == Array(1...19))
+        #expect(table.count == 21)
+        #expect(table.map(\.code) == Array(1...21))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")

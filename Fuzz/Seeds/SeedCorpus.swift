@@ -90,6 +90,11 @@ enum SeedCorpus {
             animation(8, .basic(target("transform", function: .rotateZ, additive: true), BasicValues(by: .number(3)))),
             animation(9, .basic(target("transform", function: .translate), BasicValues(to: .vector(SIMD3(1, 2, 3))))),
             animation(
+                18,
+                .basic(
+                    PropertyTarget(keyPath: LayerKeyPath(.opacity), sublayerPath: ["child", "grandchild"]),
+                    BasicValues(from: .number(0), to: .number(1)))),
+            animation(
                 10,
                 .spring(
                     target("position.x"), BasicValues(from: .number(0), to: .number(40)),

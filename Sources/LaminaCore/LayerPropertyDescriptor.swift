@@ -11,7 +11,7 @@ import Foundation
 /// reference count, not a copy of its strings.
 public final class LayerPropertyDescriptor: Sendable {
     /// How values are checked and clamped, beyond the checks every value of the kind gets (numbers
-    /// finite, colour components finite and in 0...1, no unknown corner bits, strings no longer
+    /// finite, colour components finite and in 0...1, no unknown corner or edge bits, strings no longer
     /// than the wire allows).
     public enum Constraint: Sendable, Hashable {
         /// The kind's checks only.
@@ -113,6 +113,8 @@ public final class LayerPropertyDescriptor: Sendable {
             if let c, !c.isValid { return "\(key) has a component outside 0...1 or not finite" }
         case .corners(let m):
             if m.rawValue & ~CACornerMask.all.rawValue != 0 { return "\(key) has unknown bits" }
+        case .edges(let m):
+            if m.rawValue & ~CAEdgeAntialiasingMask.all.rawValue != 0 { return "\(key) has unknown bits" }
         case .string(let s):
             if let s, s.utf8.count > maxStringBytes { return "\(key) is longer than \(maxStringBytes) bytes" }
         case .bool:

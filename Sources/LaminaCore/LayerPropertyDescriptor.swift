@@ -28,9 +28,16 @@ public final class LayerPropertyDescriptor: Sendable {
     public struct Animation: Sendable, Hashable {
         /// The property's code in an animation's target on the wire (the `u8` property of a key path).
         public let code: UInt8
+        /// Whether a change runs the built-in implicit animation when nothing else provides an action
+        /// (App. B lists one for the property).
+        public let isImplicit: Bool
         /// The action a change runs when nothing else provides one (App. B): a `CABasicAnimation`
         /// from the old value with the transaction's duration and timing function.
-        public static func basic(code: UInt8) -> Animation { Animation(code: code) }
+        public static func basic(code: UInt8) -> Animation { Animation(code: code, isImplicit: true) }
+        /// Animated by explicit animations only: App. B gives the property no default implicit
+        /// animation (`doubleSided`) or does not list it (`contentsScale`), so a change runs an action
+        /// only when the delegate, `actions`, `style` or `defaultAction(forKey:)` provides one.
+        public static func explicit(code: UInt8) -> Animation { Animation(code: code, isImplicit: false) }
     }
 
     /// How `laminactl tree` prints a property after the layer's id.

@@ -34,10 +34,10 @@ extension LayerPropertyDescriptor {
         .init(.cornerCurve, "cornerCurve", .string, tree: .unlessDefault("cornerCurve")),
         .init(.contentsRect, "contentsRect", .rect, animation: .basic(code: 15), tree: .unlessDefault("contentsRect")),
         .init(
-            .contentsCenter, "contentsCenter", .rect, animation: .basic(code: 16),
+            .contentsCenter, "contentsCenter", .rect, animation: .explicit(code: 16),
             tree: .unlessDefault("contentsCenter")),
         .init(
-            .contentsScale, "contentsScale", .number, .nonNegative, animation: .basic(code: 17),
+            .contentsScale, "contentsScale", .number, .nonNegative, animation: .explicit(code: 17),
             tree: .unlessDefault("contentsScale")),
         .init(.contentsGravity, "contentsGravity", .string, tree: .unlessDefault("contentsGravity")),
         .init(
@@ -48,13 +48,14 @@ extension LayerPropertyDescriptor {
         .init(.minificationFilter, "minificationFilter", .string, tree: .unlessDefault("minificationFilter")),
         .init(.magnificationFilter, "magnificationFilter", .string, tree: .unlessDefault("magnificationFilter")),
         .init(
-            .minificationFilterBias, "minificationFilterBias", .float, animation: .basic(code: 18),
+            .minificationFilterBias, "minificationFilterBias", .float, animation: .explicit(code: 18),
             tree: .unlessDefault("minificationFilterBias")),
         .init(.opaque, "opaque", .bool, tree: .flag("opaque")),
-        .init(.doubleSided, "doubleSided", .bool, animation: .basic(code: 19), tree: .unlessDefault("doubleSided")),
-        .init(.shouldRasterize, "shouldRasterize", .bool, animation: .basic(code: 20), tree: .flag("shouldRasterize")),
+        .init(.doubleSided, "doubleSided", .bool, animation: .explicit(code: 19), tree: .unlessDefault("doubleSided")),
         .init(
-            .rasterizationScale, "rasterizationScale", .number, .nonNegative, animation: .basic(code: 21),
+            .shouldRasterize, "shouldRasterize", .bool, animation: .explicit(code: 20), tree: .flag("shouldRasterize")),
+        .init(
+            .rasterizationScale, "rasterizationScale", .number, .nonNegative, animation: .explicit(code: 21),
             tree: .unlessDefault("rasterizationScale")),
     ]
 

@@ -81,6 +81,27 @@ struct ContentsPropertiesTests {
         #expect(layer.contentsGravity == .resize)
     }
 
+    @Test func explicitAnimationsDriveThePresentationValue() throws {
+        // CALayer.h marks contentsScale Animatable: halfway through a linear 1 s animation from 1 to
+        // 3 the presented value is 1 + (3 − 1) × 0.5 = 2 (evaluated by the code the server runs).
+        let layer = CALayer()
+        let animation = CABasicAnimation(keyPath: "contentsScale")
+        animation.fromValue = 1
+        animation.toValue = 3
+        animation.duration = 1
+        animation.beginTime = 10
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(animation, forKey: "scale")
+        let entry = try #require(layer.attachedAnimations.first)
+        var transitions: [TransitionProgress] = []
+        let state = LayerAnimator.presentation(
+            of: layer.modelState, animations: [AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)],
+            layerTime: 10.5, transitions: &transitions)
+        #expect(abs(state.contentsScale - 2) < 1e-9)
+        layer.removeAllAnimations()
+        CATransaction.flush()
+    }
+
     @Test func animatableOnesReadThroughKeyPaths() throws {
         // CALayer.h marks contentsRect, contentsCenter, contentsScale, minificationFilterBias,
         // doubleSided, shouldRasterize and rasterizationScale Animatable: their fields are key paths.
@@ -106,6 +127,25 @@ struct ContentsPropertiesTests {
         // A non-animatable property (contentsGravity) runs no action.
         layer.contentsGravity = .center
         #expect(layer.animation(forKey: "contentsGravity") == nil)
+        // App. B: doubleSided has no default implicit animation, and contentsCenter, contentsScale,
+        // shouldRasterize and rasterizationScale are not listed, so they run none either.
+        layer.isDoubleSided = false
+        layer.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        layer.contentsScale = 2
+        layer.shouldRasterize = true
+        layer.rasterizationScale = 2
+        layer.minificationFilterBias = 1
+        for key in [
+            "doubleSided", "contentsCenter", "contentsScale", "shouldRasterize", "rasterizationScale",
+            "minificationFilterBias",
+        ] {
+            #expect(layer.animation(forKey: key) == nil, "\(key)")
+        }
+        // An action from the layer's actions dictionary still runs for them, as for any key.
+        let fade = CABasicAnimation(keyPath: "contentsScale")
+        layer.actions = ["contentsScale": fade]
+        layer.contentsScale = 3
+        #expect(layer.animation(forKey: "contentsScale") != nil)
         layer.removeAllAnimations()
         CATransaction.flush()
     }

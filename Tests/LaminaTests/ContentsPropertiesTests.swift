@@ -190,4 +190,23 @@ struct ContentsPropertiesTests {
             }
         }
     }
+
+    @Test func archivingKeepsThem() throws {
+        // CALayer conforms to NSSecureCoding and archives its properties (issue 10, point 1); the new
+        // rows are archived with the rest of the table.
+        let layer = CALayer()
+        layer.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
+        layer.contentsGravity = CALayerContentsGravity("sideways")
+        layer.edgeAntialiasingMask = [.layerTopEdge]
+        layer.minificationFilterBias = -1.5
+        layer.isDoubleSided = false
+        layer.rasterizationScale = 3
+        let data = try NSKeyedArchiver.archivedData(withRootObject: layer, requiringSecureCoding: true)
+        let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CALayer.self, from: data))
+        #expect(back.contentsRect == CGRect(x: 0.5, y: 0, width: 0.5, height: 1))
+        #expect(back.contentsGravity.rawValue == "sideways")
+        #expect(back.edgeAntialiasingMask == [.layerTopEdge])
+        #expect(back.minificationFilterBias == -1.5 && !back.isDoubleSided && back.rasterizationScale == 3)
+        #expect(back.contentsScale == 1 && back.allowsGroupOpacity)
+    }
 }

@@ -72,7 +72,8 @@ struct MessageMutator {
     mutating func setProperty(_ id: LayerID) -> LayerOperation {
         typealias S = SetOperation
         let color = random.next() % 4 == 0 ? nil : RGBAColor(red: number(), green: 0.5, blue: number(), alpha: number())
-        switch random.next() % 21 {
+        let names = ["center", "resize", "nearest", "trilinear", "linear", "", "sideways", nil]
+        switch random.next() % 35 {
         case 0: return S.bounds(id, CGRect(origin: point(), size: CGSize(width: number(), height: number())))
         case 1: return S.position(id, point())
         case 2: return S.anchorPoint(id, point())
@@ -95,7 +96,21 @@ struct MessageMutator {
         case 17: return S.timeOffset(id, number())
         case 18: return S.speed(id, number())
         case 19: return S.geometryFlipped(id, random.next() % 2 == 0)
-        default: return S.cornerCurve(id, ["circular", "continuous", "", nil][Int(random.next() % 4)])
+        case 20: return S.cornerCurve(id, ["circular", "continuous", "", nil][Int(random.next() % 4)])
+        case 21: return S.contentsRect(id, CGRect(origin: point(), size: CGSize(width: number(), height: number())))
+        case 22: return S.contentsCenter(id, CGRect(origin: point(), size: CGSize(width: number(), height: number())))
+        case 23: return S.contentsScale(id, number())
+        case 24: return S.contentsGravity(id, names[Int(random.next() % UInt64(names.count))])
+        case 25: return S.allowsEdgeAntialiasing(id, random.next() % 2 == 0)
+        case 26: return S.allowsGroupOpacity(id, random.next() % 2 == 0)
+        case 27: return S.edgeAntialiasingMask(id, UInt32(random.next() % 32))
+        case 28: return S.minificationFilter(id, names[Int(random.next() % UInt64(names.count))])
+        case 29: return S.magnificationFilter(id, names[Int(random.next() % UInt64(names.count))])
+        case 30: return S.minificationFilterBias(id, number())
+        case 31: return S.isOpaque(id, random.next() % 2 == 0)
+        case 32: return S.isDoubleSided(id, random.next() % 2 == 0)
+        case 33: return S.shouldRasterize(id, random.next() % 2 == 0)
+        default: return S.rasterizationScale(id, number())
         }
     }
 

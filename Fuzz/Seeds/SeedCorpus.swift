@@ -328,6 +328,15 @@ enum SeedCorpus {
                 commit([.createLayer(1), SetOperation.position(1, CGPoint(x: CGFloat.infinity, y: 0))])
             ),
             ("nan-transform", commit([.createLayer(1), SetOperation.transform(1, nanTransform)])),
+            (
+                "contents-properties",
+                commit([
+                    .createLayer(1), SetOperation.contentsRect(1, CGRect(x: 0.25, y: 0, width: 0.5, height: 1)),
+                    SetOperation.contentsGravity(1, "sideways"), SetOperation.isDoubleSided(1, false),
+                    SetOperation.contentsScale(1, -2), SetOperation.edgeAntialiasingMask(1, 0xFFFF_FFFF),
+                    SetOperation.minificationFilterBias(1, 1e300), SetOperation.rasterizationScale(1, .nan),
+                ])
+            ),
             ("missing-display", commit([.createLayer(1), .setRoot(display: 3, layer: 1)])),
             ("duplicate-id", commit([.createLayer(1), .createLayer(1)])),
             (

@@ -64,6 +64,35 @@ enum SetOperation {
         }
     }
 
+    static func contentsRect(_ id: LayerID, _ r: CGRect) -> LayerOperation { make(id, code: 22) { $0.rect(r) } }
+    static func contentsCenter(_ id: LayerID, _ r: CGRect) -> LayerOperation { make(id, code: 23) { $0.rect(r) } }
+    static func contentsScale(_ id: LayerID, _ v: Double) -> LayerOperation { make(id, code: 24) { $0.f64(v) } }
+    static func contentsGravity(_ id: LayerID, _ n: String?) -> LayerOperation { string(id, code: 25, n) }
+    static func allowsEdgeAntialiasing(_ id: LayerID, _ v: Bool) -> LayerOperation {
+        make(id, code: 26) { $0.bool(v) }
+    }
+    static func allowsGroupOpacity(_ id: LayerID, _ v: Bool) -> LayerOperation { make(id, code: 27) { $0.bool(v) } }
+    static func edgeAntialiasingMask(_ id: LayerID, _ v: UInt32) -> LayerOperation {
+        make(id, code: 28) { $0.u32(v) }
+    }
+    static func minificationFilter(_ id: LayerID, _ n: String?) -> LayerOperation { string(id, code: 29, n) }
+    static func magnificationFilter(_ id: LayerID, _ n: String?) -> LayerOperation { string(id, code: 30, n) }
+    static func minificationFilterBias(_ id: LayerID, _ v: Double) -> LayerOperation {
+        make(id, code: 31) { $0.f64(v) }
+    }
+    static func isOpaque(_ id: LayerID, _ v: Bool) -> LayerOperation { make(id, code: 32) { $0.bool(v) } }
+    static func isDoubleSided(_ id: LayerID, _ v: Bool) -> LayerOperation { make(id, code: 33) { $0.bool(v) } }
+    static func shouldRasterize(_ id: LayerID, _ v: Bool) -> LayerOperation { make(id, code: 34) { $0.bool(v) } }
+    static func rasterizationScale(_ id: LayerID, _ v: Double) -> LayerOperation { make(id, code: 35) { $0.f64(v) } }
+
+    /// A property whose value is an optional string: a presence byte, then the string.
+    static func string(_ id: LayerID, code: UInt8, _ n: String?) -> LayerOperation {
+        make(id, code: code) {
+            $0.bool(n != nil)
+            if let n { $0.string(n) }
+        }
+    }
+
     static func color(_ c: RGBAColor?, into w: inout WireWriter) {
         w.bool(c != nil)
         if let c { w.color(c) }

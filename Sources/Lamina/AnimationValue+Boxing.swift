@@ -85,7 +85,7 @@ extension AnimationValue {
 
 extension LayerValue {
     /// The value as Core Animation's key-value coding returns it: `NSNumber` for numbers, Booleans
-    /// and corner masks, the structure itself for geometry, `CGColor` for colours and `String` for
+    /// and corner and edge masks, the structure itself for geometry, `CGColor` for colours and `String` for
     /// names.
     var boxed: Any? {
         switch self {
@@ -98,6 +98,7 @@ extension LayerValue {
         case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
         case .corners(let m): NSNumber(value: m.rawValue)
         case .string(let s): s
+        case .edges(let m): NSNumber(value: m.rawValue)
         }
     }
 }

@@ -73,6 +73,7 @@ final class ArchivedValue: NSObject, NSSecureCoding {
             }
             self.init(.color, [c.red, c.green, c.blue, c.alpha])
         case .corners(let mask): self.init(.number, [Double(mask.rawValue)])
+        case .edges(let mask): self.init(.number, [Double(mask.rawValue)])
         case .string(let s):
             guard let s else { return nil }
             self.init(.string, text: s)
@@ -129,6 +130,9 @@ final class ArchivedValue: NSObject, NSSecureCoding {
         case (.corners, .number):
             guard n[0] >= 0, n[0] < 16, n[0] == n[0].rounded() else { return nil }
             return .corners(CACornerMask(rawValue: UInt(n[0])))
+        case (.edges, .number):
+            guard n[0] >= 0, n[0] < 16, n[0] == n[0].rounded() else { return nil }
+            return .edges(CAEdgeAntialiasingMask(rawValue: UInt32(n[0])))
         case (.string, .string): return .string(text)
         default: return nil
         }

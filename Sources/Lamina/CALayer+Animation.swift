@@ -241,9 +241,12 @@ extension CALayer {
     }
 
     /// The built-in implicit animation of App. B: a basic animation of the property with the
-    /// transaction's duration and timing function; none for other keys.
+    /// transaction's duration and timing function; none for other keys, nor for the properties that
+    /// only explicit animations animate (`doubleSided`, `contentsScale`, ...).
     static func implicitAction(forKey event: String) -> (any CAAction)? {
-        guard LayerKeyPath(event) != nil, !event.contains(".") else { return nil }
+        guard let path = LayerKeyPath(event), !event.contains("."),
+            path.property.descriptor.animation?.isImplicit == true
+        else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)

@@ -115,6 +115,18 @@ extension CALayer {
         case "maskedCorners":
             maskedCorners =
                 (value as? CACornerMask) ?? CACornerMask(rawValue: UInt(value.flatMap(AnimationValue.number) ?? 15))
+        case "contentsGravity":
+            contentsGravity =
+                (value as? CALayerContentsGravity) ?? (value as? String).map(CALayerContentsGravity.init(rawValue:))
+                ?? .resize
+        case "minificationFilter": minificationFilter = Self.contentsFilter(value)
+        case "magnificationFilter": magnificationFilter = Self.contentsFilter(value)
+        case "allowsEdgeAntialiasing":
+            allowsEdgeAntialiasing = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? true
+        case "allowsGroupOpacity": allowsGroupOpacity = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? true
+        case "edgeAntialiasingMask":
+            edgeAntialiasingMask = (value as? CAEdgeAntialiasingMask) ?? Self.edgeMask(value)
+        case "opaque": isOpaque = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
         case "beginTime": beginTime = value.flatMap(AnimationValue.number) ?? 0
         case "timeOffset": timeOffset = value.flatMap(AnimationValue.number) ?? 0
         case "speed": speed = Float(value.flatMap(AnimationValue.number) ?? 1)
@@ -131,6 +143,19 @@ extension CALayer {
             changed()
             runActionIfAllowed(forKey: key)
         }
+    }
+
+    /// A contents filter given to key-value coding as the struct or its name; nil is `.linear`.
+    static func contentsFilter(_ value: Any?) -> CALayerContentsFilter {
+        (value as? CALayerContentsFilter) ?? (value as? String).map(CALayerContentsFilter.init(rawValue:)) ?? .linear
+    }
+
+    /// An edge mask given to key-value coding as a number: its bits when it is a whole number in
+    /// `UInt32`'s range, no edges otherwise; nil is all four edges.
+    static func edgeMask(_ value: Any?) -> CAEdgeAntialiasingMask {
+        guard let value else { return .all }
+        let n = AnimationValue.number(value) ?? 0
+        return CAEdgeAntialiasingMask(rawValue: UInt32(exactly: n) ?? 0)
     }
 
     /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)

@@ -430,6 +430,121 @@ open class CALayer: NSObject, NSSecureCoding {
         set { update(.name, \.name, newValue) }
     }
 
+    // MARK: Contents and rendering hints
+
+    /// The part of the contents drawn, in unit coordinates of the contents; the unit rectangle (all of
+    /// them) by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var contentsRect: CGRect {
+        get { modelState.contentsRect }
+        set { update(.contentsRect, \.contentsRect, newValue) }
+    }
+
+    /// The part of the contents, in unit coordinates, that stretches when the contents are scaled
+    /// (the rest keeps its size, as a nine-part image); the unit rectangle by default. Animatable.
+    /// Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var contentsCenter: CGRect {
+        get { modelState.contentsCenter }
+        set { update(.contentsCenter, \.contentsCenter, newValue) }
+    }
+
+    /// How many pixels of the contents make one point of the layer; 1 by default. Animatable.
+    /// Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var contentsScale: CGFloat {
+        get { modelState.contentsScale }
+        set { update(.contentsScale, \.contentsScale, newValue) }
+    }
+
+    /// How the contents are placed in the bounds when their sizes differ; `.resize` (stretched to fill)
+    /// by default. Unknown names are kept. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var contentsGravity: CALayerContentsGravity {
+        get { modelState.contentsGravity }
+        set { update(.contentsGravity, \.contentsGravity, newValue) }
+    }
+
+    /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased; true by default here (on iOS
+    /// the default comes from the app's Info.plist and is false). Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var allowsEdgeAntialiasing: Bool {
+        get { modelState.allowsEdgeAntialiasing }
+        set { update(.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, newValue) }
+    }
+
+    /// Whether `opacity` applies to the layer and its subtree as one composited group (overlapping
+    /// sublayers do not show through each other); true by default.
+    /// Stored and sent; the render server does not draw with it yet (issue 11 / group opacity).
+    open var allowsGroupOpacity: Bool {
+        get { modelState.allowsGroupOpacity }
+        set { update(.allowsGroupOpacity, \.allowsGroupOpacity, newValue) }
+    }
+
+    /// The edges anti-aliased when `allowsEdgeAntialiasing` is on; all four by default. Only the four
+    /// edge bits are kept. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { modelState.edgeAntialiasingMask }
+        set { update(.edgeAntialiasingMask, \.edgeAntialiasingMask, newValue.intersection(.all)) }
+    }
+
+    /// The filter that samples the contents when they are drawn smaller than their pixel size;
+    /// `.linear` by default. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var minificationFilter: CALayerContentsFilter {
+        get { modelState.minificationFilter }
+        set { update(.minificationFilter, \.minificationFilter, newValue) }
+    }
+
+    /// The filter that samples the contents when they are drawn larger than their pixel size;
+    /// `.linear` by default. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var magnificationFilter: CALayerContentsFilter {
+        get { modelState.magnificationFilter }
+        set { update(.magnificationFilter, \.magnificationFilter, newValue) }
+    }
+
+    /// The bias added to the mipmap level chosen when minifying with `.trilinear`; 0 by default.
+    /// Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var minificationFilterBias: Float {
+        get { modelState.minificationFilterBias }
+        set { update(.minificationFilterBias, \.minificationFilterBias, newValue) }
+    }
+
+    /// Whether the layer promises that its contents cover its bounds opaquely, so what lies beneath
+    /// need not be drawn; false by default. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var isOpaque: Bool {
+        get { modelState.isOpaque }
+        set { update(.opaque, \.isOpaque, newValue) }
+    }
+
+    /// Whether the layer is drawn when it faces away from the viewer; true by default. Animatable.
+    /// Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var isDoubleSided: Bool {
+        get { modelState.isDoubleSided }
+        set { update(.doubleSided, \.isDoubleSided, newValue) }
+    }
+
+    /// Whether the layer and its subtree are drawn once into an image that is reused while nothing in
+    /// them changes; false by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var shouldRasterize: Bool {
+        get { modelState.shouldRasterize }
+        set { update(.shouldRasterize, \.shouldRasterize, newValue) }
+    }
+
+    /// How many pixels per point the image drawn for `shouldRasterize` has; 1 by default. Animatable.
+    /// Stored and sent; the render server does not draw with it yet (issue 11).
+
+    open var rasterizationScale: CGFloat {
+        get { modelState.rasterizationScale }
+        set { update(.rasterizationScale, \.rasterizationScale, newValue) }
+    }
+
     // MARK: Hierarchy
 
     /// The layer whose `sublayers` contains this one.

@@ -11,7 +11,7 @@ import Foundation
 /// reference count, not a copy of its strings.
 public final class LayerPropertyDescriptor: Sendable {
     /// How values are checked and clamped, beyond the checks every value of the kind gets (numbers
-    /// finite, colour components finite and in 0...1, no unknown corner bits, strings no longer
+    /// finite, colour components finite and in 0...1, no unknown corner or edge bits, strings no longer
     /// than the wire allows).
     public enum Constraint: Sendable, Hashable {
         /// The kind's checks only.
@@ -28,9 +28,16 @@ public final class LayerPropertyDescriptor: Sendable {
     public struct Animation: Sendable, Hashable {
         /// The property's code in an animation's target on the wire (the `u8` property of a key path).
         public let code: UInt8
+        /// Whether a change runs the built-in implicit animation when nothing else provides an action
+        /// (App. B lists one for the property).
+        public let isImplicit: Bool
         /// The action a change runs when nothing else provides one (App. B): a `CABasicAnimation`
         /// from the old value with the transaction's duration and timing function.
-        public static func basic(code: UInt8) -> Animation { Animation(code: code) }
+        public static func basic(code: UInt8) -> Animation { Animation(code: code, isImplicit: true) }
+        /// Animated by explicit animations only: App. B gives the property no default implicit
+        /// animation (`doubleSided`) or does not list it (`contentsScale`), so a change runs an action
+        /// only when the delegate, `actions`, `style` or `defaultAction(forKey:)` provides one.
+        public static func explicit(code: UInt8) -> Animation { Animation(code: code, isImplicit: false) }
     }
 
     /// How `laminactl tree` prints a property after the layer's id.
@@ -113,6 +120,8 @@ public final class LayerPropertyDescriptor: Sendable {
             if let c, !c.isValid { return "\(key) has a component outside 0...1 or not finite" }
         case .corners(let m):
             if m.rawValue & ~CACornerMask.all.rawValue != 0 { return "\(key) has unknown bits" }
+        case .edges(let m):
+            if m.rawValue & ~CAEdgeAntialiasingMask.all.rawValue != 0 { return "\(key) has unknown bits" }
         case .string(let s):
             if let s, s.utf8.count > maxStringBytes { return "\(key) is longer than \(maxStringBytes) bytes" }
         case .bool:

@@ -6,6 +6,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case bounds = 1, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, hidden, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor
     case masksToBounds, name, beginTime, timeOffset, speed, geometryFlipped, cornerCurve
+    case contentsRect, contentsCenter, contentsScale, contentsGravity, allowsEdgeAntialiasing, allowsGroupOpacity
+    case edgeAntialiasingMask, minificationFilter, magnificationFilter, minificationFilterBias, opaque, doubleSided
+    case shouldRasterize, rasterizationScale
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable
@@ -33,17 +36,23 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     public var valueKind: LayerValue.Kind {
         let columns = LayerPropertyDescriptor.columns
         let code = UInt64(rawValue)
-        let nibble = code < 16 ? columns.kindsLow >> (4 * code) : columns.kindsHigh >> (4 * (code - 16))
+        let nibble =
+            code < 16
+            ? columns.kindsLow >> (4 * code)
+            : code < 32 ? columns.kindsHigh >> (4 * (code - 16)) : columns.kindsTop >> (4 * (code - 32))
         return LayerValue.Kind(rawValue: UInt8(truncatingIfNeeded: nibble & 0xF)) ?? .number
     }
 
     /// The row's constraint, from the same packed columns.
     @inlinable
     public var constraint: LayerPropertyDescriptor.Constraint {
-        switch (LayerPropertyDescriptor.columns.constraints >> (2 * UInt64(rawValue))) & 3 {
-        case 1: .nonNegative
-        case 2: .unitInterval
-        default: .none
+        let columns = LayerPropertyDescriptor.columns
+        let code = UInt64(rawValue)
+        let bits = code < 32 ? columns.constraints >> (2 * code) : columns.constraintsHigh >> (2 * (code - 32))
+        switch bits & 3 {
+        case 1: return .nonNegative
+        case 2: return .unitInterval
+        default: return LayerPropertyDescriptor.Constraint.none
         }
     }
 

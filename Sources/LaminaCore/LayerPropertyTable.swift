@@ -32,43 +32,87 @@ extension LayerPropertyDescriptor {
         .init(.speed, "speed", .number),
         .init(.geometryFlipped, "geometryFlipped", .bool, tree: .flag("geometryFlipped")),
         .init(.cornerCurve, "cornerCurve", .string, tree: .unlessDefault("cornerCurve")),
+        .init(.contentsRect, "contentsRect", .rect, animation: .basic(code: 15), tree: .unlessDefault("contentsRect")),
+        .init(
+            .contentsCenter, "contentsCenter", .rect, animation: .explicit(code: 16),
+            tree: .unlessDefault("contentsCenter")),
+        .init(
+            .contentsScale, "contentsScale", .number, .nonNegative, animation: .explicit(code: 17),
+            tree: .unlessDefault("contentsScale")),
+        .init(.contentsGravity, "contentsGravity", .string, tree: .unlessDefault("contentsGravity")),
+        .init(
+            .allowsEdgeAntialiasing, "allowsEdgeAntialiasing", .bool,
+            tree: .unlessDefault("allowsEdgeAntialiasing")),
+        .init(.allowsGroupOpacity, "allowsGroupOpacity", .bool, tree: .unlessDefault("allowsGroupOpacity")),
+        .init(.edgeAntialiasingMask, "edgeAntialiasingMask", .edges, tree: .unlessDefault("edgeAntialiasingMask")),
+        .init(.minificationFilter, "minificationFilter", .string, tree: .unlessDefault("minificationFilter")),
+        .init(.magnificationFilter, "magnificationFilter", .string, tree: .unlessDefault("magnificationFilter")),
+        .init(
+            .minificationFilterBias, "minificationFilterBias", .float, animation: .explicit(code: 18),
+            tree: .unlessDefault("minificationFilterBias")),
+        .init(.opaque, "opaque", .bool, tree: .flag("opaque")),
+        .init(.doubleSided, "doubleSided", .bool, animation: .explicit(code: 19), tree: .unlessDefault("doubleSided")),
+        .init(
+            .shouldRasterize, "shouldRasterize", .bool, animation: .explicit(code: 20), tree: .flag("shouldRasterize")),
+        .init(
+            .rasterizationScale, "rasterizationScale", .number, .nonNegative, animation: .explicit(code: 21),
+            tree: .unlessDefault("rasterizationScale")),
     ]
 
     /// The columns that hot paths read, packed out of the rows once into plain integers, so reading
     /// one costs a shift and a mask (no array, no reference count).
     public struct Columns: Sendable {
         /// Each row's value kind (`LayerValue.Kind` raw value), 4 bits per code: codes 1–15 in `kindsLow`,
-        /// 16 and up in `kindsHigh`.
+        /// 16–31 in `kindsHigh`, 32 and up in `kindsTop`.
         public let kindsLow: UInt64
         /// See `kindsLow`.
         public let kindsHigh: UInt64
-        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval), 2 bits per code.
+        /// See `kindsLow`.
+        public let kindsTop: UInt64
+        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval), 2 bits per code: codes 1–31
+        /// here, 32 and up in `constraintsHigh`.
         public let constraints: UInt64
+        /// See `constraints`.
+        public let constraintsHigh: UInt64
         /// Bit `code` is set for each animatable row.
         public let animatable: UInt64
     }
 
     /// The hot columns of `table` (`LayerPropertyName.valueKind`, `constraint`, `isAnimatable`).
     public static let columns: Columns = {
-        precondition(table.count < 32, "the packed columns hold codes below 32")
+        precondition(table.count < 48, "the packed columns hold codes below 48")
         var low: UInt64 = 0
         var high: UInt64 = 0
+        var top: UInt64 = 0
         var constraints: UInt64 = 0
+        var constraintsHigh: UInt64 = 0
         var animatable: UInt64 = 0
         for row in table {
             let code = UInt64(row.code)
             let kind = UInt64(row.kind.rawValue)
-            if code < 16 { low |= kind << (4 * code) } else { high |= kind << (4 * (code - 16)) }
+            if code < 16 {
+                low |= kind << (4 * code)
+            } else if code < 32 {
+                high |= kind << (4 * (code - 16))
+            } else {
+                top |= kind << (4 * (code - 32))
+            }
             let constraint: UInt64 =
                 switch row.constraint {
                 case .none: 0
                 case .nonNegative: 1
                 case .unitInterval: 2
                 }
-            constraints |= constraint << (2 * code)
+            if code < 32 {
+                constraints |= constraint << (2 * code)
+            } else {
+                constraintsHigh |= constraint << (2 * (code - 32))
+            }
             if row.isAnimatable { animatable |= 1 << code }
         }
-        return Columns(kindsLow: low, kindsHigh: high, constraints: constraints, animatable: animatable)
+        return Columns(
+            kindsLow: low, kindsHigh: high, kindsTop: top, constraints: constraints,
+            constraintsHigh: constraintsHigh, animatable: animatable)
     }()
 
     /// `value` clamped by `constraint` (`unitInterval` into 0...1, `nonNegative` up to 0); values that

@@ -7,10 +7,10 @@ extension LayerState {
     /// The value of one property, typed by how it is stored.
     ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
-    /// that), except that a corner mask keeps only its four corner bits, as Apple's does, and a corner
-    /// curve keeps only what is drawn: any name but `continuous` (or none) is stored as `circular`, so
-    /// a layer holds no client string beyond its name; a value of another kind than the property's is
-    /// ignored.
+    /// that), except that a corner or edge mask keeps only its four bits, as Apple's do; an absent
+    /// contents gravity or filter name is stored as the default (other names are kept as given); a
+    /// corner curve keeps only what is drawn: any name but `continuous` (or none) is stored as
+    /// `circular`; a value of another kind than the property's is ignored.
     @inline(__always)
     public subscript(property: LayerPropertyName) -> LayerValue {
         get {
@@ -36,6 +36,20 @@ extension LayerState {
             case .speed: .number(speed)
             case .geometryFlipped: .bool(isGeometryFlipped)
             case .cornerCurve: .string(cornerCurve.rawValue)
+            case .contentsRect: .rect(contentsRect)
+            case .contentsCenter: .rect(contentsCenter)
+            case .contentsScale: .number(contentsScale)
+            case .contentsGravity: .string(contentsGravity.rawValue)
+            case .allowsEdgeAntialiasing: .bool(allowsEdgeAntialiasing)
+            case .allowsGroupOpacity: .bool(allowsGroupOpacity)
+            case .edgeAntialiasingMask: .edges(edgeAntialiasingMask)
+            case .minificationFilter: .string(minificationFilter.rawValue)
+            case .magnificationFilter: .string(magnificationFilter.rawValue)
+            case .minificationFilterBias: .float(minificationFilterBias)
+            case .opaque: .bool(isOpaque)
+            case .doubleSided: .bool(isDoubleSided)
+            case .shouldRasterize: .bool(shouldRasterize)
+            case .rasterizationScale: .number(rasterizationScale)
             }
         }
         set {
@@ -62,6 +76,23 @@ extension LayerState {
             case (.geometryFlipped, .bool(let v)): isGeometryFlipped = v
             case (.cornerCurve, .string(let v)):
                 cornerCurve = v == CALayerCornerCurve.continuous.rawValue ? .continuous : .circular
+            case (.contentsRect, .rect(let v)): contentsRect = v
+            case (.contentsCenter, .rect(let v)): contentsCenter = v
+            case (.contentsScale, .number(let v)): contentsScale = v
+            case (.contentsGravity, .string(let v)):
+                contentsGravity = v.map(CALayerContentsGravity.init(rawValue:)) ?? .resize
+            case (.allowsEdgeAntialiasing, .bool(let v)): allowsEdgeAntialiasing = v
+            case (.allowsGroupOpacity, .bool(let v)): allowsGroupOpacity = v
+            case (.edgeAntialiasingMask, .edges(let v)): edgeAntialiasingMask = v.intersection(.all)
+            case (.minificationFilter, .string(let v)):
+                minificationFilter = v.map(CALayerContentsFilter.init(rawValue:)) ?? .linear
+            case (.magnificationFilter, .string(let v)):
+                magnificationFilter = v.map(CALayerContentsFilter.init(rawValue:)) ?? .linear
+            case (.minificationFilterBias, .float(let v)): minificationFilterBias = v
+            case (.opaque, .bool(let v)): isOpaque = v
+            case (.doubleSided, .bool(let v)): isDoubleSided = v
+            case (.shouldRasterize, .bool(let v)): shouldRasterize = v
+            case (.rasterizationScale, .number(let v)): rasterizationScale = v
             default: break
             }
         }
@@ -94,6 +125,20 @@ extension LayerState {
         case .speed: speed != other.speed
         case .geometryFlipped: isGeometryFlipped != other.isGeometryFlipped
         case .cornerCurve: cornerCurve != other.cornerCurve
+        case .contentsRect: contentsRect != other.contentsRect
+        case .contentsCenter: contentsCenter != other.contentsCenter
+        case .contentsScale: contentsScale != other.contentsScale
+        case .contentsGravity: contentsGravity != other.contentsGravity
+        case .allowsEdgeAntialiasing: allowsEdgeAntialiasing != other.allowsEdgeAntialiasing
+        case .allowsGroupOpacity: allowsGroupOpacity != other.allowsGroupOpacity
+        case .edgeAntialiasingMask: edgeAntialiasingMask != other.edgeAntialiasingMask
+        case .minificationFilter: minificationFilter != other.minificationFilter
+        case .magnificationFilter: magnificationFilter != other.magnificationFilter
+        case .minificationFilterBias: minificationFilterBias != other.minificationFilterBias
+        case .opaque: isOpaque != other.isOpaque
+        case .doubleSided: isDoubleSided != other.isDoubleSided
+        case .shouldRasterize: shouldRasterize != other.shouldRasterize
+        case .rasterizationScale: rasterizationScale != other.rasterizationScale
         }
     }
 }

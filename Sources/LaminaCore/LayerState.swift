@@ -51,6 +51,34 @@ public struct LayerState: Sendable, Hashable {
     public var isGeometryFlipped = false
     /// The curve of the rounded corners (`CALayer.cornerCurve`).
     public var cornerCurve: CALayerCornerCurve = .circular
+    /// The part of the contents drawn, in unit coordinates of the contents (`CALayer.contentsRect`).
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// The stretchable middle of the contents, in unit coordinates (`CALayer.contentsCenter`).
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Pixels of the contents per point (`CALayer.contentsScale`).
+    public var contentsScale: CGFloat = 1
+    /// How the contents are placed in the bounds (`CALayer.contentsGravity`); unknown names are kept.
+    public var contentsGravity: CALayerContentsGravity = .resize
+    /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased.
+    public var allowsEdgeAntialiasing = true
+    /// Whether the layer's opacity applies to its subtree as one group.
+    public var allowsGroupOpacity = true
+    /// The edges anti-aliased when `allowsEdgeAntialiasing` is on.
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    /// The filter used when the contents are drawn smaller than their pixel size.
+    public var minificationFilter: CALayerContentsFilter = .linear
+    /// The filter used when the contents are drawn larger than their pixel size.
+    public var magnificationFilter: CALayerContentsFilter = .linear
+    /// The bias added to the level of detail when minifying with `trilinear`.
+    public var minificationFilterBias: Float = 0
+    /// Whether the layer promises to cover its bounds with opaque content (key `opaque`).
+    public var isOpaque = false
+    /// Whether the layer is drawn when it faces away from the viewer (key `doubleSided`).
+    public var isDoubleSided = true
+    /// Whether the layer and its subtree are drawn once into an image and reused.
+    public var shouldRasterize = false
+    /// Pixels per point of the image `shouldRasterize` draws.
+    public var rasterizationScale: CGFloat = 1
 
     /// A layer with every property at its default.
     public init() {}

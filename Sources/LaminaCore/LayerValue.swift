@@ -23,8 +23,10 @@ public enum LayerValue: Sendable, Hashable {
     case color(RGBAColor?)
     /// A corner mask: `maskedCorners`.
     case corners(CACornerMask)
-    /// An optional string: `name`.
+    /// An optional string: `name`, `cornerCurve`, `contentsGravity`, the contents filters.
     case string(String?)
+    /// An edge mask: `edgeAntialiasingMask`.
+    case edges(CAEdgeAntialiasingMask)
 
     /// The kinds of value; each has one layout on the wire (docs/protocol.md §7).
     public enum Kind: UInt8, Sendable, Hashable {
@@ -46,6 +48,8 @@ public enum LayerValue: Sendable, Hashable {
         case corners
         /// A presence byte, then a length-prefixed UTF-8 string when present.
         case string
+        /// A `u32` bit set.
+        case edges
 
         /// The kind of `AnimationValue` an animation of a property of this kind carries, or nil when
         /// such a property cannot be animated.
@@ -57,7 +61,7 @@ public enum LayerValue: Sendable, Hashable {
             case .transform: .transform
             case .bool: .bool
             case .color: .color
-            case .corners, .string: nil
+            case .corners, .string, .edges: nil
             }
         }
     }
@@ -74,6 +78,7 @@ public enum LayerValue: Sendable, Hashable {
         case .color: .color
         case .corners: .corners
         case .string: .string
+        case .edges: .edges
         }
     }
 
@@ -88,7 +93,7 @@ public enum LayerValue: Sendable, Hashable {
         case .transform(let t): .transform(t)
         case .bool(let b): .bool(b)
         case .color(let c): .color(c)
-        case .corners, .string: nil
+        case .corners, .string, .edges: nil
         }
     }
 

@@ -28,6 +28,20 @@ public enum LayerProperty: Sendable, Hashable {
     case speed(Double)
     case isGeometryFlipped(Bool)
     case cornerCurve(CALayerCornerCurve)
+    case contentsRect(CGRect)
+    case contentsCenter(CGRect)
+    case contentsScale(CGFloat)
+    case contentsGravity(CALayerContentsGravity)
+    case allowsEdgeAntialiasing(Bool)
+    case allowsGroupOpacity(Bool)
+    case edgeAntialiasingMask(CAEdgeAntialiasingMask)
+    case minificationFilter(CALayerContentsFilter)
+    case magnificationFilter(CALayerContentsFilter)
+    case minificationFilterBias(Float)
+    case isOpaque(Bool)
+    case isDoubleSided(Bool)
+    case shouldRasterize(Bool)
+    case rasterizationScale(CGFloat)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -53,6 +67,20 @@ public enum LayerProperty: Sendable, Hashable {
         case .speed: .speed
         case .isGeometryFlipped: .geometryFlipped
         case .cornerCurve: .cornerCurve
+        case .contentsRect: .contentsRect
+        case .contentsCenter: .contentsCenter
+        case .contentsScale: .contentsScale
+        case .contentsGravity: .contentsGravity
+        case .allowsEdgeAntialiasing: .allowsEdgeAntialiasing
+        case .allowsGroupOpacity: .allowsGroupOpacity
+        case .edgeAntialiasingMask: .edgeAntialiasingMask
+        case .minificationFilter: .minificationFilter
+        case .magnificationFilter: .magnificationFilter
+        case .minificationFilterBias: .minificationFilterBias
+        case .isOpaque: .opaque
+        case .isDoubleSided: .doubleSided
+        case .shouldRasterize: .shouldRasterize
+        case .rasterizationScale: .rasterizationScale
         }
     }
 
@@ -71,6 +99,15 @@ public enum LayerProperty: Sendable, Hashable {
         case .beginTime(let v), .timeOffset(let v), .speed(let v): .number(v)
         case .isGeometryFlipped(let v): .bool(v)
         case .cornerCurve(let v): .string(v.rawValue)
+        case .contentsRect(let v), .contentsCenter(let v): .rect(v)
+        case .contentsScale(let v), .rasterizationScale(let v): .number(v)
+        case .contentsGravity(let v): .string(v.rawValue)
+        case .allowsEdgeAntialiasing(let v), .allowsGroupOpacity(let v), .isOpaque(let v), .isDoubleSided(let v),
+            .shouldRasterize(let v):
+            .bool(v)
+        case .edgeAntialiasingMask(let v): .edges(v)
+        case .minificationFilter(let v), .magnificationFilter(let v): .string(v.rawValue)
+        case .minificationFilterBias(let v): .float(v)
         }
     }
 
@@ -98,6 +135,23 @@ public enum LayerProperty: Sendable, Hashable {
         case (.speed, .number(let v)): self = .speed(v)
         case (.geometryFlipped, .bool(let v)): self = .isGeometryFlipped(v)
         case (.cornerCurve, .string(let v)): self = .cornerCurve(v.map(CALayerCornerCurve.init(rawValue:)) ?? .circular)
+        case (.contentsRect, .rect(let v)): self = .contentsRect(v)
+        case (.contentsCenter, .rect(let v)): self = .contentsCenter(v)
+        case (.contentsScale, .number(let v)): self = .contentsScale(v)
+        case (.contentsGravity, .string(let v)):
+            self = .contentsGravity(v.map(CALayerContentsGravity.init(rawValue:)) ?? .resize)
+        case (.allowsEdgeAntialiasing, .bool(let v)): self = .allowsEdgeAntialiasing(v)
+        case (.allowsGroupOpacity, .bool(let v)): self = .allowsGroupOpacity(v)
+        case (.edgeAntialiasingMask, .edges(let v)): self = .edgeAntialiasingMask(v)
+        case (.minificationFilter, .string(let v)):
+            self = .minificationFilter(v.map(CALayerContentsFilter.init(rawValue:)) ?? .linear)
+        case (.magnificationFilter, .string(let v)):
+            self = .magnificationFilter(v.map(CALayerContentsFilter.init(rawValue:)) ?? .linear)
+        case (.minificationFilterBias, .float(let v)): self = .minificationFilterBias(v)
+        case (.opaque, .bool(let v)): self = .isOpaque(v)
+        case (.doubleSided, .bool(let v)): self = .isDoubleSided(v)
+        case (.shouldRasterize, .bool(let v)): self = .shouldRasterize(v)
+        case (.rasterizationScale, .number(let v)): self = .rasterizationScale(v)
         default: return nil
         }
     }

@@ -145,6 +145,7 @@ public enum MessageCodec {
             w.bool(c != nil)
             if let c { w.color(c) }
         case .corners(let m): w.u32(UInt32(truncatingIfNeeded: m.rawValue))
+        case .edges(let m): w.u32(m.rawValue)
         case .string(let s):
             w.bool(s != nil)
             if let s { w.string(s) }
@@ -315,6 +316,7 @@ public enum MessageCodec {
         case .bool: value = .bool(try r.bool(key))
         case .color: value = .color(try r.bool(key + ".present") ? try r.color(key) : nil)
         case .corners: value = .corners(CACornerMask(rawValue: UInt(try r.u32(key))))
+        case .edges: value = .edges(CAEdgeAntialiasingMask(rawValue: try r.u32(key)))
         case .string:
             value = .string(try r.bool(key + ".present") ? try r.string(key, limit: WireLimits.maxStringBytes) : nil)
         }

@@ -53,6 +53,7 @@ public enum TreeDescriber {
         case .rect(let r): "\(fmt(r.origin.x)),\(fmt(r.origin.y)),\(fmt(r.width)),\(fmt(r.height))"
         case .color(let c): c.map(hex) ?? ""
         case .corners(let m): String(m.rawValue)
+        case .edges(let m): String(m.rawValue)
         case .string(let s): s ?? ""
         case .bool(let b): b ? "true" : "false"
         case .transform: "transform"

@@ -311,7 +311,14 @@ private func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .opacity(let o): return [UInt64(o.bitPattern)]
     case .backgroundColor(let col), .borderColor(let col): return c(col)
     case .beginTime(let v), .timeOffset(let v), .speed(let v): return [v.bitPattern]
-    case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve: return []
+    case .contentsRect(let r), .contentsCenter(let r):
+        return [r.origin.x, r.origin.y, r.size.width, r.size.height].map(b)
+    case .contentsScale(let v), .rasterizationScale(let v): return [b(v)]
+    case .minificationFilterBias(let v): return [UInt64(v.bitPattern)]
+    case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
+        .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,
+        .isOpaque, .isDoubleSided, .shouldRasterize:
+        return []
     }
 }
 
@@ -724,7 +731,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(part) }
     }
 
-    @Test(arguments: [UInt8(0), 22, 23, 0x7F, 0xFF])
+    @Test(arguments: [UInt8(0), 36, 37, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(
             type: 2,
@@ -1149,7 +1156,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test func differencesFromNilListsEveryProperty() {
         let state = LayerState()
         let all = LayerProperty.differences(from: nil, to: state)
-        #expect(all.map(\.code) == Array(1...21))
+        #expect(all.map(\.code) == Array(1...35))
         var rebuilt = LayerState()
         rebuilt.name = "will be overwritten"
         rebuilt.opacity = 0.1
@@ -1160,7 +1167,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         for p in Self.nonDefault { p.apply(to: &custom) }
         var fromScratch = LayerState()
         let listed = LayerProperty.differences(from: nil, to: custom)
-        #expect(listed.count == 21)
+        #expect(listed.count == 35)
         for p in listed { p.apply(to: &fromScratch) }
         #expect(fromScratch == custom)
     }

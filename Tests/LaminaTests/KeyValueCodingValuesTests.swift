@@ -64,8 +64,28 @@ import Testing
 
     /// Apple (CALayer.h `+defaultValueForKey:` and the property comments): anchorPoint (0.5, 0.5),
     /// opacity 1, speed 1, maskedCorners 15, borderColor opaque black, duration infinite for a layer;
-    /// fillMode removed.
+    /// fillMode removed; contentsScale 1, contentsRect and contentsCenter the unit rectangle,
+    /// contentsGravity resize, minification and magnification filters linear, edgeAntialiasingMask
+    /// all four edges (15), allowsGroupOpacity YES, doubleSided YES, opaque and shouldRasterize NO,
+    /// rasterizationScale 1, cornerCurve circular. allowsEdgeAntialiasing is true here as the issue
+    /// and decisions.md ask (iOS reads its default from Info.plist, false when absent).
     @Test func layerClassDefaults() throws {
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        #expect((CALayer.defaultValue(forKey: "contentsScale") as? NSNumber)?.doubleValue == 1)
+        #expect(CALayer.defaultValue(forKey: "contentsRect") as? CGRect == unit)
+        #expect(CALayer.defaultValue(forKey: "contentsCenter") as? CGRect == unit)
+        #expect(CALayer.defaultValue(forKey: "contentsGravity") as? String == "resize")
+        #expect(CALayer.defaultValue(forKey: "minificationFilter") as? String == "linear")
+        #expect(CALayer.defaultValue(forKey: "magnificationFilter") as? String == "linear")
+        #expect(CALayer.defaultValue(forKey: "minificationFilterBias") as? Float == 0)
+        #expect(CALayer.defaultValue(forKey: "allowsEdgeAntialiasing") as? Bool == true)
+        #expect(CALayer.defaultValue(forKey: "allowsGroupOpacity") as? Bool == true)
+        #expect(CALayer.defaultValue(forKey: "edgeAntialiasingMask") as? UInt32 == 15)
+        #expect(CALayer.defaultValue(forKey: "opaque") as? Bool == false)
+        #expect(CALayer.defaultValue(forKey: "doubleSided") as? Bool == true)
+        #expect(CALayer.defaultValue(forKey: "shouldRasterize") as? Bool == false)
+        #expect((CALayer.defaultValue(forKey: "rasterizationScale") as? NSNumber)?.doubleValue == 1)
+        #expect(CALayer.defaultValue(forKey: "cornerCurve") as? String == "circular")
         #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
         #expect(CALayer.defaultValue(forKey: "opacity") as? Float == 1)
         #expect(CALayer.defaultValue(forKey: "speed") as? Float == 1)

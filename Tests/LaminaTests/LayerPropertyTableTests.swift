@@ -16,6 +16,17 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .borderWidth: .number(0), .borderColor: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)),
     .masksToBounds: .bool(false), .name: .string(nil), .beginTime: .number(0), .timeOffset: .number(0),
     .speed: .number(1), .geometryFlipped: .bool(false), .cornerCurve: .string("circular"),
+    // CALayer.h: contentsRect and contentsCenter default to the unit rectangle, contentsScale to 1,
+    // contentsGravity to resize, both filters to linear, minificationFilterBias to 0, opaque NO,
+    // doubleSided YES, shouldRasterize NO, rasterizationScale 1, edgeAntialiasingMask all four
+    // edges, allowsGroupOpacity YES; allowsEdgeAntialiasing is true here (decisions.md; on iOS the
+    // default comes from Info.plist).
+    .contentsRect: .rect(CGRect(x: 0, y: 0, width: 1, height: 1)),
+    .contentsCenter: .rect(CGRect(x: 0, y: 0, width: 1, height: 1)), .contentsScale: .number(1),
+    .contentsGravity: .string("resize"), .allowsEdgeAntialiasing: .bool(true), .allowsGroupOpacity: .bool(true),
+    .edgeAntialiasingMask: .edges(CAEdgeAntialiasingMask(rawValue: 15)), .minificationFilter: .string("linear"),
+    .magnificationFilter: .string("linear"), .minificationFilterBias: .float(0), .opaque: .bool(false),
+    .doubleSided: .bool(true), .shouldRasterize: .bool(false), .rasterizationScale: .number(1),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -29,6 +40,12 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .borderColor: .color(nil), .masksToBounds: .bool(true), .name: .string("named"),
     .beginTime: .number(2.5), .timeOffset: .number(-1), .speed: .number(0.5),
     .geometryFlipped: .bool(true), .cornerCurve: .string("continuous"),
+    .contentsRect: .rect(CGRect(x: 0.25, y: 0, width: 0.5, height: 1)),
+    .contentsCenter: .rect(CGRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2)), .contentsScale: .number(2),
+    .contentsGravity: .string("topLeft"), .allowsEdgeAntialiasing: .bool(false), .allowsGroupOpacity: .bool(false),
+    .edgeAntialiasingMask: .edges([.layerLeftEdge, .layerTopEdge]), .minificationFilter: .string("trilinear"),
+    .magnificationFilter: .string("nearest"), .minificationFilterBias: .float(-0.5), .opaque: .bool(true),
+    .doubleSided: .bool(false), .shouldRasterize: .bool(true), .rasterizationScale: .number(3),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -41,7 +58,7 @@ private func payloadSize(_ value: LayerValue) -> Int {
     case .transform: 128
     case .bool: 1
     case .color(let c): 1 + (c == nil ? 0 : 32)
-    case .corners: 4
+    case .corners, .edges: 4
     case .string(let s): 1 + (s.map { 4 + $0.utf8.count } ?? 0)
     }
 }
@@ -78,6 +95,26 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .speed: (.number(-.infinity), "speed is NaN or infinite"),
     .geometryFlipped: nil,
     .cornerCurve: (.string(String(repeating: "c", count: 4097)), "cornerCurve is longer than 4096 bytes"),
+    .contentsRect: (
+        .rect(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)), "contentsRect has a NaN or infinite component"
+    ),
+    .contentsCenter: (
+        .rect(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1)), "contentsCenter has a NaN or infinite component"
+    ),
+    .contentsScale: (.number(-1), "contentsScale is negative"),
+    .contentsGravity: (.string(String(repeating: "g", count: 4097)), "contentsGravity is longer than 4096 bytes"),
+    .allowsEdgeAntialiasing: nil,
+    .allowsGroupOpacity: nil,
+    .edgeAntialiasingMask: (.edges(CAEdgeAntialiasingMask(rawValue: 16)), "edgeAntialiasingMask has unknown bits"),
+    .minificationFilter: (.string(String(repeating: "f", count: 4097)), "minificationFilter is longer than 4096 bytes"),
+    .magnificationFilter: (
+        .string(String(repeating: "f", count: 4097)), "magnificationFilter is longer than 4096 bytes"
+    ),
+    .minificationFilterBias: (.float(.nan), "minificationFilterBias is NaN or infinite"),
+    .opaque: nil,
+    .doubleSided: nil,
+    .shouldRasterize: nil,
+    .rasterizationScale: (.number(.nan), "rasterizationScale is NaN or infinite"),
 ]
 
 @Suite struct LayerPropertyTableTests {
@@ -85,8 +122,8 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 21)
-        #expect(table.map(\.code) == Array(1...21))
+        #expect(table.count == 35)
+        #expect(table.map(\.code) == Array(1...35))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -95,16 +132,23 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     }
 
     @Test func animationCodesAreTodaysAndKeyPathsParseExactlyTheAnimatableRows() {
-        // The codes animation targets have always used: 1...14 over the animatable rows in order.
+        // The codes animation targets have always used, 1...14 over the first animatable rows in order,
+        // then 15...21 for contentsRect, contentsCenter, contentsScale, minificationFilterBias,
+        // doubleSided, shouldRasterize and rasterizationScale (CALayer.h marks them animatable).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...14))
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...21))
+        #expect(
+            animatable.suffix(7).map(\.name) == [
+                .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
+                .shouldRasterize, .rasterizationScale,
+            ])
         #expect(!LayerPropertyName.maskedCorners.descriptor.isAnimatable)
         #expect(LayerPropertyName.borderWidth.descriptor.animation?.code == 12)
         for row in LayerPropertyDescriptor.table {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 15) == nil)
+        #expect(LayerPropertyName(animationCode: 22) == nil)
     }
 
     @Test(arguments: names)

@@ -16,41 +16,15 @@ layout(location = 11) in vec4 vClipB2;
 layout(location = 12) in vec4 vClipBRect;
 
 layout(location = 0) out vec4 outColor;
-// Signed distance to a box of half size `halfSize` centred at the origin whose corner at `d` is
-// rounded by `r` (negative inside). Circular corners are exact. A continuous corner (Apple's
-// `.continuous` curve) starts r x 1.528665 from the corner along each edge (at most half the shorter
-// side) and follows a superellipse |x|^n + |y|^n = R^n there, whose curvature rises from 0 where it
-// meets the edges; n is chosen so that the curve crosses the diagonal where the circular corner
-// does (n = 2, a circle, when the corner cannot reach further than r). Its distance is the implicit
-// function over its gradient, exact along the edges and to first order on the curve.
-float cornerDistance(vec2 d, vec2 halfSize, float r, bool continuous) {
-    if (!continuous || r <= 0.0) {
-        vec2 q = abs(d) - halfSize + r;
-        return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
-    }
-    float reach = max(min(r * 1.528665, min(halfSize.x, halfSize.y)), r);
-    float n = -0.6931472 / log(1.0 - 0.2928932 * r / reach);
-    vec2 q = abs(d) - halfSize + reach;
-    vec2 qp = max(q, 0.0);
-    float m = max(qp.x, qp.y);
-    if (m <= 0.0) {
-        return max(q.x, q.y) - reach;
-    }
-    vec2 u = qp / m;
-    float s = pow(u.x, n) + pow(u.y, n);
-    float norm = m * pow(s, 1.0 / n);
-    vec2 g = pow(u * pow(s, -1.0 / n), vec2(n - 1.0));
-    return (norm - reach) / max(length(g), 1e-6);
-}
-
 // Signed distance to a rounded rectangle (negative inside); `radii` are per corner in the order
 // minX-minY, maxX-minY, minX-maxY, maxX-maxY (y grows downward).
-float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, bool continuous) {
+float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
     vec2 center = (rect.xy + rect.zw) * 0.5;
     vec2 half_ = (rect.zw - rect.xy) * 0.5;
     vec2 d = p - center;
     float r = d.x < 0.0 ? (d.y < 0.0 ? radii.x : radii.z) : (d.y < 0.0 ? radii.y : radii.w);
-    return cornerDistance(d, half_, r, continuous);
+    vec2 q = abs(d) - half_ + r;
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
 }
 
 // Coverage of the inside of a distance field over one pixel.
@@ -66,12 +40,12 @@ vec4 cornerRadii(float radius, float maskValue) {
 }
 
 // Coverage of a rounded-rectangle clip in another plane: the fragment's device position is mapped
-// through the clip's homography (rows 0-2, xyz lanes; radius in row0.w, 1 in row1.w for continuous
-// corners). No branch around coverage(): derivatives need the whole 2x2 quad.
+// through the clip's homography (rows 0-2, xyz lanes; radius in row0.w). No branch around
+// coverage(): derivatives need the whole 2x2 quad.
 float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
     vec3 h = f.x * row0.xyz + f.y * row1.xyz + row2.xyz;
     vec2 p = h.xy / max(h.z, 1e-6);
-    float c = coverage(roundedRectDistance(p, rect, vec4(row0.w), row1.w > 0.5));
+    float c = coverage(roundedRectDistance(p, rect, vec4(row0.w)));
     return h.z > 0.0 ? c : 0.0;
 }
 
@@ -79,11 +53,10 @@ void main() {
     float radius = vShapeParams.x;
     float border = vShapeParams.y;
     vec4 radii = cornerRadii(radius, vShapeParams.z);
-    bool continuous = (int(vShapeParams.z + 0.5) & 16) != 0;
-    float alpha = coverage(roundedRectDistance(vLocal, vShapeRect, radii, continuous));
+    float alpha = coverage(roundedRectDistance(vLocal, vShapeRect, radii));
     if (border > 0.0) {
         vec4 inner = vShapeRect + vec4(border, border, -border, -border);
-        float inside = coverage(roundedRectDistance(vLocal, inner, max(radii - border, 0.0), continuous));
+        float inside = coverage(roundedRectDistance(vLocal, inner, max(radii - border, 0.0)));
         alpha *= 1.0 - inside;
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Orders primitives into as few batches as draw order allows.
 ///
 /// Batches cycle through the draw kinds in the order of `DrawKind.all` (opaque fill, blended fill,
-/// corner, shape, then opaque fill again), so batch `b` holds kind `b % kindCount`. A primitive goes
+/// corner, shape, continuous corner, continuous shape, then opaque fill again), so batch `b` holds kind `b % kindCount`. A primitive goes
 /// into the lowest batch of its kind that comes after every earlier primitive it may overlap: the same
 /// batch for a primitive of its own kind (a batch keeps submission order), a later one otherwise.
 /// "May overlap" is judged on a grid of 16-pixel cells, which remembers per cell the highest batch

@@ -45,7 +45,7 @@ extension DisplayListBuilder {
             piece.piece = SIMD4(
                 Float(bounds.minX - margin), Float(bounds.minY - margin),
                 Float(bounds.maxX + margin), Float(bounds.maxY + margin))
-            emit(piece, kind: DrawKind.shape.id, box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
+            emit(piece, kind: Self.shapeKind(piece), box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
             batcher.endGroup()
         }
     }
@@ -200,7 +200,7 @@ extension DisplayListBuilder {
                 params: SIMD4(
                     Float(radius * scale), Float(borderWidth * scale), Self.maskValue(mask, continuous: continuous), 0),
                 fill: fill ?? .zero, border: border ?? .zero)
-            emit(piece, kind: DrawKind.corner.id, box: box)
+            emit(piece, kind: continuous ? DrawKind.continuousCorner.id : DrawKind.corner.id, box: box)
             return
         }
         // Non-uniform scale: elliptical corners, drawn in layer coordinates by the shape pipeline.
@@ -211,7 +211,15 @@ extension DisplayListBuilder {
             borderWidth: border == nil ? 0 : borderWidth, color: border ?? fill ?? .zero,
             toDevice: m, clip: Clip(deviceRect: clip))
         piece.piece = SIMD4(Float(min(lx0, lx1)), Float(min(ly0, ly1)), Float(max(lx0, lx1)), Float(max(ly0, ly1)))
-        emit(piece, kind: DrawKind.shape.id, box: box)
+        emit(piece, kind: Self.shapeKind(piece), box: box)
+    }
+
+    /// The draw kind of a shape piece: `continuousShape` when its corners or one of its clips' corners
+    /// are continuous (mask flag 16; clip flag 1 in `row1.w`), else `shape`.
+    static func shapeKind(_ piece: ShapeInstance) -> Int {
+        let continuous =
+            Int(piece.shapeParams.z + 0.5) & 16 != 0 || piece.clipA.row1.w > 0.5 || piece.clipB.row1.w > 0.5
+        return continuous ? DrawKind.continuousShape.id : DrawKind.shape.id
     }
 
     /// Emits the cross product of x and y spans as fills with coverage-scaled colour, cut to `clip`.

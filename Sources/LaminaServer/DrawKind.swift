@@ -107,11 +107,25 @@ extension DrawKind {
         vertexShader: "shape.vert", fragmentShader: "shape.frag", blend: .premultipliedOver,
         linearPathCapable: false)
 
+    /// `corner` for pieces with continuous corners (`cornerCurve = .continuous`): the same instances,
+    /// a fragment shader that also evaluates the continuous curve. A kind of its own because that
+    /// curve's cost would otherwise be paid by every circular corner on lavapipe.
+    public static let continuousCorner = DrawKind(
+        id: 4, name: "continuousCorner", instance: CornerInstance.self, attributes: Attribute.vec4s(5),
+        vertexShader: "corner.vert", fragmentShader: "corner-continuous.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+    /// `shape` for pieces whose own corners or whose clips' corners are continuous.
+    public static let continuousShape = DrawKind(
+        id: 5, name: "continuousShape", instance: ShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "shape.vert", fragmentShader: "shape-continuous.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
     /// `b % all.count`. Kinds whose primitives often follow one another in paint order sit next to
     /// each other, so that a primitive of the next kind rarely needs a batch of its own: opaque
-    /// interiors, then translucent edges, then the corners between them, then general shapes.
-    public static let all: [DrawKind] = [opaqueFill, blendedFill, corner, shape]
+    /// interiors, then translucent edges, then the corners between them, then general shapes, then the
+    /// continuous-corner variants.
+    public static let all: [DrawKind] = [opaqueFill, blendedFill, corner, shape, continuousCorner, continuousShape]
 }

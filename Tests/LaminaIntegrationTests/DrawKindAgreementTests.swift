@@ -25,7 +25,7 @@ import Testing
             switch kind.id {
             case DrawKind.opaqueFill.id, DrawKind.blendedFill.id:
                 index = list.append(FillInstance(rect: rect, color: color), kind: kind.id)
-            case DrawKind.corner.id:
+            case DrawKind.corner.id, DrawKind.continuousCorner.id:
                 index = list.append(
                     CornerInstance(
                         rect: rect, shape: SIMD4(0, 0, 1000, 1000), params: .zero,

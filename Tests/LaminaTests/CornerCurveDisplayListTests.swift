@@ -19,13 +19,22 @@ struct CornerCurveDisplayListTests {
                 2, frame: CGRect(x: 10, y: 20, width: 100, height: 60), color: Self.red,
                 [.cornerRadius(8), .cornerCurve(.continuous)]),
             children: [2])
-        let corners = list.instances(of: .corner, as: CornerInstance.self)
+        let corners = list.instances(of: .continuousCorner, as: CornerInstance.self)
         #expect(
             corners.map(\.rect) == [
                 SIMD4(10, 20, 23, 33), SIMD4(97, 20, 110, 33), SIMD4(10, 67, 23, 80), SIMD4(97, 67, 110, 80),
             ])
         // Radius 8, no border, all four corners plus the continuous flag (16): 31.
         for corner in corners { #expect(corner.params == SIMD4(8, 0, 31, 0)) }
+        // Continuous pieces have a draw kind of their own; the plain corner kind stays empty (its
+        // shader is the fast one on lavapipe), and a circular layer uses only that.
+        #expect(list.instances(of: .corner, as: CornerInstance.self).isEmpty)
+        let circular = try DisplayListTests.build(
+            DisplayListTests.layer(
+                2, frame: CGRect(x: 10, y: 20, width: 100, height: 60), color: Self.red, [.cornerRadius(8)]),
+            children: [2])
+        #expect(circular.instances(of: .corner, as: CornerInstance.self).count == 4)
+        #expect(circular.instances(of: .continuousCorner, as: CornerInstance.self).isEmpty)
         #expect(
             DisplayListTests.fills(list, .opaqueFill).map(\.rect) == [
                 SIMD4(23, 20, 97, 33), SIMD4(23, 67, 97, 80), SIMD4(10, 33, 110, 67),
@@ -41,7 +50,7 @@ struct CornerCurveDisplayListTests {
                 2, frame: CGRect(x: 0, y: 0, width: 100, height: 40), color: Self.red,
                 [.cornerRadius(15), .cornerCurve(.continuous)]),
             children: [2])
-        let corners = list.instances(of: .corner, as: CornerInstance.self)
+        let corners = list.instances(of: .continuousCorner, as: CornerInstance.self)
         #expect(corners.map(\.rect) == [SIMD4(0, 0, 100, 40)])
         #expect(corners.first?.params == SIMD4(15, 0, 31, 0))
     }
@@ -56,7 +65,7 @@ struct CornerCurveDisplayListTests {
                     .transform(CATransform3DMakeScale(-1, 1, 1)),
                 ]),
             children: [2])
-        let corners = list.instances(of: .corner, as: CornerInstance.self)
+        let corners = list.instances(of: .continuousCorner, as: CornerInstance.self)
         #expect(!corners.isEmpty)
         for corner in corners { #expect(corner.params.z == 18) }
     }
@@ -72,7 +81,7 @@ struct CornerCurveDisplayListTests {
             [.cornerRadius(4), .cornerCurve(.continuous), .transform(CATransform3DMakeRotation(0.3, 0, 0, 1))])
         ops += [.setSublayers(2, [3])]
         let list = try DisplayListTests.build(ops, children: [2])
-        let shape = try #require(list.instances(of: .shape, as: ShapeInstance.self).first)
+        let shape = try #require(list.instances(of: .continuousShape, as: ShapeInstance.self).first)
         #expect(shape.shapeParams == SIMD4(4, 0, 31, 1), "radius, border, mask with the flag, one clip")
         #expect(shape.clipA.row0.w == 10 && shape.clipA.row1.w == 1)
     }

@@ -17,20 +17,20 @@ public class CGPath: @unchecked Sendable, Hashable {
 
     /// Creates an immutable path of a rectangle, optionally transformed.
     ///
-    /// The elements are those of `CGMutablePath.addRect(_:transform:)`. Apple's parameter is an
-    /// `UnsafePointer<CGAffineTransform>?`; here it is an optional value.
-    public convenience init(rect: CGRect, transform: CGAffineTransform? = nil) {
+    /// The elements are those of `CGMutablePath.addRect(_:transform:)`. As on Apple platforms the
+    /// transform is passed by pointer (`transform: &t`) or nil.
+    public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
         let path = CGMutablePath()
-        path.addRect(rect, transform: transform ?? .identity)
+        path.addRect(rect, transform: transform?.pointee ?? .identity)
         self.init(pathElements: path.pathElements)
     }
 
     /// Creates an immutable path of the ellipse inscribed in `rect`, optionally transformed.
     ///
     /// The elements are those of `CGMutablePath.addEllipse(in:transform:)`.
-    public convenience init(ellipseIn rect: CGRect, transform: CGAffineTransform? = nil) {
+    public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
         let path = CGMutablePath()
-        path.addEllipse(in: rect, transform: transform ?? .identity)
+        path.addEllipse(in: rect, transform: transform?.pointee ?? .identity)
         self.init(pathElements: path.pathElements)
     }
 
@@ -38,11 +38,13 @@ public class CGPath: @unchecked Sendable, Hashable {
     ///
     /// The elements are those of `CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:transform:)`.
     public convenience init(
-        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform? = nil
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: UnsafePointer<CGAffineTransform>? = nil
     ) {
         let path = CGMutablePath()
         path.addRoundedRect(
-            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+            transform: transform?.pointee ?? .identity)
         self.init(pathElements: path.pathElements)
     }
 

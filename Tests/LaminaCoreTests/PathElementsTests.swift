@@ -53,8 +53,9 @@ import Testing
         let two = CGMutablePath()
         two.addRect(CGRect(x: 0, y: 0, width: 1, height: 1))
         two.addRect(CGRect(x: 5, y: 5, width: 1, height: 1))
-        let rotated = CGPath(
-            rect: CGRect(x: 0, y: 0, width: 4, height: 2), transform: CGAffineTransform(rotationAngle: 0.3))
+        // Apple's spelling: the transform goes by pointer.
+        var turn = CGAffineTransform(rotationAngle: 0.3)
+        let rotated = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 2), transform: &turn)
         let flat = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 0), transform: nil)
         let ellipse = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
         let paths: [CGPath] = [triangle, two, rotated, flat, ellipse]

@@ -245,9 +245,10 @@ let boundsCases: [BoundsCase] = [
         boundingBoxOfPath: CGRect(x: 0, y: 0, width: 100, height: 50)),
     BoundsCase(
         name: "transformed rectangle",
-        path: CGPath(
-            rect: CGRect(x: 0, y: 0, width: 10, height: 10),
-            transform: CGAffineTransform(translationX: 5, y: 5).scaledBy(x: 2, y: 1)),
+        // The transform goes by pointer, as on Apple platforms.
+        path: withUnsafePointer(to: CGAffineTransform(translationX: 5, y: 5).scaledBy(x: 2, y: 1)) {
+            CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: $0)
+        },
         boundingBox: CGRect(x: 5, y: 5, width: 20, height: 10),
         boundingBoxOfPath: CGRect(x: 5, y: 5, width: 20, height: 10)),
     BoundsCase(

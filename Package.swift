@@ -25,7 +25,8 @@
 //   laminad, laminactl, lamina-demo, lamina-bench, lamina-soak
 //                     executables; laminad is the only place that picks concrete backends; the
 //                     benchmark also imports the server modules to time them in-process; the soak
-//                     tool drives a laminad process and plots it with Cairo
+//                     tool drives a laminad process, plots it with Cairo and seeds its clients
+//                     with LaminaTesting's generator
 import PackageDescription
 
 let package = Package(
@@ -88,7 +89,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "lamina-soak",
-            dependencies: ["Lamina", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "Lamina", "LaminaTesting", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaSystemTests", dependencies: ["LaminaSystem"]),

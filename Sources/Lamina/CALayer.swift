@@ -434,7 +434,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The part of the contents drawn, in unit coordinates of the contents; the unit rectangle (all of
     /// them) by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var contentsRect: CGRect {
         get { modelState.contentsRect }
         set { update(.contentsRect, \.contentsRect, newValue) }
@@ -443,7 +442,6 @@ open class CALayer: NSObject, NSSecureCoding {
     /// The part of the contents, in unit coordinates, that stretches when the contents are scaled
     /// (the rest keeps its size, as a nine-part image); the unit rectangle by default. Animatable.
     /// Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var contentsCenter: CGRect {
         get { modelState.contentsCenter }
         set { update(.contentsCenter, \.contentsCenter, newValue) }
@@ -451,7 +449,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// How many pixels of the contents make one point of the layer; 1 by default. Animatable.
     /// Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var contentsScale: CGFloat {
         get { modelState.contentsScale }
         set { update(.contentsScale, \.contentsScale, newValue) }
@@ -459,7 +456,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// How the contents are placed in the bounds when their sizes differ; `.resize` (stretched to fill)
     /// by default. Unknown names are kept. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var contentsGravity: CALayerContentsGravity {
         get { modelState.contentsGravity }
         set { update(.contentsGravity, \.contentsGravity, newValue) }
@@ -467,7 +463,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased; true by default here (on iOS
     /// the default comes from the app's Info.plist and is false). Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var allowsEdgeAntialiasing: Bool {
         get { modelState.allowsEdgeAntialiasing }
         set { update(.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, newValue) }
@@ -483,7 +478,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The edges anti-aliased when `allowsEdgeAntialiasing` is on; all four by default. Only the four
     /// edge bits are kept. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { modelState.edgeAntialiasingMask }
         set { update(.edgeAntialiasingMask, \.edgeAntialiasingMask, newValue.intersection(.all)) }
@@ -491,7 +485,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The filter that samples the contents when they are drawn smaller than their pixel size;
     /// `.linear` by default. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var minificationFilter: CALayerContentsFilter {
         get { modelState.minificationFilter }
         set { update(.minificationFilter, \.minificationFilter, newValue) }
@@ -499,7 +492,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The filter that samples the contents when they are drawn larger than their pixel size;
     /// `.linear` by default. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var magnificationFilter: CALayerContentsFilter {
         get { modelState.magnificationFilter }
         set { update(.magnificationFilter, \.magnificationFilter, newValue) }
@@ -507,7 +499,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The bias added to the mipmap level chosen when minifying with `.trilinear`; 0 by default.
     /// Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var minificationFilterBias: Float {
         get { modelState.minificationFilterBias }
         set { update(.minificationFilterBias, \.minificationFilterBias, newValue) }
@@ -515,7 +506,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Whether the layer promises that its contents cover its bounds opaquely, so what lies beneath
     /// need not be drawn; false by default. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var isOpaque: Bool {
         get { modelState.isOpaque }
         set { update(.opaque, \.isOpaque, newValue) }
@@ -523,7 +513,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Whether the layer is drawn when it faces away from the viewer; true by default. Animatable.
     /// Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var isDoubleSided: Bool {
         get { modelState.isDoubleSided }
         set { update(.doubleSided, \.isDoubleSided, newValue) }
@@ -531,7 +520,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Whether the layer and its subtree are drawn once into an image that is reused while nothing in
     /// them changes; false by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var shouldRasterize: Bool {
         get { modelState.shouldRasterize }
         set { update(.shouldRasterize, \.shouldRasterize, newValue) }
@@ -539,7 +527,6 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// How many pixels per point the image drawn for `shouldRasterize` has; 1 by default. Animatable.
     /// Stored and sent; the render server does not draw with it yet (issue 11).
-
     open var rasterizationScale: CGFloat {
         get { modelState.rasterizationScale }
         set { update(.rasterizationScale, \.rasterizationScale, newValue) }

@@ -1,5 +1,6 @@
 import Foundation
 import Lamina
+import LaminaTesting
 
 /// Runs one soak: starts `laminad`, keeps `clients` client processes churning (killing one in
 /// `killEvery` while it commits), samples the server every `sampleSeconds`, then stops everything
@@ -21,7 +22,7 @@ struct SoakRunner {
     var children: [Child] = []
     var started = 0
     var killed = 0
-    var random = SoakRandom(seed: 2024)
+    var random = SplitMix64(seed: 2024)
 
     /// This program, which the clients run in `--client` mode.
     static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -98,7 +99,7 @@ struct SoakRunner {
         while children.count < clients {
             let process = Process()
             process.executableURL = Self.executable
-            let doomed = random.next(below: killEvery) == 0
+            let doomed = random.below(killEvery) == 0
             process.arguments = [
                 "--client", "--socket", socketPath, "--seed", "\(random.next())", "--commits", doomed ? "0" : "4",
             ]
@@ -111,7 +112,7 @@ struct SoakRunner {
                 return
             }
             started += 1
-            let killAt = doomed ? now.addingTimeInterval(0.5 + Double(random.next(below: 2500)) / 1000) : nil
+            let killAt = doomed ? now.addingTimeInterval(0.5 + Double(random.below(2500)) / 1000) : nil
             children.append(Child(process: process, killAt: killAt))
         }
     }

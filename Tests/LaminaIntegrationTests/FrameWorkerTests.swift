@@ -53,6 +53,48 @@ import Testing
         }
     }
 
+    /// A server on a temporary socket with one output, on a manual clock at media time 100; the folder
+    /// goes when the harness does.
+    final class Harness {
+        let directory: URL
+        let clock = ManualClock(time: 100)
+        let server: Server
+
+        init(
+            output: (any Output)? = nil, adjust: (inout Server.Configuration) -> Void = { _ in }
+        ) throws {
+            let output = try output ?? NullOutput(mode: DisplayMode(width: 40, height: 30, refreshRate: 60))
+            directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("lamina-frames-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Server.Configuration(
+                socketPath: directory.appendingPathComponent("socket").path, serverVersion: "test")
+            adjust(&configuration)
+            server = try Server(configuration: configuration, outputs: [output], clock: clock)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        /// A raw client that has said hello and read its welcome.
+        func connect(name: String) throws -> SeqPacketSocket {
+            let socket = try SeqPacketSocket.connect(path: directory.appendingPathComponent("socket").path)
+            try socket.setNonBlocking(true)
+            try socket.send(
+                MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: name)))
+            server.runUntilIdle()
+            guard case .welcome? = try FrameWorkerTests.received(socket).first else {
+                throw FrameWorkerTestError.noWelcome(name)
+            }
+            return socket
+        }
+    }
+
+    enum FrameWorkerTestError: Error {
+        case noWelcome(String)
+    }
+
     /// Turns the server's loop until `done` holds, for at most 200 turns of up to 20 ms.
     static func turn(_ server: Server, until done: () throws -> Bool) rethrows -> Bool {
         for _ in 0..<200 {
@@ -72,33 +114,14 @@ import Testing
     }
 
     @Test func theLoopServesOthersWhileAFrameIsDrawnAndReportsOnlyWhatTheFrameShowed() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-frames-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let socketPath = directory.appendingPathComponent("socket").path
-        let clock = ManualClock(time: 100)
         let output = try GatedOutput(mode: DisplayMode(width: 40, height: 30, refreshRate: 60))
         defer { output.openGate() }
-        let server = try Server(
-            configuration: .init(socketPath: socketPath, serverVersion: "test"), outputs: [output], clock: clock)
+        let harness = try Harness(output: output)
+        let (server, clock) = (harness.server, harness.clock)
         var frames: [Double] = []
         server.onFramePresented = { _, time in frames.append(time) }
-
-        var clients: [SeqPacketSocket] = []
-        for name in ["drawer", "bystander"] {
-            let socket = try SeqPacketSocket.connect(path: socketPath)
-            try socket.setNonBlocking(true)
-            try socket.send(
-                MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: name)))
-            server.runUntilIdle()
-            guard case .welcome? = try Self.received(socket).first else {
-                Issue.record("no welcome for \(name)")
-                return
-            }
-            clients.append(socket)
-        }
-        let (drawer, bystander) = (clients[0], clients[1])
+        let drawer = try harness.connect(name: "drawer")
+        let bystander = try harness.connect(name: "bystander")
         #expect(frames == [100], "the first frame, of the empty display")
         frames = []
         output.closeGate()
@@ -155,25 +178,11 @@ import Testing
     }
 
     @Test func manyAnimationsStartingTogetherAreReportedOnceAsFastAsTheClientReads() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-frames-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let socketPath = directory.appendingPathComponent("socket").path
-        let clock = ManualClock(time: 100)
         // Two messages may wait to be sent: events made faster than the socket takes them would
         // overflow that at once.
-        var configuration = Server.Configuration(socketPath: socketPath, serverVersion: "test")
-        configuration.limits.outboxMessagesPerClient = 2
-        let server = try Server(
-            configuration: configuration,
-            outputs: [try NullOutput(mode: DisplayMode(width: 40, height: 30, refreshRate: 60))], clock: clock)
-        let client = try SeqPacketSocket.connect(path: socketPath)
-        try client.setNonBlocking(true)
-        try client.send(
-            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "many")))
-        server.runUntilIdle()
-        _ = try Self.received(client)
+        let harness = try Harness { $0.limits.outboxMessagesPerClient = 2 }
+        let (server, clock) = (harness.server, harness.clock)
+        let client = try harness.connect(name: "many")
 
         // 50 shown layers with 1,000 one-second animations each: 50,000 start at the next frame,
         // two and a half times what the loop applies in one turn (`changesPerTurn`, 20,000).
@@ -241,21 +250,9 @@ import Testing
     }
 
     @Test func aCaptureDrawnOnTheWorkerIsStillAnsweredBeforeTheRequestsAfterIt() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-frames-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let socketPath = directory.appendingPathComponent("socket").path
-        let server = try Server(
-            configuration: .init(socketPath: socketPath, serverVersion: "test"),
-            outputs: [try NullOutput(mode: DisplayMode(width: 40, height: 30, refreshRate: 60))],
-            clock: ManualClock(time: 100))
-        let client = try SeqPacketSocket.connect(path: socketPath)
-        try client.setNonBlocking(true)
-        try client.send(
-            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "order")))
-        server.runUntilIdle()
-        _ = try Self.received(client)
+        let harness = try Harness()
+        let server = harness.server
+        let client = try harness.connect(name: "order")
         // Sent together: the ping is read only once the capture's reply has gone (docs/protocol.md §3).
         try client.send(MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 0, time: nil)))
         try client.send(MessageCodec.encode(ClientMessage.ping(requestID: 2)))

@@ -140,7 +140,7 @@ extension Server {
     /// Changes applied, and events sent, per `animationEvents` message.
     static let changesPerMessage = 4096
 
-    /// Sends a `presentFrame` event (`sendEvent`); a failure to send fails the client.
+    /// Sends an event of a presented frame (`sendEvent`); a failure to send fails the client.
     func deliver(_ event: ServerMessage, to session: ClientSession) {
         guard session.failure == nil else { return }
         do {

@@ -516,9 +516,9 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// Sends an event of `presentFrame`. A `commitPresented` that does not fit in the socket buffer
-    /// (the client is not reading its events) is dropped: the next one names a newer serial, and
-    /// every earlier serial is presented too. Any other failure throws like `send`.
+    /// Sends an event of a presented frame (`finishFrame`). A `commitPresented` that does not fit in
+    /// the socket buffer (the client is not reading its events) is dropped: the next one names a
+    /// newer serial, and every earlier serial is presented too. Any other failure throws like `send`.
     func sendEvent(_ message: ServerMessage, to session: ClientSession) throws {
         guard case .commitPresented(let serial, _) = message else { return try send(message, to: session) }
         // Behind queued messages it would arrive late and out of order: drop it like one that does not fit.

@@ -55,6 +55,12 @@ public struct LayerState: Sendable, Hashable {
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// The stretchable middle of the contents, in unit coordinates (`CALayer.contentsCenter`).
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// The image the layer shows (`CALayer.contents`): the client's image id, 0 for none. Images travel
+    /// once per client, in sealed memfds, under ids the client chooses (docs/protocol.md).
+    public var contents: UInt64 = 0
+    /// Set only in presentation states, while an animation of `contents` runs between two images: the
+    /// image being faded out and how far the cross-fade has got (decisions.md A2).
+    public var contentsCrossFade: ContentsCrossFade? = nil
     /// Pixels of the contents per point (`CALayer.contentsScale`).
     public var contentsScale: CGFloat = 1
     /// How the contents are placed in the bounds (`CALayer.contentsGravity`); unknown names are kept.

@@ -22,6 +22,9 @@ public struct RenderTree: Sendable {
     public internal(set) var snapshots: [UInt64: TransitionSnapshot] = [:]
     /// Layers held in `snapshots`.
     var snapshotLayerCount = 0
+    /// The client's images that the renderer has imported, by the client's image id: filled by the
+    /// frame worker before it builds a frame, read by `DisplayListBuilder` for each layer's `contents`.
+    public var contentsImages: [UInt64: ContentsImage] = [:]
 
     /// An empty tree: no layers, no roots.
     public init() {}

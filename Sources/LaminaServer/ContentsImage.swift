@@ -1,0 +1,23 @@
+/// An image a client's layers may show, once the renderer has imported it: what the display-list
+/// builder needs to draw a layer's `contents`.
+///
+/// The frame worker fills `RenderTree.contentsImages` with these before it builds a frame; a layer
+/// whose `contents` names no entry there draws no contents.
+public struct ContentsImage: Sendable, Hashable {
+    /// The renderer's image.
+    public var image: RenderImageID
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Whether the renderer built a mip chain for it (trilinear filtering samples it).
+    public var mipmapped: Bool
+
+    /// Describes an imported image of `width`×`height` pixels.
+    public init(image: RenderImageID, width: Int, height: Int, mipmapped: Bool = false) {
+        self.image = image
+        self.width = width
+        self.height = height
+        self.mipmapped = mipmapped
+    }
+}

@@ -4,7 +4,8 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CPNG, CCairo, CPixman  system libraries (module map + shim header); import nothing of ours
+//   CVulkan, CPNG, CCairo, CPixman, CSystemd
+//                     system libraries (module map + shim header); import nothing of ours
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED; imports nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
 //   LaminaSystem      the syscall layer (EINTR retried, would-block as nil, SystemError naming the call),
@@ -23,7 +24,8 @@
 //   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
 //                     recording renderer, null output and manual clock of in-process server tests
 //   laminad, laminactl, lamina-demo, lamina-bench, lamina-soak
-//                     executables; laminad is the only place that picks concrete backends; the
+//                     executables; laminad is the only place that picks concrete backends (and the
+//                     only user of CSystemd: readiness, watchdog and socket activation); the
 //                     benchmark also imports the server modules to time them in-process; the soak
 //                     tool drives a laminad process, plots it with Cairo and seeds its clients
 //                     with LaminaTesting's generator
@@ -50,6 +52,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CLaminaShims"),
         .plugin(name: "CompileShaders", capability: .buildTool()),
 
@@ -72,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "LaminaOutputs",
+                "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "LaminaOutputs", "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -33,6 +33,9 @@ public final class Server: @unchecked Sendable {
         /// Transactions with at least this many operations (held parts included) are applied on the
         /// commit worker's thread while the loop goes on; smaller ones are applied on the loop.
         public var workerCommitOperations = 20_000
+        /// Seconds between calls of `Server.onHeartbeat` from the loop's own thread (nil: never). A
+        /// service manager's watchdog is fed from it, so a loop that hangs stops feeding it.
+        public var heartbeatInterval: Double?
         /// A configuration with the given socket path, version, clear colour and socket access.
         public init(
             socketPath: String, serverVersion: String, clearColor: SIMD4<Float> = SIMD4(0, 0, 0, 1),
@@ -77,6 +80,11 @@ public final class Server: @unchecked Sendable {
     /// Called after each presented frame with its display and media time (tests and benchmarks
     /// observe frames here).
     public var onFramePresented: ((_ display: UInt32, _ time: Double) -> Void)?
+    /// Called on the loop's thread every `configuration.heartbeatInterval` seconds of media time, after
+    /// that turn's work: proof that the loop still turns (laminad sends systemd's `WATCHDOG=1` from it).
+    public var onHeartbeat: (() -> Void)?
+    /// When the loop next calls `onHeartbeat`.
+    var nextHeartbeat: Double?
     /// Frames presented since start, over all displays.
     public var framesPresented: Int { displays.reduce(0) { $0 + $1.framesPresented } }
 
@@ -86,9 +94,12 @@ public final class Server: @unchecked Sendable {
     /// … in that order, reading time from `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
     ///
     /// - Precondition: `outputs` holds 1 to `WireLimits.maxDisplays` outputs.
+    ///
+    /// With `listener`, the server serves that already listening socket instead (socket activation:
+    /// the service manager owns its path, so the server neither binds, locks nor unlinks it).
     public init(
         configuration: Configuration, outputs: [any Output], clock: any MediaClock = SystemMediaClock(),
-        logger: Logger = Server.quietLogger()
+        logger: Logger = Server.quietLogger(), listener inherited: SeqPacketSocket? = nil
     ) throws {
         precondition(
             (1...WireLimits.maxDisplays).contains(outputs.count),
@@ -100,7 +111,9 @@ public final class Server: @unchecked Sendable {
         budget = ResourceBudget(limits: configuration.limits)
         commits = CommitWorker(wakeup: wakeup)
         frames = FrameWorker(wakeup: wakeup)
-        listener = try SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
+        listener =
+            try inherited
+            ?? SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
         try listener.setNonBlocking(true)
     }
 
@@ -173,6 +186,12 @@ public final class Server: @unchecked Sendable {
                 wait = min(wait ?? .infinity, max(0, due - now))
             }
         }
+        // The heartbeat wakes the loop too: the first at once, then every interval.
+        if configuration.heartbeatInterval != nil {
+            let beat = nextHeartbeat ?? now
+            nextHeartbeat = beat
+            wait = min(wait ?? .infinity, max(0, beat - now))
+        }
         // A new connection has `handshakeTimeout` to say hello; the loop wakes at the earliest deadline.
         for session in sessions where !session.greeted {
             let connected = session.connectedAt ?? now
@@ -237,6 +256,10 @@ public final class Server: @unchecked Sendable {
         }
         for display in displays where due.contains(where: { $0 === display }) {
             startFrame(on: display)
+        }
+        if let interval = configuration.heartbeatInterval, let beat = nextHeartbeat, later >= beat {
+            nextHeartbeat = later + interval
+            onHeartbeat?()
         }
         return ready > 0 || !due.isEmpty || !finished.isEmpty || !drawn.isEmpty || advanced
     }

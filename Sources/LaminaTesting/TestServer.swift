@@ -32,10 +32,10 @@ public final class TestServer {
     private var stopped = false
 
     /// Starts `laminad` with an offscreen output of `width`×`height` at `refreshRate` and waits until it
-    /// accepts connections (at most `timeout` seconds).
+    /// accepts connections (at most `timeout` seconds). `environment` is added to this process's.
     public init(
         width: Int = 320, height: Int = 240, refreshRate: Double = 60, validation: Bool = true,
-        extraArguments: [String] = [], timeout: Double = 20
+        extraArguments: [String] = [], environment extra: [String: String] = [:], timeout: Double = 20
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lamina-test-\(UUID().uuidString.prefix(8))")
@@ -56,6 +56,7 @@ public final class TestServer {
         {
             environment["VK_ICD_FILENAMES"] = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
         }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let log = try FileHandle(forWritingTo: logURL)
         process.standardError = log
@@ -77,7 +78,9 @@ public final class TestServer {
         }
     }
 
-    static func laminadURL() throws -> URL {
+    /// The `laminad` binary tests start: `$LAMINAD_PATH` if set, else `laminad` next to the running
+    /// executable.
+    public static func laminadURL() throws -> URL {
         if let explicit = ProcessInfo.processInfo.environment["LAMINAD_PATH"] { return URL(fileURLWithPath: explicit) }
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }

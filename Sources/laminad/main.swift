@@ -77,10 +77,12 @@ struct Laminad: ParsableCommand {
         // SIGTERM and SIGINT are blocked from the first line of the program (see the bottom of this
         // file), so one sent at any moment stays pending until this thread collects it: never lost.
         let shutdown = ShutdownRequest()
+        let service = ServiceManager()
         let waiter = Thread {
             var set = stopSignals
             var received: Int32 = 0
             while sigwait(&set, &received) == 0 {
+                service.notify("STOPPING=1\nSTATUS=Stopping")
                 shutdown.request()
             }
         }
@@ -93,13 +95,22 @@ struct Laminad: ParsableCommand {
         let outputs = try modes.map { try OffscreenOutput(mode: $0, renderer: renderer) }
         let server: Server
         do {
-            server = try Server(
-                configuration: .init(socketPath: path, serverVersion: laminaVersion, socketAccess: access),
-                outputs: outputs, logger: logger)
+            var configuration = Server.Configuration(
+                socketPath: path, serverVersion: laminaVersion, socketAccess: access)
+            // Fed at half the watchdog's timeout, from the loop itself: a loop that hangs stops feeding it.
+            configuration.heartbeatInterval = service.watchdogTimeout.map { $0 / 2 }
+            let activated = try ServiceManager.activatedListener()
+            if activated != nil { logger.info("socket activation: serving the socket the service manager passed") }
+            server = try Server(configuration: configuration, outputs: outputs, logger: logger, listener: activated)
+        } catch let error as ValidationError {
+            service.notify("STATUS=\(error.message)")
+            throw error
         } catch {
             logger.critical("cannot listen: \(error)")
+            service.notify("STATUS=cannot listen: \(error)")
             throw ExitCode(2)
         }
+        server.onHeartbeat = { service.notify("WATCHDOG=1") }
         var reported = 0
         var firstFrame = true
         server.onFramePresented = { _, _ in
@@ -112,6 +123,9 @@ struct Laminad: ParsableCommand {
             reported = messages.count
         }
         shutdown.attach(server)
+        // The displays are up and the socket listens: ready.
+        let displays = modes.map { "\($0)" }.joined(separator: ", ")
+        service.notify("READY=1\nSTATUS=Serving \(modes.count) display(s): \(displays)")
         server.run()
         if validation {
             let messages = renderer.validationMessages

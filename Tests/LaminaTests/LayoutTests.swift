@@ -41,7 +41,8 @@ private final class LayingOutDelegate: NSObject, CALayerDelegate {
 
     func layoutSublayers(of layer: CALayer) {
         let f = layer.sublayers?.first?.frame ?? .zero
-        log.entries.append("delegate \(layer.name ?? "?") sees \([f.minX, f.minY, f.width, f.height].map { Double($0) })")
+        log.entries.append(
+            "delegate \(layer.name ?? "?") sees \([f.minX, f.minY, f.width, f.height].map { Double($0) })")
     }
 }
 

@@ -247,3 +247,20 @@ struct ConstraintLayoutTests {
         #expect(parent.needsLayout())
     }
 }
+
+@Suite("Layout: archiving")
+struct LayoutArchivingTests {
+    @Test func aLayerArchiveKeepsItsMaskAndConstraints() throws {
+        // Apple: CALayer and CAConstraint conform to NSSecureCoding; a layer's archive carries its
+        // properties, autoresizingMask and constraints among them.
+        let layer = CALayer()
+        layer.autoresizingMask = [.layerMaxXMargin, .layerHeightSizable]
+        layer.addConstraint(CAConstraint(attribute: .maxY, relativeTo: "a", attribute: .minY, offset: -10))
+        let data = try NSKeyedArchiver.archivedData(withRootObject: layer, requiringSecureCoding: true)
+        let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CALayer.self, from: data))
+        #expect(back.autoresizingMask == [.layerMaxXMargin, .layerHeightSizable])
+        let c = try #require(back.constraints?.first)
+        #expect(back.constraints?.count == 1)
+        #expect(c.attribute == .maxY && c.sourceName == "a" && c.sourceAttribute == .minY && c.offset == -10)
+    }
+}

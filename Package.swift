@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: [
-                "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "CLaminaShims",
+                "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan",
+                "CLaminaShims",
             ],
             exclude: ["Golden"]),
     ]

@@ -122,7 +122,9 @@ import Testing
         // map them writable (memfd_create(2), F_SEAL_WRITE/SHRINK/GROW: EPERM), so the server's copy
         // stays what it checked.
         let socket = try Self.rawClient(server, name: "tamperer")
-        let memory = try SharedMemory.create(name: "pixels", size: 64) { $0.initializeMemory(as: UInt8.self, repeating: 7) }
+        let memory = try SharedMemory.create(name: "pixels", size: 64) {
+            $0.initializeMemory(as: UInt8.self, repeating: 7)
+        }
         try socket.send(
             MessageCodec.encode(ClientMessage.uploadImage(id: 1, width: 4, height: 4, stride: 16)),
             fds: [memory.fileDescriptor])
@@ -141,7 +143,8 @@ import Testing
                 ClientMessage.commit(
                     serial: 1,
                     operations: [
-                        .createLayer(1), .set(1, .contents(1)), .set(1, .bounds(CGRect(x: 0, y: 0, width: 4, height: 4))),
+                        .createLayer(1), .set(1, .contents(1)),
+                        .set(1, .bounds(CGRect(x: 0, y: 0, width: 4, height: 4))),
                     ])))
         #expect(try Self.nextReply(on: socket) == .commitApplied(serial: 1))
         try socket.send(MessageCodec.encode(ClientMessage.stats(requestID: 2)))
@@ -188,7 +191,8 @@ import Testing
     }
 
     static func upload(_ id: UInt64, _ width: UInt32, _ height: UInt32, stride: UInt32? = nil) -> [UInt8] {
-        MessageCodec.encode(ClientMessage.uploadImage(id: id, width: width, height: height, stride: stride ?? width * 4))
+        MessageCodec.encode(
+            ClientMessage.uploadImage(id: id, width: width, height: height, stride: stride ?? width * 4))
     }
 
     static func commit(_ ops: [LayerOperation]) -> [UInt8] {
@@ -256,7 +260,8 @@ import Testing
             name: "fd on another message",
             send: { socket in
                 try send(socket, MessageCodec.encode(ClientMessage.releaseImage(id: 7)), sealedBytes: 64)
-            }, code: .badFileDescriptor, text: "releaseImage carries 1 file descriptor(s); only uploadImage carries one"),
+            }, code: .badFileDescriptor, text: "releaseImage carries 1 file descriptor(s); only uploadImage carries one"
+        ),
         Case(
             name: "duplicate id",
             send: { socket in

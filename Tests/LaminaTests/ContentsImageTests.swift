@@ -150,7 +150,9 @@ struct ContentsImageTests {
         // docs/protocol.md §10: a contents value or animation value naming an image the client has not
         // uploaded (or has released) is unknownImage; 0 (no image) is always accepted.
         var tree = try RenderTree().applying([.createLayer(1)], displayCount: 1)
-        #expect(throws: TransactionError.unknownImage(5)) { try tree.applying([.set(1, .contents(5))], displayCount: 1) }
+        #expect(throws: TransactionError.unknownImage(5)) {
+            try tree.applying([.set(1, .contents(5))], displayCount: 1)
+        }
         #expect(TransactionError.unknownImage(5).code == .unknownImage)
         _ = try tree.applying([.set(1, .contents(0))], displayCount: 1)
         tree.liveImages = [5]

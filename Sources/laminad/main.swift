@@ -101,7 +101,9 @@ struct Laminad: ParsableCommand {
             configuration.heartbeatInterval = service.watchdogTimeout.map { $0 / 2 }
             let activated = try ServiceManager.activatedListener()
             if activated != nil { logger.info("socket activation: serving the socket the service manager passed") }
-            server = try Server(configuration: configuration, outputs: outputs, logger: logger, listener: activated)
+            server = try Server(
+                configuration: configuration, outputs: outputs, logger: logger, renderer: renderer,
+                listener: activated)
         } catch let error as ValidationError {
             service.notify("STATUS=\(error.message)")
             throw error

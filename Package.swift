@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "LaminaProtocolTests",
             dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
-        .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
+        .testTarget(
+            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting", "CJPEG"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(
             name: "LaminaIntegrationTests",

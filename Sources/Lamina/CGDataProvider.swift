@@ -14,8 +14,11 @@ public final class CGDataProvider: @unchecked Sendable {
     /// The bytes.
     let bytes: Data
     /// The release callback and its arguments, for providers made from a pointer.
-    private let release: (callback: CGDataProviderReleaseDataCallback, info: UnsafeMutableRawPointer?,
-        data: UnsafeRawPointer, size: Int)?
+    private let release:
+        (
+            callback: CGDataProviderReleaseDataCallback, info: UnsafeMutableRawPointer?,
+            data: UnsafeRawPointer, size: Int
+        )?
 
     /// A provider of `bytes`.
     init(bytes: Data) {

@@ -25,7 +25,7 @@ public enum PNGCodec {
         png.height = UInt32(image.height)
         png.format = CPNG_FORMAT_RGBA
         let ok = straight.withUnsafeBytes { bytes in
-            png_image_write_to_file(&png, path, 0, bytes.baseAddress, Int32(image.bytesPerRow), nil)
+            png_image_write_to_file(&png, path, 0, bytes.baseAddress, Int32(image.width * 4), nil)
         }
         defer { png_image_free(&png) }
         guard ok != 0 else { throw Failure(description: "cannot write PNG '\(path)': \(message(png))") }

@@ -268,6 +268,27 @@ private func sampleJPEG() -> Data {
         #expect(jpeg(badPrecision) == nil)
     }
 
+    @Test func paddedRawImageWritesAndReadsBackAsFile() throws {
+        // An image made from rows of 12 bytes for 2 pixels (bytesPerRow 12) is written from its
+        // RGBA pixels, not with the layout's stride; the file route (contentsOfPNGFile) reads it back.
+        let row: [UInt8] = [200, 100, 50, 128, 10, 20, 30, 255, 9, 9, 9, 9]
+        let provider = try #require(CGDataProvider(data: Data(row + row) as CFData))
+        let made = CGImage(
+            width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 12,
+            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.last.rawValue),
+            provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        let image = try #require(made)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-padded-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try image.writePNG(to: path)
+        let read = try #require(CGImage(contentsOfPNGFile: path))
+        #expect(read.premultipliedRGBA == [100, 50, 25, 128, 10, 20, 30, 255, 100, 50, 25, 128, 10, 20, 30, 255])
+        // An interlaced gray file through the same route.
+        try TestPNGWriter.png([[[7], [8], [9]]], colourType: 0, bitDepth: 8, interlaced: true).write(
+            to: URL(fileURLWithPath: path))
+        #expect(CGImage(contentsOfPNGFile: path)?.premultipliedRGBA == [7, 7, 7, 255, 8, 8, 8, 255, 9, 9, 9, 255])
+    }
+
     @Test func pngFileThroughURLProvider() throws {
         // CGDataProvider(url: u as CFURL) feeding CGImage(pngDataProviderSource:…), as Apple code reads files.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-url-\(getpid()).png")

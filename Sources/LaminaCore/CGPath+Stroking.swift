@@ -9,10 +9,10 @@ extension CGPath {
     /// `lineJoin` shapes the corners between elements (a miter longer than `miterLimit` times the
     /// width is bevelled, as Apple's is); within a curve the outline is smooth. A subpath whose
     /// points all coincide gives a disc (round cap), an axis-aligned square (square cap) or
-    /// nothing (butt). Curves, round joins and round caps are flattened to lines within 0.01 of
-    /// the true outline, where Apple's outline keeps curves. `transform` maps the outline's points
-    /// ("applies the transformation to the elements of the converted path", Apple). A width that
-    /// is not positive and finite gives an empty path.
+    /// nothing (butt). Curves, round joins and round caps are flattened to lines within 0.01 (or a
+    /// sixteenth of the width, if less) of the true outline, where Apple's outline keeps curves.
+    /// `transform` maps the outline's points ("applies the transformation to the elements of the
+    /// converted path", Apple). A width that is not positive and finite gives an empty path.
     public func copy(
         strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
         transform: CGAffineTransform = .identity
@@ -20,7 +20,7 @@ extension CGPath {
         guard lineWidth > 0, lineWidth.isFinite else { return CGPath(pathElements: []) }
         let stroker = PathStroker(
             halfWidth: Double(lineWidth) / 2, cap: lineCap, join: lineJoin, miterLimit: Double(miterLimit),
-            tolerance: 0.01)
+            tolerance: min(0.01, Double(lineWidth) / 16))
         let elements = PathSubpath.split(pathElements).flatMap { stroker.outline($0) }
         return CGPath(pathElements: elements.map { $0.applying(transform) })
     }

@@ -132,6 +132,7 @@ struct PathStroker {
     /// The points strictly inside an arc of radius `halfWidth` around `center`, starting at offset
     /// `from` and turning by `sweep`, spaced so that chords stay within `tolerance`.
     private func arc(around center: SIMD2<Double>, from: SIMD2<Double>, sweep: Double) -> [SIMD2<Double>] {
+        guard sweep.isFinite, from.x.isFinite, from.y.isFinite else { return [] }
         let ratio = min(1, tolerance / halfWidth)
         let step = max(2 * acos(1 - ratio), 1e-3)
         let pieces = Int(min(1024, max(1, (abs(sweep) / step).rounded(.up))))

@@ -140,6 +140,22 @@ private func subpathCount(_ path: CGPath) -> Int {
         #expect(outline.contains(CGPoint(x: 7, y: 0.9)) && outline.contains(CGPoint(x: 7, y: -0.9)))
     }
 
+    @Test func nonFiniteAndHugeInputDoesNotTrap() {
+        // Paths may hold any value; stroking and dashing them returns rather than trapping.
+        let wild = polyline([(0, 0), (.infinity, 0), (.nan, 5), (1e300, -1e300), (0, 0)])
+        for join in [CGLineJoin.miter, .round, .bevel] {
+            for cap in [CGLineCap.butt, .round, .square] {
+                _ = wild.copy(strokingWithWidth: 1e200, lineCap: cap, lineJoin: join, miterLimit: .nan)
+                _ = wild.copy(strokingWithWidth: 2, lineCap: cap, lineJoin: join, miterLimit: 10)
+            }
+        }
+        _ = wild.copy(dashingWithPhase: .infinity, lengths: [1, 1])
+        // 1e12 long with a period of 2 is more than maximumDashPeriods: left undashed.
+        let long = polyline([(0, 0), (1e12, 0)])
+        #expect(long.copy(dashingWithPhase: 0, lengths: [1, 1]) == long)
+        #expect(CGPath.maximumDashPeriods == 100_000)
+    }
+
     @Test func transformMapsTheOutline() {
         // Apple applies the transform to the elements of the converted path.
         let outline = segment.copy(

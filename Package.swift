@@ -4,7 +4,7 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CPNG, CCairo, CPixman, CSystemd
+//   CVulkan, CPNG, CJPEG, CCairo, CPixman, CSystemd
 //                     system libraries (module map + shim header); import nothing of ours
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED; imports nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
@@ -12,7 +12,7 @@
 //                     OwnedFD, poll, mmap; imports CLaminaShims only; any module may import it
 //   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, LaminaSystem (re-exported),
 //                     CLaminaShims
-//   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG,
+//   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG, CJPEG,
 //                     CLaminaShims (CCairo arrives with CGContext); never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
 //                     LaminaProtocol, LaminaSystem, Logging; knows Renderer and Output only as protocols (no Vulkan,
@@ -50,6 +50,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "LaminaCore"),
         .target(name: "LaminaSystem", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "LaminaSystem", "CLaminaShims"]),
-        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG"]),
+        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG", "CJPEG"]),
         .target(
             name: "LaminaServer",
             dependencies: [
@@ -101,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "LaminaProtocolTests",
             dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
-        .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
+        .testTarget(
+            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting", "CJPEG"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(
             name: "LaminaIntegrationTests",

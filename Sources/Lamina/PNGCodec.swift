@@ -25,35 +25,69 @@ public enum PNGCodec {
         png.height = UInt32(image.height)
         png.format = CPNG_FORMAT_RGBA
         let ok = straight.withUnsafeBytes { bytes in
-            png_image_write_to_file(&png, path, 0, bytes.baseAddress, Int32(image.bytesPerRow), nil)
+            png_image_write_to_file(&png, path, 0, bytes.baseAddress, Int32(image.width * 4), nil)
         }
         defer { png_image_free(&png) }
         guard ok != 0 else { throw Failure(description: "cannot write PNG '\(path)': \(message(png))") }
     }
 
     /// Reads a PNG file into a premultiplied RGBA image.
+    ///
+    /// Every PNG colour type is read (palette, gray, gray with alpha, RGB, RGBA, with or without
+    /// transparency chunks, 1 to 16 bits, interlaced or not); 16-bit components are rounded to 8
+    /// bits as sRGB-encoded values. Files larger than `CGImage.maximumSide` on a side or
+    /// `CGImage.maximumPixelBytes` of RGBA are refused.
     public static func read(_ path: String) throws -> CGImage {
         var png = png_image()
         png.version = UInt32(CPNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&png, path) != 0 else {
             throw Failure(description: "cannot read PNG '\(path)': \(message(png))")
         }
+        return try finishRead(&png, name: "'\(path)'")
+    }
+
+    /// Decodes the PNG file held in `bytes` into a premultiplied RGBA image, as `read(_:)` does.
+    ///
+    /// Data that is not a PNG, corrupt or truncated (including a missing `IEND` chunk) throws;
+    /// libpng's simplified API reports every error as a status, so nothing here can trap.
+    public static func decode(_ bytes: Data) throws -> CGImage {
+        // libpng stops reading at the last image data, so a file cut short after it would pass.
+        let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        guard bytes.count > end.count, bytes.suffix(end.count).elementsEqual(end) else {
+            throw Failure(description: "PNG data is truncated or not a PNG")
+        }
+        // libpng keeps the pointer to the bytes until the read finishes: both calls share one closure.
+        return try bytes.withUnsafeBytes { memory in
+            var png = png_image()
+            png.version = UInt32(CPNG_IMAGE_VERSION)
+            guard png_image_begin_read_from_memory(&png, memory.baseAddress, memory.count) != 0 else {
+                throw Failure(description: "cannot read PNG data: \(message(png))")
+            }
+            return try finishRead(&png, name: "data")
+        }
+    }
+
+    /// Finishes a read begun on `png`: checks the size, decodes to RGBA and premultiplies.
+    private static func finishRead(_ png: inout png_image, name: String) throws -> CGImage {
         png.format = CPNG_FORMAT_RGBA
+        png.flags |= CPNG_IMAGE_FLAG_16BIT_sRGB
         let width = Int(png.width), height = Int(png.height)
-        guard width > 0, height > 0, width <= 65536, height <= 65536 else {
+        guard width > 0, height > 0, width <= CGImage.maximumSide, height <= CGImage.maximumSide,
+            width * height * 4 <= CGImage.maximumPixelBytes
+        else {
             png_image_free(&png)
-            throw Failure(description: "PNG '\(path)' has an unsupported size \(width)x\(height)")
+            throw Failure(description: "PNG \(name) has an unsupported size \(width)x\(height)")
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let ok = pixels.withUnsafeMutableBytes {
             png_image_finish_read(&png, nil, $0.baseAddress, Int32(width * 4), nil)
         }
         defer { png_image_free(&png) }
-        guard ok != 0 else { throw Failure(description: "cannot decode PNG '\(path)': \(message(png))") }
+        guard ok != 0 else { throw Failure(description: "cannot decode PNG \(name): \(message(png))") }
         for i in stride(from: 0, to: pixels.count, by: 4) {
-            let a = Int(pixels[i + 3])
+            let a = pixels[i + 3]
             guard a != 255 else { continue }
-            for c in 0..<3 { pixels[i + c] = UInt8((Int(pixels[i + c]) * a + 127) / 255) }
+            for c in 0..<3 { pixels[i + c] = premultiply(pixels[i + c], a) }
         }
         return CGImage(width: width, height: height, premultipliedRGBA: pixels)!
     }

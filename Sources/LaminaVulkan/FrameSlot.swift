@@ -81,7 +81,8 @@ final class FrameSlot {
     }
 
     private func makePool() throws -> VkDescriptorPool {
-        var size = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: Self.setsPerPool)
+        var size = VkDescriptorPoolSize(
+            type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: Self.setsPerPool)
         var info = VkDescriptorPoolCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
         info.maxSets = Self.setsPerPool

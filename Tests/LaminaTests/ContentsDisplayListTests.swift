@@ -1,8 +1,8 @@
 import Foundation
-import Lamina
 import LaminaProtocol
 import Testing
 
+@testable import Lamina
 @testable import LaminaServer
 
 /// Layer contents as display-list data: where each `contentsGravity` puts the image, nine-part
@@ -306,5 +306,35 @@ struct ContentsDisplayListTests {
             Self.layer(2, frame: CGRect(x: 0, y: 0, width: 64, height: 64)), children: [2], contents: [2: 9],
             images: images)
         #expect(missing.batches.isEmpty)
+    }
+
+    @Test func transitionSnapshotsDrawTheirContents() throws {
+        // CATransition (fade, spec §4): halfway through, the before-image (the snapshot, showing image
+        // A) and the after-image (the live layer, now showing B) are both drawn, each at opacity 0.5.
+        let client = CALayer()
+        let transition = CATransition()
+        transition.type = .fade
+        transition.duration = 1
+        transition.beginTime = 10
+        client.add(transition, forKey: "t")
+        let entry = try #require(client.attachedAnimations.first)
+        let attached = AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)
+        client.removeAllAnimations()
+        CATransaction.flush()
+        var tree = try RenderTree().applying(
+            Self.layer(1, frame: CGRect(x: 0, y: 0, width: 256, height: 256))
+                + Self.layer(2, frame: CGRect(x: 0, y: 0, width: 64, height: 64))
+                + [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)], displayCount: 1)
+        tree.layers[2]!.state.contents = 5
+        tree = try tree.applying([.addAnimation(2, attached)], displayCount: 1)
+        tree.layers[2]!.state.contents = 6
+        tree.contentsImages = [
+            5: ContentsImage(image: Self.imageA, width: 64, height: 64),
+            6: ContentsImage(image: Self.imageB, width: 64, height: 64),
+        ]
+        let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 256, height: 256, time: 10.5)
+        #expect(Set(list.batches.compactMap(\.texture?.image)) == [Self.imageA, Self.imageB])
+        // 0.5 · 255 = 127.5: halves go down to 127.
+        #expect(Self.images(list).map(\.opacity.x) == [127 / 255, 127 / 255])
     }
 }

@@ -142,7 +142,11 @@ extension DisplayListBuilder {
         let drawn = gravityRect(
             bounds: bounds, width: width, height: height, scale: scale, gravity: gravity,
             contentsRect: contentsRect)
-        guard !drawn.isEmpty else { return [] }
+        // Far beyond any display (a hostile contentsRect or scale): nothing a device could show.
+        let limit: CGFloat = 1e9
+        guard !drawn.isEmpty, abs(drawn.minX) < limit, abs(drawn.minY) < limit, drawn.width < limit,
+            drawn.height < limit
+        else { return [] }
         let region = isPositionBased(gravity) ? drawn.intersection(bounds) : drawn
         guard !region.isNull, !region.isEmpty else { return [] }
         // The fixed edges in points: the shown image's point size times the centre's unit margins.

@@ -337,4 +337,19 @@ struct ContentsDisplayListTests {
         // 0.5 · 255 = 127.5: halves go down to 127.
         #expect(Self.images(list).map(\.opacity.x) == [127 / 255, 127 / 255])
     }
+
+    @Test func extremeGeometryNeverTraps() throws {
+        // A contentsRect of 10^30 image widths puts the image far beyond any display: nothing is drawn.
+        // An empty contentsRect shows nothing either. Neither may trap in the builder.
+        let images: [UInt64: ContentsImage] = [5: ContentsImage(image: Self.imageA, width: 8, height: 8)]
+        for rect in [CGRect(x: 0, y: 0, width: 1e30, height: 1), CGRect(x: 0.5, y: 0.5, width: 0, height: 0)] {
+            let list = try Self.build(
+                Self.layer(
+                    2, frame: CGRect(x: 0, y: 0, width: 64, height: 64),
+                    [
+                        .contentsRect(rect), .contentsGravity(.center),
+                    ]), children: [2], contents: [2: 5], images: images)
+            #expect(list.batches.isEmpty, "\(rect)")
+        }
+    }
 }

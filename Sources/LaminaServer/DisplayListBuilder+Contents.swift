@@ -222,7 +222,8 @@ extension DisplayListBuilder {
         return TextureSampling(image: image.image, filter: filter, lodBias: state.minificationFilterBias)
     }
 
-    /// Emits the pieces of one image: `ImageInstance`s on the linear path when the layer is
+    /// Emits the pieces of one image: `ImageInstance`s on the linear path (`plainImage` at opacity 1,
+    /// else `image`) when the layer is
     /// axis-aligned, no general clip is in force and the contents' outer edges and the device clip lie
     /// on whole pixels; otherwise `ImageShapeInstance`s with anti-aliased outer edges.
     mutating func emitContents(
@@ -244,7 +245,9 @@ extension DisplayListBuilder {
                         Float(piece.u(at: lx0)), Float(piece.v(at: ly0)), Float(piece.u(at: lx1)),
                         Float(piece.v(at: ly1))),
                     opacity: opacity)
-                emit(instance, kind: DrawKind.image.id, box: device, texture: sampling)
+                emit(
+                    instance, kind: opacity >= 1 ? DrawKind.plainImage.id : DrawKind.image.id, box: device,
+                    texture: sampling)
             }
             batcher.endGroup()
             return

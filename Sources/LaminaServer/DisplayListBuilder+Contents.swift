@@ -11,6 +11,10 @@ import LaminaCore
 /// Core Animation does on iOS; under an ancestor with `isGeometryFlipped` (`contentsAreFlipped()`)
 /// the layer's space is mirrored and `.top` is at the top. The image itself is always drawn upright
 /// on the screen: its first row at the layer's minimum y, or at its maximum y when flipped.
+///
+/// `isOpaque` does not turn blending off for contents: for an image assigned to `contents` Core
+/// Animation keeps the image's own alpha (spec §2.3), so both textured kinds blend with premultiplied
+/// "over" (an opaque image costs the same on llvmpipe's linear path either way).
 extension DisplayListBuilder {
     /// One rectangle of a layer's contents: where it lies in the layer and which part of the image it
     /// shows.

@@ -14,7 +14,7 @@ import LaminaCore
 ///
 /// `isOpaque` does not turn blending off for contents: for an image assigned to `contents` Core
 /// Animation keeps the image's own alpha (spec §2.3), so both textured kinds blend with premultiplied
-/// "over" (an opaque image costs the same on llvmpipe's linear path either way).
+/// "over".
 extension DisplayListBuilder {
     /// One rectangle of a layer's contents: where it lies in the layer and which part of the image it
     /// shows.

@@ -13,7 +13,10 @@ struct CGContextBitmapTests {
     @Test func fillUsesBottomLeftOrigin() {
         let context = CGContext.rgba(width: 20, height: 20)
         context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        context.move(to: CGPoint(x: 15, y: 15))
         context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        // Apple: "The current path is cleared as a side effect of calling this function."
+        #expect(context.isPathEmpty)
         #expect(context.bytes(x: 0, row: 19) == [255, 0, 0, 255])
         #expect(context.bytes(x: 9, row: 10) == [255, 0, 0, 255])
         #expect(context.bytes(x: 0, row: 9) == [0, 0, 0, 0])

@@ -7,11 +7,14 @@ import Testing
 @Suite("CGContext clipping")
 struct CGContextClipTests {
     /// After `clip(to:)` a full fill only reaches the clip rect (bottom-left 2 × 2 here), and the
-    /// clip's bounding box is that rect; without a clip it is the whole context.
+    /// clip's bounding box is that rect; without a clip it is the whole context. Apple: `clip(to:)`
+    /// "resets the context's current path to an empty path".
     @Test func clipToRect() {
         let context = CGContext.rgba(width: 4, height: 4)
         #expect(context.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 4, height: 4))
+        context.move(to: CGPoint(x: 3, y: 3))
         context.clip(to: CGRect(x: 0, y: 0, width: 2, height: 2))
+        #expect(context.isPathEmpty)
         #expect(context.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 2, height: 2))
         context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         #expect(context.alpha(x: 1, row: 3) == 255)
@@ -64,5 +67,26 @@ struct CGContextClipTests {
         #expect(context.bytes(x: 1, row: 0) == [128, 0, 0, 128])
         #expect(context.bytes(x: 2, row: 0) == [0, 0, 0, 0])
         #expect(context.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 2, height: 1))
+    }
+
+    /// Blend modes keep their meaning under a mask clip: `.copy` replaces only the pixels under the
+    /// filled rect (and only where the mask lets through), leaving the rest of the masked area alone.
+    @Test func maskClipKeepsBlendModeBounded() throws {
+        let mask = try #require(
+            CGImage(
+                width: 4, height: 1,
+                premultipliedRGBA: [UInt8](repeating: 255, count: 8) + [0, 0, 0, 255, 0, 0, 0, 255]))
+        let context = CGContext.rgba(width: 4, height: 1)
+        context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+        context.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: mask)
+        context.setBlendMode(.copy)
+        context.setFillColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        context.fill(CGRect(x: 1, y: 0, width: 2, height: 1))
+        // White mask columns 0–1, black 2–3; the rect covers columns 1–2.
+        #expect(context.bytes(x: 0, row: 0) == [255, 0, 0, 255])
+        #expect(context.bytes(x: 1, row: 0) == [0, 0, 128, 128])
+        #expect(context.bytes(x: 2, row: 0) == [255, 0, 0, 255])
+        #expect(context.bytes(x: 3, row: 0) == [255, 0, 0, 255])
     }
 }

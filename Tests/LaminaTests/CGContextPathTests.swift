@@ -62,9 +62,9 @@ struct CGContextPathTests {
     }
 
     /// `clockwise: false` from 0 to π/2 sweeps through increasing angles: the quarter disc with
-    /// x > cx and y > cy, the upper right on screen in a y-up context (Apple: "clockwise … in a
-    /// flipped coordinate system this looks counter-clockwise"); `clockwise: true` takes the other
-    /// three quarters. The arc ends exactly at the end angle.
+    /// x > cx and y > cy, the upper right on screen in a y-up context (Apple's `addArc` docs:
+    /// angles from the positive x-axis; `clockwise` reverses on screen in a flipped coordinate
+    /// system); `clockwise: true` takes the other three quarters. The arc ends at the end angle.
     @Test func arcDirection() {
         func pie(clockwise: Bool) -> CGContext {
             let context = CGContext.rgba(width: 20, height: 20)
@@ -103,6 +103,10 @@ struct CGContextPathTests {
     /// `addArc(tangent1End:tangent2End:radius:)` rounds the corner: from (0, 2) towards (8, 2)
     /// then up to (8, 10) with radius 4 ends at the tangent point (8, 6).
     @Test func tangentArc() {
+        let empty = CGContext.rgba(width: 4, height: 4)
+        // Without a current point a line is ignored (Core Graphics: "no current point").
+        empty.addLine(to: CGPoint(x: 1, y: 1))
+        #expect(empty.isPathEmpty)
         let context = CGContext.rgba(width: 10, height: 10)
         context.move(to: CGPoint(x: 0, y: 2))
         context.addArc(tangent1End: CGPoint(x: 8, y: 2), tangent2End: CGPoint(x: 8, y: 10), radius: 4)

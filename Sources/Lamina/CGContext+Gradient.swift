@@ -92,7 +92,7 @@ extension CGContext {
                 pattern, stop.location, stop.red, stop.green, stop.blue, stop.alpha * alpha)
         }
         cairo_pattern_set_extend(pattern, extend)
-        paint {
+        paint(covering: nil) {
             cairo_set_source(cairo, pattern)
             cairo_paint(cairo)
         }

@@ -144,7 +144,7 @@ public final class CGContext {
     ///
     /// Grey pixels become opaque grey, alpha-only pixels black with that alpha, skipped alpha 255.
     public func makeImage() -> CGImage? {
-        willPaint()
+        willPaint(wholeRegion)
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -180,26 +180,51 @@ public final class CGContext {
 
     // MARK: - Keeping `data` and the Cairo surface in step
 
-    /// Brings the surface up to date with `data` before Cairo paints.
-    func willPaint() {
-        guard converts, let data, let pixels = cairo_image_surface_get_data(surface) else {
+    /// The whole bitmap.
+    var wholeRegion: PixelRegion {
+        PixelRegion(columns: 0..<width, rows: 0..<height)
+    }
+
+    /// The pixels a painting call covering `extents` (user space; nil for the whole clip) may
+    /// change: its device-space bounding box, grown by a pixel for antialiasing, within the clip.
+    func region(of extents: CGRect?) -> PixelRegion {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cairo, &x1, &y1, &x2, &y2)
+        var box = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        if let extents { box = box.intersection(extents) }
+        guard !box.isNull, !box.isInfinite else { return PixelRegion(columns: 0..<0, rows: 0..<0) }
+        let device = box.applying(cairoMatrix)
+        func clamp(_ value: CGFloat, _ limit: Int) -> Int {
+            guard value.isFinite else { return value > 0 ? limit : 0 }
+            return Int(min(max(value, 0), CGFloat(limit)))
+        }
+        let left = clamp((device.minX - 1).rounded(.down), width)
+        let right = clamp((device.maxX + 1).rounded(.up), width)
+        let top = clamp((device.minY - 1).rounded(.down), height)
+        let bottom = clamp((device.maxY + 1).rounded(.up), height)
+        return PixelRegion(columns: left..<max(left, right), rows: top..<max(top, bottom))
+    }
+
+    /// Brings the surface up to date with `data` in `region` before Cairo paints there.
+    func willPaint(_ region: PixelRegion) {
+        guard converts, !region.isEmpty, let data, let pixels = cairo_image_surface_get_data(surface) else {
             cairo_surface_mark_dirty(surface)
             return
         }
         cairo_surface_flush(surface)
         layout.load(
             from: data, bytesPerRow: bytesPerRow, into: pixels,
-            cairoStride: Int(cairo_image_surface_get_stride(surface)), width: width, height: height)
+            cairoStride: Int(cairo_image_surface_get_stride(surface)), region: region)
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Writes what Cairo painted back to `data` in the caller's layout.
-    func didPaint() {
+    /// Writes what Cairo painted in `region` back to `data` in the caller's layout.
+    func didPaint(_ region: PixelRegion) {
         cairo_surface_flush(surface)
-        guard converts, let data, let pixels = cairo_image_surface_get_data(surface) else { return }
+        guard converts, !region.isEmpty, let data, let pixels = cairo_image_surface_get_data(surface) else { return }
         layout.store(
             from: pixels, cairoStride: Int(cairo_image_surface_get_stride(surface)), into: data,
-            bytesPerRow: bytesPerRow, width: width, height: height)
+            bytesPerRow: bytesPerRow, region: region)
     }
 
     /// Sets Cairo's matrix to `transform` (user space to Cairo device space).

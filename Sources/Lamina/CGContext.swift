@@ -68,13 +68,14 @@ public final class CGContext {
         else { return nil }
         let rowBytes = width * layout.bytesPerPixel
         let stride = bytesPerRow == 0 ? (rowBytes + 3) / 4 * 4 : bytesPerRow
-        guard stride >= rowBytes else { return nil }
+        let (byteCount, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard stride >= rowBytes, !overflow, stride <= Int(Int32.max) else { return nil }
         let memory: UnsafeMutableRawPointer
         if let data {
             memory = data
         } else {
-            memory = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-            memory.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         }
         let direct = layout.isCairoNative(bytesPerRow: stride)
         let made =
@@ -122,10 +123,13 @@ public final class CGContext {
     /// and y down, as iOS hands a context to `draw(in:)`.
     ///
     /// Its `ctm` reads as Apple's does there: a scale by (s, −s) and a translation putting
-    /// `bounds.origin` at the top-left pixel. Nil for an empty bounds or a non-positive scale.
+    /// `bounds.origin` at the top-left pixel. Nil for an empty bounds, a non-positive scale or more
+    /// than 32767 pixels a side.
     package static func makeLayerContext(bounds: CGRect, contentsScale: CGFloat) -> CGContext? {
         let b = bounds.standardized
-        guard !b.isNull, !b.isInfinite, contentsScale > 0, contentsScale.isFinite else { return nil }
+        guard !b.isNull, !b.isInfinite, contentsScale > 0, contentsScale.isFinite,
+            b.width * contentsScale <= 32767, b.height * contentsScale <= 32767
+        else { return nil }
         let pixelWidth = Int((b.width * contentsScale).rounded(.up))
         let pixelHeight = Int((b.height * contentsScale).rounded(.up))
         let info = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue

@@ -115,10 +115,11 @@ extension CGContext {
         willPaint(region)
         cairo_set_antialias(cairo, cairoAntialias)
         if let mask = state.mask {
+            let backdrop = cairo_get_group_target(cairo)
             cairo_push_group(cairo)
             let matrix = cairoMatrix
             cairo_identity_matrix(cairo)
-            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_set_source_surface(cairo, backdrop, 0, 0)
             cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cairo)
             setCairoMatrix(matrix)

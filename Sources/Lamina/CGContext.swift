@@ -27,6 +27,8 @@ public final class CGContext {
     var savedStates: [GraphicsState] = []
     /// Whether the whole context is allowed to antialias (`setAllowsAntialiasing(_:)`); not saved state.
     var allowsAntialiasing = true
+    /// For each open transparency layer, innermost last, how many states were saved when it began.
+    var transparencyLayerDepths: [Int] = []
 
     /// The pixel memory: the caller's, or the context's own when `nil` was passed; valid while the context lives.
     public let data: UnsafeMutableRawPointer?

@@ -39,7 +39,7 @@ extension CGImage {
         shouldInterpolate: Bool, intent: CGColorRenderingIntent
     ) {
         guard
-            let layout = BitmapLayout(
+            let layout = RawImageLayout(
                 bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel, space: space, bitmapInfo: bitmapInfo),
             width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide,
             width * height * 4 <= Self.maximumPixelBytes
@@ -100,7 +100,7 @@ func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
 }
 
 /// Where each component of one of the layouts `CGImage` reads lies in a pixel's bytes.
-struct BitmapLayout {
+struct RawImageLayout {
     /// Bytes per pixel.
     let bytesPerPixel: Int
     /// 1 for 8-bit components, 2 for 16-bit.

@@ -46,6 +46,9 @@ open class CALayer: NSObject, NSSecureCoding {
     var storedRepeatDuration: CFTimeInterval = 0
     var storedAutoreverses = false
     var storedFillMode: CAMediaTimingFillMode = .removed
+    /// Whether the layer waits for `display()`, what part of it, and the image its own drawing
+    /// made last (CALayer+Display.swift).
+    var displayState = LayerDisplayState()
 
     nonisolated(unsafe) private static var nextID: LayerID = 0
     private static let idLock = NSLock()
@@ -214,6 +217,49 @@ open class CALayer: NSObject, NSSecureCoding {
         sublayer?.setValue(value, forKeyPath: rest)
     }
 
+    // MARK: Display (the work is in CALayer+Display.swift)
+
+    /// Reloads the layer's contents; Core Animation calls it when the layer needs display, at the
+    /// next commit (`displayIfNeeded()`), and subclasses override it to set `contents` themselves.
+    ///
+    /// The default asks the delegate's `display(_:)` when the delegate implements it, and otherwise
+    /// draws: it makes a backing store of `bounds.size × contentsScale` pixels (rounded up), cleared
+    /// (only the dirty part when `setNeedsDisplay(_:)` named one), calls the delegate's
+    /// `layerWillDraw(_:)`, then `draw(in:)` with a context whose user space is the bounds in points,
+    /// origin at the top left, and sets `contents` to the image. A layer whose `draw(in:)` draws
+    /// nothing of its own and whose delegate does not draw gets no backing store: its `contents`
+    /// stay as they are. Drawing runs on the calling thread, whatever `drawsAsynchronously` says.
+    open func display() { displayContents() }
+
+    /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
+    /// showing it (or at `displayIfNeeded()`). The cached contents stay on screen until then.
+    open func setNeedsDisplay() { markNeedsDisplay(in: nil) }
+
+    /// Marks the part `r` of the layer (in its own coordinates) as needing display. The next
+    /// `display()` keeps the rest of the backing store and redraws only `r` (the drawing is clipped
+    /// to it). An empty rectangle marks nothing.
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay(in: r) }
+
+    /// Calls `display()` now if the layer needs display; the mark is cleared first.
+    open func displayIfNeeded() { displayNowIfNeeded() }
+
+    /// Whether the layer has been marked for display and not displayed since.
+    open func needsDisplay() -> Bool { displayState.needsDisplay }
+
+    /// Whether a change of `key` marks the layer as needing display; false here. A subclass returns
+    /// true for the keys its drawing depends on, built-in ones or its own (custom properties stored
+    /// with `setValue(_:forKey:)`). While an animation of such a key runs, the layer's presentation
+    /// copy is redrawn at every frame.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether a change of `bounds` marks the layer as needing display; false by default, so the
+    /// cached contents are stretched to new bounds (spec §10.1).
+    open var needsDisplayOnBoundsChange = false
+
+    /// Whether drawing may happen on a background thread; false by default. Lamina accepts it and
+    /// always draws on the thread that commits (normally the main thread).
+    open var drawsAsynchronously = false
+
     /// The layer's delegate, asked first for actions. Held weakly, as on Apple platforms.
     open weak var delegate: (any CALayerDelegate)?
     /// Actions by key, searched after the delegate.
@@ -240,6 +286,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// property's action; the value is stored as given (the server clamps what it must).
     @inline(__always)
     func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
+        defer { displayKeyChanged(property) }
         guard property.isAnimatable else {
             modelState[keyPath: field] = value
             changed()
@@ -252,6 +299,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Writes a property's model value from the table's typed form, as `update` does.
     func update(_ property: LayerPropertyName, to value: LayerValue) {
+        defer { displayKeyChanged(property) }
         guard property.isAnimatable else {
             modelState[property] = value
             changed()

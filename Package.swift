@@ -12,7 +12,7 @@
 //   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, LaminaSystem (re-exported),
 //                     CLaminaShims
 //   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG,
-//                     CLaminaShims (CCairo arrives with CGContext); never a server module
+//                     CCairo (CGContext draws with Cairo), CLaminaShims; never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
 //                     LaminaProtocol, LaminaSystem, Logging; knows Renderer and Output only as protocols (no Vulkan,
 //                     no DRM)
@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "LaminaCore"),
         .target(name: "LaminaSystem", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "LaminaSystem", "CLaminaShims"]),
-        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG"]),
+        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG", "CCairo"]),
         .target(
             name: "LaminaServer",
             dependencies: [

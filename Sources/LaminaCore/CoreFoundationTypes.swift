@@ -11,3 +11,7 @@ public typealias CFData = NSData
 
 /// Core Foundation's URL type, as Apple code spells it: `url as CFURL` bridges a `URL`.
 public typealias CFURL = NSURL
+
+/// Core Foundation's array type, as its Foundation bridge: Apple's `[color1, color2] as CFArray`
+/// spelling compiles unchanged.
+public typealias CFArray = NSArray

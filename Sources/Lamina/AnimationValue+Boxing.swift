@@ -37,6 +37,9 @@ extension AnimationValue {
         case .color:
             if let c = any as? CGColor { return .color(RGBAColor(c)) }
             if any is NSNull { return .color(nil) }
+        case .image:
+            if let image = any as? CGImage { return .image(ContentsImageRegistry.remember(image)) }
+            if any is NSNull { return .image(0) }
         case .vector:
             if let v = any as? SIMD3<Double> { return .vector(v) }
             if let list = any as? [Any], list.count == 3 {
@@ -102,6 +105,7 @@ extension AnimationValue {
         case .transform(let t): t
         case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
         case .vector(let v): [NSNumber(value: v.x), NSNumber(value: v.y), NSNumber(value: v.z)]
+        case .image(let id): ContentsImageRegistry.image(id)
         }
     }
 }
@@ -122,6 +126,7 @@ extension LayerValue {
         case .corners(let m): NSNumber(value: m.rawValue)
         case .string(let s): s
         case .edges(let m): NSNumber(value: m.rawValue)
+        case .image(let id): ContentsImageRegistry.image(id)
         }
     }
 }

@@ -77,6 +77,9 @@ final class ArchivedValue: NSObject, NSSecureCoding {
         case .string(let s):
             guard let s else { return nil }
             self.init(.string, text: s)
+        case .image:
+            // Images are not archived yet: a decoded layer has no contents.
+            return nil
         }
     }
 

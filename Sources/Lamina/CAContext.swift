@@ -35,6 +35,12 @@ public final class CAContext: @unchecked Sendable {
     }
     var sent: [LayerID: Sent] = [:]
     var sentRoot: LayerID?
+    /// The images the server holds for this context (uploaded, not released), by id.
+    var uploadedImages: Set<UInt64> = []
+    /// How many sent layer states and committed animations name each image.
+    var imageUses: [UInt64: Int] = [:]
+    /// The images each committed animation names, by animation id.
+    var animationImages: [UInt64: [UInt64]] = [:]
     var nextSerial: UInt64 = 1
     var requestCounter: UInt64 = 0
 
@@ -108,10 +114,15 @@ public final class CAContext: @unchecked Sendable {
     /// Called with the transaction lock held.
     func commitChanges() {
         let operations = changeOperations()
-        guard !operations.isEmpty else { return }
+        guard !operations.isEmpty else {
+            // Animations that finished and left their layers may have held the last use of an image.
+            try? releaseUnusedImages()
+            return
+        }
         let serial = nextSerial
         nextSerial += 1
         do {
+            try uploadNewImages()
             var part: [LayerOperation] = []
             var partBytes = 0
             for op in operations {
@@ -125,6 +136,7 @@ public final class CAContext: @unchecked Sendable {
                 partBytes += size
             }
             try connection.send(.commit(serial: serial, operations: part))
+            try releaseUnusedImages()
         } catch {
             LaminaDiagnostics.report(.commitNotSent, "commit \(serial) not sent: \(error)")
         }
@@ -146,13 +158,21 @@ public final class CAContext: @unchecked Sendable {
                 if previous.version != l.version {
                     ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
                     if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
+                    if previous.state.contents != l.modelState.contents {
+                        useImage(l.modelState.contents, by: 1)
+                        useImage(previous.state.contents, by: -1)
+                    }
+                    let before = animationIDs
                     animationIDs = Self.animationOperations(l, sentIDs: animationIDs, now: now, into: &ops)
+                    trackAnimationImages(before: before, after: animationIDs)
                 }
             } else {
                 ops.append(.createLayer(l.layerID))
                 ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
+                useImage(l.modelState.contents, by: 1)
                 animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
+                trackAnimationImages(before: [], after: animationIDs)
             }
             l.hasBeenCommitted = true
             sent[l.layerID] = Sent(
@@ -167,6 +187,8 @@ public final class CAContext: @unchecked Sendable {
         for (id, gone) in sent where !reachable.contains(id) {
             ops.append(.destroyLayer(id))
             sent[id] = nil
+            useImage(gone.state.contents, by: -1)
+            trackAnimationImages(before: gone.animationIDs, after: [])
             // The layer left the tree: its animations stop, unfinished, both those the server has
             // and those added since (which would otherwise hold their transactions' completion
             // blocks forever).
@@ -230,6 +252,7 @@ public final class CAContext: @unchecked Sendable {
                     if let layer = entry.layer {
                         layer.attachedAnimations.removeAll { $0 === entry }
                         sent[layer.layerID]?.animationIDs.removeAll { $0 == entry.id }
+                        trackAnimationImages(before: [entry.id], after: [])
                     }
                     entry.end(finished: true)
                 case .finished:

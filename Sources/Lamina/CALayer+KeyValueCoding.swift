@@ -97,12 +97,17 @@ extension CALayer {
         case .backgroundColor: backgroundColor
         case .borderColor: borderColor
         case .speed: NSNumber(value: speed)
+        case .contents: contents
         default: modelState[property].boxed
         }
     }
 
     /// Sets a property by key, or stores any value under any other key (custom properties).
     func kvcSetValue(_ value: Any?, forKey key: String) {
+        if key == "contents" {
+            contents = value
+            return
+        }
         if LayerKeyPath(key) != nil, !key.contains(".") {
             kvcSetValue(value, forKeyPath: key)
             return
@@ -170,6 +175,10 @@ extension CALayer {
     /// Sets the value at a key path through the property's setter (so actions run). A value of the
     /// wrong type is reported to `LaminaDiagnostics` and changes nothing (Apple raises an exception).
     func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
+        if keyPath == "contents" {
+            contents = value
+            return
+        }
         guard let path = LayerKeyPath(keyPath) else {
             kvcSetValue(value, forKey: keyPath)
             return

@@ -17,6 +17,8 @@ open class CALayer: NSObject, NSSecureCoding {
     private weak var storedSuperlayer: CALayer?
     var storedBackgroundColor: CGColor?
     var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    /// The object given to `contents`, as given (a `CGImage` is also named by `modelState.contents`).
+    var storedContents: Any?
     /// Attached animations, in the order they were added.
     var attachedAnimations: [LayerAnimation] = []
     /// True once a commit has sent the layer to a render server (presentation() is nil before).
@@ -75,6 +77,7 @@ open class CALayer: NSObject, NSSecureCoding {
         modelState = other.modelState
         storedBackgroundColor = other.storedBackgroundColor
         storedBorderColor = other.storedBorderColor
+        storedContents = other.storedContents
         storedDuration = other.storedDuration
         storedRepeatCount = other.storedRepeatCount
         storedRepeatDuration = other.storedRepeatDuration
@@ -479,6 +482,15 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     // MARK: Contents and rendering hints
+
+    /// The layer's image: a `CGImage`, drawn in the bounds as `contentsGravity` places it. nil by
+    /// default. Any other value is kept and returned but draws nothing, as Apple ignores it.
+    /// Animatable: an animation between two images cross-fades them. On a presentation layer, the
+    /// image shown at its time (the one fading in while a cross-fade runs).
+    open var contents: Any? {
+        get { contentsObject }
+        set { setContents(newValue) }
+    }
 
     /// The part of the contents drawn, in unit coordinates of the contents; the unit rectangle (all of
     /// them) by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).

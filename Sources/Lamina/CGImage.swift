@@ -18,6 +18,7 @@ public final class CGImage: @unchecked Sendable {
     public var bytesPerRow: Int { width * 4 }
     /// Premultiplied RGBA bytes, `bytesPerRow × height` of them.
     public let premultipliedRGBA: [UInt8]
+    let contentsID: UInt64 = ContentsImageRegistry.makeID()
 
     /// Creates an image from premultiplied RGBA bytes; nil when the count does not match the size.
     public init?(width: Int, height: Int, premultipliedRGBA: [UInt8]) {

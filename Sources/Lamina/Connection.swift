@@ -48,10 +48,10 @@ final class Connection: @unchecked Sendable {
 
     /// Sends `message`. Once the connection is closed, throws `CAContextError.disconnected` with the
     /// reason the reader thread found (the server's error, when it sent one).
-    func send(_ message: ClientMessage) throws {
+    func send(_ message: ClientMessage, fds: [Int32] = []) throws {
         if let reason = condition.withLock({ closedReason }) { throw CAContextError.disconnected(reason) }
         do {
-            try socket.send(MessageCodec.encode(message))
+            try socket.send(MessageCodec.encode(message), fds: fds)
         } catch {
             // The server has closed its end; the reader thread is about to read why (the error event
             // the server sent before closing). Report that rather than the send's own failure.

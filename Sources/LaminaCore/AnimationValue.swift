@@ -24,10 +24,14 @@ public enum AnimationValue: Sendable, Hashable {
     case bool(Bool)
     /// Three numbers (x, y, z): the input of the `scale` and `translate` value functions.
     case vector(SIMD3<Double>)
+    /// An image, by the client's id (0: no image): `contents`. Not interpolated: an animation between
+    /// two images presents the target image with a cross-fade from the other
+    /// (`LayerState.contentsCrossFade`, decisions.md A2).
+    case image(UInt64)
 
     /// The kinds of value, for type checks and error texts.
     public enum Kind: UInt8, Sendable, Hashable, CustomStringConvertible {
-        case number = 1, point, size, rect, color, transform, bool, vector
+        case number = 1, point, size, rect, color, transform, bool, vector, image
 
         /// The value in a short readable form, for messages and logs.
         public var description: String {
@@ -40,6 +44,7 @@ public enum AnimationValue: Sendable, Hashable {
             case .transform: "a CATransform3D"
             case .bool: "a Bool"
             case .vector: "three numbers"
+            case .image: "a CGImage"
             }
         }
     }
@@ -55,6 +60,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .transform: .transform
         case .bool: .bool
         case .vector: .vector
+        case .image: .image
         }
     }
 
@@ -67,13 +73,13 @@ public enum AnimationValue: Sendable, Hashable {
         case .rect(let r): r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
         case .color(let c): c?.isValid ?? true
         case .transform(let t): t.isFinite
-        case .bool: true
+        case .bool, .image: true
         case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
         }
     }
 
     /// The value's numbers in a fixed order (point x, y; rect x, y, w, h; colour r, g, b, a
-    /// unpremultiplied; transform m11…m44); empty for Booleans.
+    /// unpremultiplied; transform m11…m44); empty for Booleans and images.
     public var components: [Double] {
         switch self {
         case .number(let v): [v]
@@ -87,7 +93,7 @@ public enum AnimationValue: Sendable, Hashable {
                 t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
                 t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
             ]
-        case .bool: []
+        case .bool, .image: []
         case .vector(let v): [v.x, v.y, v.z]
         }
     }
@@ -120,7 +126,7 @@ public enum AnimationValue: Sendable, Hashable {
     /// - colours: component-wise on unpremultiplied RGBA (decisions.md), clamped to 0...1; a nil
     ///   colour counts as transparent black, and the result is nil only when both ends are nil;
     /// - transforms: by decomposition (`CATransform3D.interpolated(to:fraction:)`);
-    /// - Booleans and mismatched kinds: discrete, `a` until `t` reaches 1, then `b`
+    /// - Booleans, images and mismatched kinds: discrete, `a` until `t` reaches 1, then `b`
     ///   (decisions.md A12). `t` outside 0...1 extrapolates the continuous kinds (springs and
     ///   overshooting timing functions use this).
     public static func interpolate(_ a: AnimationValue, _ b: AnimationValue, _ t: Double) -> AnimationValue {
@@ -181,7 +187,7 @@ public enum AnimationValue: Sendable, Hashable {
             return .transform(CATransform3DIdentity.interpolated(to: t, fraction: k))
         case .number, .point, .size, .rect, .color, .vector:
             return make(v.kind, v.components.map { $0 * k })!
-        case .bool:
+        case .bool, .image:
             return v
         }
     }
@@ -190,7 +196,7 @@ public enum AnimationValue: Sendable, Hashable {
     /// their decomposed translation, scale and rotation angle); 0 for Booleans and mismatched
     /// kinds. Paced keyframe animations space keyframes by this distance.
     public static func distance(_ a: AnimationValue, _ b: AnimationValue) -> Double {
-        guard a.kind == b.kind, a.kind != .bool else { return 0 }
+        guard a.kind == b.kind, a.kind != .bool, a.kind != .image else { return 0 }
         if case .transform(let x) = a, case .transform(let y) = b {
             return x.distance(to: y)
         }

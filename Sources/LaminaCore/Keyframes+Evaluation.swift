@@ -13,6 +13,10 @@ extension Keyframes {
             }
             return
         }
+        if let valueTimeline, let fade = valueTimeline.imageFade(at: fraction) {
+            target.writeImage(from: fade.from, to: fade.to, progress: fade.progress, to: &state)
+            return
+        }
         guard let valueTimeline, let value = valueTimeline.value(at: fraction),
             let first = values.first, let last = values.last
         else { return }

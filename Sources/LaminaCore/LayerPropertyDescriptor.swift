@@ -124,7 +124,7 @@ public final class LayerPropertyDescriptor: Sendable {
             if m.rawValue & ~CAEdgeAntialiasingMask.all.rawValue != 0 { return "\(key) has unknown bits" }
         case .string(let s):
             if let s, s.utf8.count > maxStringBytes { return "\(key) is longer than \(maxStringBytes) bytes" }
-        case .bool:
+        case .bool, .image:
             break
         }
         return nil

@@ -8,7 +8,7 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case masksToBounds, name, beginTime, timeOffset, speed, geometryFlipped, cornerCurve
     case contentsRect, contentsCenter, contentsScale, contentsGravity, allowsEdgeAntialiasing, allowsGroupOpacity
     case edgeAntialiasingMask, minificationFilter, magnificationFilter, minificationFilterBias, opaque, doubleSided
-    case shouldRasterize, rasterizationScale
+    case shouldRasterize, rasterizationScale, contents
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

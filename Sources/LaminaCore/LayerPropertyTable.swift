@@ -57,6 +57,7 @@ extension LayerPropertyDescriptor {
         .init(
             .rasterizationScale, "rasterizationScale", .number, .nonNegative, animation: .explicit(code: 21),
             tree: .unlessDefault("rasterizationScale")),
+        .init(.contents, "contents", .image, animation: .basic(code: 22), tree: .unlessDefault("contents")),
     ]
 
     /// The columns that hot paths read, packed out of the rows once into plain integers, so reading

@@ -50,6 +50,7 @@ extension LayerState {
             case .doubleSided: .bool(isDoubleSided)
             case .shouldRasterize: .bool(shouldRasterize)
             case .rasterizationScale: .number(rasterizationScale)
+            case .contents: .image(contents)
             }
         }
         set {
@@ -93,6 +94,7 @@ extension LayerState {
             case (.doubleSided, .bool(let v)): isDoubleSided = v
             case (.shouldRasterize, .bool(let v)): shouldRasterize = v
             case (.rasterizationScale, .number(let v)): rasterizationScale = v
+            case (.contents, .image(let v)): contents = v
             default: break
             }
         }
@@ -139,6 +141,7 @@ extension LayerState {
         case .doubleSided: isDoubleSided != other.isDoubleSided
         case .shouldRasterize: shouldRasterize != other.shouldRasterize
         case .rasterizationScale: rasterizationScale != other.rasterizationScale
+        case .contents: contents != other.contents
         }
     }
 }

@@ -27,6 +27,8 @@ public enum LayerValue: Sendable, Hashable {
     case string(String?)
     /// An edge mask: `edgeAntialiasingMask`.
     case edges(CAEdgeAntialiasingMask)
+    /// An image id: `contents` (the client's id of an uploaded image, 0 for none).
+    case image(UInt64)
 
     /// The kinds of value; each has one layout on the wire (docs/protocol.md §7).
     public enum Kind: UInt8, Sendable, Hashable {
@@ -50,6 +52,8 @@ public enum LayerValue: Sendable, Hashable {
         case string
         /// A `u32` bit set.
         case edges
+        /// A `u64` image id, 0 for none.
+        case image
 
         /// The kind of `AnimationValue` an animation of a property of this kind carries, or nil when
         /// such a property cannot be animated.
@@ -61,6 +65,7 @@ public enum LayerValue: Sendable, Hashable {
             case .transform: .transform
             case .bool: .bool
             case .color: .color
+            case .image: .image
             case .corners, .string, .edges: nil
             }
         }
@@ -79,6 +84,7 @@ public enum LayerValue: Sendable, Hashable {
         case .corners: .corners
         case .string: .string
         case .edges: .edges
+        case .image: .image
         }
     }
 
@@ -93,6 +99,7 @@ public enum LayerValue: Sendable, Hashable {
         case .transform(let t): .transform(t)
         case .bool(let b): .bool(b)
         case .color(let c): .color(c)
+        case .image(let id): .image(id)
         case .corners, .string, .edges: nil
         }
     }
@@ -108,6 +115,7 @@ public enum LayerValue: Sendable, Hashable {
         case (.transform, .transform(let t)): self = .transform(t)
         case (.bool, .bool(let b)): self = .bool(b)
         case (.color, .color(let c)): self = .color(c)
+        case (.image, .image(let id)): self = .image(id)
         default: return nil
         }
     }

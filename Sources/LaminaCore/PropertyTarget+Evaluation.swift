@@ -36,7 +36,29 @@ extension PropertyTarget {
         } else {
             (start, end) = values.resolved(current: current(in: state))
         }
+        if case .image(let from) = start, case .image(let to) = end {
+            writeImage(from: from, to: to, progress: fraction, to: &state)
+            return
+        }
         let value = AnimationValue.interpolate(start, end, fraction)
         write(value, start: start, end: end, iteration: iteration, to: &state)
+    }
+
+    /// Writes a point of an animation between two images into `state` (decisions.md A2): at or before
+    /// `progress` 0 the layer shows `from`, at or after 1 `to`, in between `to` with a cross-fade from
+    /// `from` that has got to `progress`. Additive, cumulative and value functions have no meaning for
+    /// images and are ignored.
+    func writeImage(from: UInt64, to: UInt64, progress: Double, to state: inout LayerState) {
+        guard keyPath.component == nil, keyPath.property == .contents else { return }
+        if !(progress > 0) {
+            state.contents = from
+            state.contentsCrossFade = nil
+        } else if progress >= 1 || from == to {
+            state.contents = to
+            state.contentsCrossFade = nil
+        } else {
+            state.contents = to
+            state.contentsCrossFade = ContentsCrossFade(from: from, progress: progress)
+        }
     }
 }

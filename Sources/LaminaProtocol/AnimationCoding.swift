@@ -23,6 +23,7 @@ extension WireWriter {
         u8(v.kind.rawValue)
         switch v {
         case .bool(let b): bool(b)
+        case .image(let id): u64(id)
         case .color(let c):
             bool(c != nil)
             if let c { color(c) }
@@ -140,6 +141,7 @@ extension WireReader {
         guard let kind = AnimationValue.Kind(rawValue: raw) else { throw .badValue(field: field + ".kind") }
         switch kind {
         case .bool: return .bool(try bool(field))
+        case .image: return .image(try u64(field))
         case .color: return .color(try bool(field + ".present") ? try color(field) : nil)
         case .number: return .number(try f64(field))
         case .vector: return AnimationValue.make(kind, [try f64(field), try f64(field), try f64(field)])!

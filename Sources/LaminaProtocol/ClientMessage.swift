@@ -18,4 +18,12 @@ public enum ClientMessage: Sendable, Hashable {
     /// Turns `frame` events on or off (a `CADisplayLink` is running); while on, the server
     /// produces a frame at every refresh.
     case frameEvents(enabled: Bool)
+    /// Uploads image `id` (chosen by the client, never 0): `height` rows of `width` BGRA8
+    /// premultiplied pixels, `stride` bytes apart, in the one sealed memfd the message carries.
+    /// Layers then show it by id (`contents`); it is sent before the commit that first uses it.
+    case uploadImage(id: UInt64, width: UInt32, height: UInt32, stride: UInt32)
+    /// The client no longer uses image `id`; the server frees it once no frame draws it.
+    case releaseImage(id: UInt64)
+    /// Asks for a `statsReply`: the resources each client holds.
+    case stats(requestID: UInt64)
 }

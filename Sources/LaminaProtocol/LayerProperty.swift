@@ -42,6 +42,7 @@ public enum LayerProperty: Sendable, Hashable {
     case isDoubleSided(Bool)
     case shouldRasterize(Bool)
     case rasterizationScale(CGFloat)
+    case contents(UInt64)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -81,6 +82,7 @@ public enum LayerProperty: Sendable, Hashable {
         case .isDoubleSided: .doubleSided
         case .shouldRasterize: .shouldRasterize
         case .rasterizationScale: .rasterizationScale
+        case .contents: .contents
         }
     }
 
@@ -108,6 +110,7 @@ public enum LayerProperty: Sendable, Hashable {
         case .edgeAntialiasingMask(let v): .edges(v)
         case .minificationFilter(let v), .magnificationFilter(let v): .string(v.rawValue)
         case .minificationFilterBias(let v): .float(v)
+        case .contents(let v): .image(v)
         }
     }
 
@@ -152,6 +155,7 @@ public enum LayerProperty: Sendable, Hashable {
         case (.doubleSided, .bool(let v)): self = .isDoubleSided(v)
         case (.shouldRasterize, .bool(let v)): self = .shouldRasterize(v)
         case (.rasterizationScale, .number(let v)): self = .rasterizationScale(v)
+        case (.contents, .image(let v)): self = .contents(v)
         default: return nil
         }
     }

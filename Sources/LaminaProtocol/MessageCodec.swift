@@ -39,6 +39,15 @@ public enum MessageCodec {
         case .frameEvents(let enabled):
             type = .frameEvents
             w.bool(enabled)
+        case .uploadImage(let id, let width, let height, let stride):
+            type = .uploadImage
+            w.u64(id); w.u32(width); w.u32(height); w.u32(stride)
+        case .releaseImage(let id):
+            type = .releaseImage
+            w.u64(id)
+        case .stats(let id):
+            type = .stats
+            w.u64(id)
         }
         return frame(type, w.bytes)
     }
@@ -87,6 +96,14 @@ public enum MessageCodec {
         case .frame(let time, let target):
             type = .frame
             w.f64(time); w.f64(target)
+        case .statsReply(let id, let clients):
+            type = .statsReply
+            w.u64(id)
+            w.u32(UInt32(clients.count))
+            for c in clients {
+                w.string(c.name); w.i32(c.pid); w.u64(c.layers); w.u64(c.animations); w.u64(c.images)
+                w.u64(c.textureBytes)
+            }
         }
         return frame(type, w.bytes)
     }
@@ -146,6 +163,7 @@ public enum MessageCodec {
             if let c { w.color(c) }
         case .corners(let m): w.u32(UInt32(truncatingIfNeeded: m.rawValue))
         case .edges(let m): w.u32(m.rawValue)
+        case .image(let id): w.u64(id)
         case .string(let s):
             w.bool(s != nil)
             if let s { w.string(s) }
@@ -192,6 +210,14 @@ public enum MessageCodec {
             message = .describeTree(requestID: try r.u64("describeTree.requestID"))
         case .frameEvents:
             message = .frameEvents(enabled: try r.bool("frameEvents.enabled"))
+        case .uploadImage:
+            message = .uploadImage(
+                id: try r.u64("uploadImage.id"), width: try r.u32("uploadImage.width"),
+                height: try r.u32("uploadImage.height"), stride: try r.u32("uploadImage.stride"))
+        case .releaseImage:
+            message = .releaseImage(id: try r.u64("releaseImage.id"))
+        case .stats:
+            message = .stats(requestID: try r.u64("stats.requestID"))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -254,6 +280,19 @@ public enum MessageCodec {
             message = .animationEvents(events)
         case .frame:
             message = .frame(time: try r.f64("frame.time"), targetTime: try r.f64("frame.targetTime"))
+        case .statsReply:
+            let id = try r.u64("statsReply.requestID")
+            let n = try r.count("statsReply.clients", limit: WireLimits.maxMessageBytes, minimumElementSize: 40)
+            var clients: [ClientStatistics] = []
+            for _ in 0..<n {
+                clients.append(
+                    ClientStatistics(
+                        name: try r.string("statsReply.name", limit: WireLimits.maxStringBytes),
+                        pid: Int32(bitPattern: try r.u32("statsReply.pid")), layers: try r.u64("statsReply.layers"),
+                        animations: try r.u64("statsReply.animations"), images: try r.u64("statsReply.images"),
+                        textureBytes: try r.u64("statsReply.textureBytes")))
+            }
+            message = .statsReply(requestID: id, clients: clients)
         default:
             throw .unknownMessage(typeCode)
         }
@@ -317,6 +356,7 @@ public enum MessageCodec {
         case .color: value = .color(try r.bool(key + ".present") ? try r.color(key) : nil)
         case .corners: value = .corners(CACornerMask(rawValue: UInt(try r.u32(key))))
         case .edges: value = .edges(CAEdgeAntialiasingMask(rawValue: try r.u32(key)))
+        case .image: value = .image(try r.u64(key))
         case .string:
             value = .string(try r.bool(key + ".present") ? try r.string(key, limit: WireLimits.maxStringBytes) : nil)
         }

@@ -22,4 +22,7 @@ public enum ServerMessage: Sendable, Hashable {
     case animationEvents([AnimationEvent])
     /// A frame was presented at `time`; the next is due at `targetTime` (sent while frame events are on).
     case frame(time: Double, targetTime: Double)
+    /// Reply to `stats`: one entry per client the asker may see (all of them for the server's
+    /// user or root, else only the asker), in connection order.
+    case statsReply(requestID: UInt64, clients: [ClientStatistics])
 }

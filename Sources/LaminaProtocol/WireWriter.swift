@@ -15,6 +15,8 @@ public struct WireWriter: Sendable {
     public mutating func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     /// Appends a little-endian `UInt32`.
     public mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    /// Appends a little-endian `Int32` (two's complement).
+    public mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
     /// Appends a little-endian `UInt64`.
     public mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     /// Appends a `Double` as its little-endian IEEE 754 bits.

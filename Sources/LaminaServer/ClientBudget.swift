@@ -15,6 +15,10 @@ public struct ClientBudget: Sendable, Equatable {
     public internal(set) var capturesInFlight = 0
     /// Bytes of the memfds of those capture replies.
     public internal(set) var captureBytesInFlight = 0
+    /// Images uploaded and not yet freed.
+    public internal(set) var images = 0
+    /// Texture bytes of those images (`ResourceBudget.textureBytes(width:height:)` each).
+    public internal(set) var textureBytes = 0
 
     /// A client that holds nothing.
     public init() {}

@@ -45,6 +45,10 @@ final class ClientSession {
     /// The error the client is disconnected for, once it failed; sent after the replies to its
     /// captures being drawn.
     var failure: SessionError?
+    /// The images the client has uploaded and the server has not freed yet, by the client's id.
+    var images: [UInt64: ClientImage] = [:]
+    /// Whether some of `images` are released but still drawn (freed once the tree no longer names them).
+    var hasReleasedImages = false
 
     init(id: Int, socket: SeqPacketSocket, peer: PeerCredentials? = nil) {
         self.id = id

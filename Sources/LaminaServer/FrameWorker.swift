@@ -14,6 +14,8 @@ final class FrameWorker: @unchecked Sendable {
     /// What to draw: the trees, and where and when they are shown.
     struct Scene: @unchecked Sendable {
         var trees: [RenderTree]
+        /// The session id of each tree, whose imported images its layers' `contents` name.
+        var sessions: [Int] = []
         /// For each tree whose animation bookkeeping this frame advances, its session's id (nil for
         /// the others, and for captures).
         var advancing: [Int?] = []
@@ -57,14 +59,63 @@ final class FrameWorker: @unchecked Sendable {
         let output: any Output
     }
 
+    /// An image the renderer refused to import (its size is over the device's limit), for the loop
+    /// to report to its client.
+    struct ImportFailure {
+        var session: Int
+        var id: UInt64
+        var error: any Error
+    }
+
     private let queue = DispatchQueue(label: "lamina-frames")
     private let lock = NSLock()
     private var finished: [Outcome] = []
+    private var importFailures: [ImportFailure] = []
     private let wakeup: WakeupPipe
+    /// The renderer that imports and frees clients' images (touched on the worker's thread only);
+    /// nil: images are kept track of but never imported, so no layer draws contents.
+    private let renderer: (any Renderer)?
+    /// Each session's imported images, by the client's image id (worker's thread only).
+    private var images: [Int: [UInt64: ContentsImage]] = [:]
 
-    /// A worker that wakes the server's loop through `wakeup` when a job is done.
-    init(wakeup: WakeupPipe) {
+    /// A worker that wakes the server's loop through `wakeup` when a job is done, and imports clients'
+    /// images with `renderer`.
+    init(wakeup: WakeupPipe, renderer: (any Renderer)? = nil) {
         self.wakeup = wakeup
+        self.renderer = renderer
+    }
+
+    /// Queues work on the renderer's images; it is done before any frame or capture started later.
+    func perform(_ job: ImageJob) {
+        queue.async { [self] in
+            switch job {
+            case .upload(let session, let id, let pixels):
+                guard let renderer else { return }
+                do {
+                    let image = try renderer.importImage(pixels, filtering: .mipmapped)
+                    images[session, default: [:]][id] = ContentsImage(
+                        image: image, width: pixels.width, height: pixels.height, mipmapped: true)
+                } catch {
+                    lock.withLock { importFailures.append(ImportFailure(session: session, id: id, error: error)) }
+                    wakeup.wake()
+                }
+            case .release(let session, let id):
+                guard let image = images[session]?.removeValue(forKey: id) else { return }
+                try? renderer?.releaseImage(image.image)
+            case .releaseAll(let session):
+                for image in (images.removeValue(forKey: session) ?? [:]).values {
+                    try? renderer?.releaseImage(image.image)
+                }
+            }
+        }
+    }
+
+    /// The imports that failed since the last call.
+    func takeImportFailures() -> [ImportFailure] {
+        lock.withLock {
+            defer { importFailures.removeAll() }
+            return importFailures
+        }
     }
 
     /// Starts building `scene`'s display list and presenting it on `output`.
@@ -74,7 +125,7 @@ final class FrameWorker: @unchecked Sendable {
         let (display, time) = (scene.display, scene.time)
         queue.async { [self] in
             var advancements: [Int: RenderTree.Advancement] = [:]
-            let list = Self.build(trees.take(), advancing: &advancements)
+            let list = build(trees.take(), advancing: &advancements)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
             report(.presented(display: display, time: time, error: failure, advancements: advancements))
@@ -89,7 +140,7 @@ final class FrameWorker: @unchecked Sendable {
         let time = scene.time
         queue.async { [self] in
             var advancements: [Int: RenderTree.Advancement] = [:]
-            let list = Self.build(trees.take(), advancing: &advancements)
+            let list = build(trees.take(), advancing: &advancements)
             let result = Result { () throws -> CapturedFrame in
                 let bitmap = try handle.output.capture(list)
                 let memory = try SharedMemory.create(name: "lamina-capture", size: bitmap.pixels.count) { buffer in
@@ -122,9 +173,12 @@ final class FrameWorker: @unchecked Sendable {
     /// The display list of `scene`, and in `advancements` what advancing its `advancing` trees'
     /// animations to its time finds. The scene is consumed: its trees are released here, on this
     /// thread, before the job reports.
-    private static func build(_ scene: consuming Scene, advancing advancements: inout [Int: RenderTree.Advancement])
+    private func build(_ scene: consuming Scene, advancing advancements: inout [Int: RenderTree.Advancement])
         -> DisplayList
     {
+        for (index, session) in scene.sessions.enumerated() where index < scene.trees.count {
+            scene.trees[index].contentsImages = images[session] ?? [:]
+        }
         for (index, session) in scene.advancing.enumerated() {
             guard let session, index < scene.trees.count else { continue }
             advancements[session] = scene.trees[index].advancement(to: scene.time)

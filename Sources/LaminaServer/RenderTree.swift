@@ -25,6 +25,9 @@ public struct RenderTree: Sendable {
     /// The client's images that the renderer has imported, by the client's image id: filled by the
     /// frame worker before it builds a frame, read by `DisplayListBuilder` for each layer's `contents`.
     public var contentsImages: [UInt64: ContentsImage] = [:]
+    /// The client's image ids that new `contents` values and animations may name: uploaded and not
+    /// released (kept by the server's loop; `applying` refuses any other id with `unknownImage`).
+    public var liveImages: Set<UInt64> = []
 
     /// An empty tree: no layers, no roots.
     public init() {}
@@ -51,6 +54,7 @@ public struct RenderTree: Sendable {
             case .set(let id, let property):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 if let reason = property.invalidReason { throw .invalidValue("layer \(id): \(reason)") }
+                if case .contents(let image) = property { try next.checkImage(image) }
                 property.apply(to: &next.layers[id]!.state)
             case .setSublayers(let id, let children):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
@@ -81,6 +85,7 @@ public struct RenderTree: Sendable {
         if let reason = animation.record.invalidReason {
             throw .invalidValue("animation '\(animation.key.truncatedToUTF8(64))' on layer \(id): \(reason)")
         }
+        try checkImages(of: animation.record)
         if let index = layers[id]!.animations.firstIndex(where: { $0.key == animation.key }) {
             forget(layers[id]!.animations.remove(at: index))
         }

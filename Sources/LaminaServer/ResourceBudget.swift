@@ -74,10 +74,40 @@ public struct ResourceBudget: Sendable {
         client.captureBytesInFlight = 0
     }
 
+    /// The texture bytes charged for an image of `width` × `height` pixels: 4 bytes a pixel for
+    /// level 0, × 4/3 (rounded down) for its mip chain.
+    public static func textureBytes(width: Int, height: Int) -> Int {
+        let level0 = width * height * 4
+        return level0 + level0 / 3
+    }
+
+    /// Charges an uploaded image of `bytes` texture bytes.
+    public mutating func uploadImage(bytes: Int, for client: inout ClientBudget) throws(BudgetError) {
+        try check("images", client.images + 1, limits.imagesPerClient, .client)
+        try check("texture bytes", client.textureBytes + bytes, limits.textureBytesPerClient, .client)
+        try check("texture bytes", total.textureBytes + bytes, limits.textureBytesTotal, .global)
+        client.images += 1
+        client.textureBytes += bytes
+        total.images += 1
+        total.textureBytes += bytes
+    }
+
+    /// Releases a freed image of `bytes` texture bytes.
+    public mutating func releaseImage(bytes: Int, for client: inout ClientBudget) {
+        client.images -= 1
+        client.textureBytes -= bytes
+        total.images -= 1
+        total.textureBytes -= bytes
+    }
+
     /// Releases everything the client holds (it left).
     public mutating func release(_ client: inout ClientBudget) {
         releaseHeld(for: &client)
         capturesRead(by: &client)
+        total.images -= client.images
+        total.textureBytes -= client.textureBytes
+        client.images = 0
+        client.textureBytes = 0
         total.layers -= client.layers
         total.animations -= client.animations
         client.layers = 0

@@ -27,6 +27,15 @@ public struct ResourceLimits: Sendable, Equatable {
     public var outboxBytesPerClient = 1024 * 1024
     /// Messages one client's socket could not take yet, queued for later.
     public var outboxMessagesPerClient = 64
+    /// Pixels on a side of one uploaded image (the renderer's own limit, `maxImageDimension2D`
+    /// on Vulkan, applies too: an image over it is refused when it is imported).
+    public var imageSideMax = 8192
+    /// Images one client may have uploaded and not yet freed.
+    public var imagesPerClient = 4096
+    /// Texture bytes of one client's images: width × height × 4 for level 0, × 4/3 for the mip chain.
+    public var textureBytesPerClient = 256 * 1024 * 1024
+    /// Texture bytes of all clients' images together.
+    public var textureBytesTotal = 1024 * 1024 * 1024
 
     /// The defaults documented in docs/protocol.md §11.
     public init() {}

@@ -7,12 +7,14 @@ extension ClientSession {
 }
 
 extension Server {
-    /// The scene of `display` at `time`, composed of `trees` (every client's when nil), as the frame
-    /// worker draws it.
-    func scene(of display: Display, time: Double, trees: [RenderTree]? = nil) -> FrameWorker.Scene {
-        FrameWorker.Scene(
-            trees: trees ?? sessions.map(\.tree), display: display.id, width: display.output.mode.width,
-            height: display.output.mode.height, clearColor: configuration.clearColor, time: time)
+    /// The scene of `display` at `time`, composed of `only`'s tree (every client's when nil), as the
+    /// frame worker draws it.
+    func scene(of display: Display, time: Double, only: ClientSession? = nil) -> FrameWorker.Scene {
+        let shown = only.map { [$0] } ?? sessions
+        return FrameWorker.Scene(
+            trees: shown.map(\.tree), sessions: shown.map(\.id), display: display.id,
+            width: display.output.mode.width, height: display.output.mode.height,
+            clearColor: configuration.clearColor, time: time)
     }
 
     /// Starts drawing `display`'s waiting frame, for its scheduled time (or the newest tick of the
@@ -168,6 +170,7 @@ extension Server {
             session.advancing = found.isApplied ? nil : found
             if !events.isEmpty { deliver(.animationEvents(events), to: session) }
         }
+        if applied > 0 { freeReleasedImages(of: session) }
         return applied > 0
     }
 
@@ -201,7 +204,7 @@ extension Server {
         capturesDrawing += 1
         session.capturesDrawing += 1
         frames.capture(
-            scene(of: display, time: time, trees: everyone ? nil : [session.tree]), on: display.output,
+            scene(of: display, time: time, only: everyone ? nil : session), on: display.output,
             sessionID: session.id, requestID: requestID)
     }
 }

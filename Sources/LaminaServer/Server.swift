@@ -84,11 +84,13 @@ public final class Server: @unchecked Sendable {
     /// the path's lock, replacing a stale socket file, refusing a path another server owns, setting the
     /// file's mode from `configuration.socketAccess`) and prepares to serve `outputs` as displays 0, 1,
     /// … in that order, reading time from `clock`. Without a `logger`, only warnings and errors are logged (in-process tests).
+    /// Clients' images are imported with `renderer` (the one the outputs draw with); without one they
+    /// are checked and counted but never drawn.
     ///
     /// - Precondition: `outputs` holds 1 to `WireLimits.maxDisplays` outputs.
     public init(
         configuration: Configuration, outputs: [any Output], clock: any MediaClock = SystemMediaClock(),
-        logger: Logger = Server.quietLogger()
+        logger: Logger = Server.quietLogger(), renderer: (any Renderer)? = nil
     ) throws {
         precondition(
             (1...WireLimits.maxDisplays).contains(outputs.count),
@@ -99,7 +101,7 @@ public final class Server: @unchecked Sendable {
         self.logger = logger
         budget = ResourceBudget(limits: configuration.limits)
         commits = CommitWorker(wakeup: wakeup)
-        frames = FrameWorker(wakeup: wakeup)
+        frames = FrameWorker(wakeup: wakeup, renderer: renderer)
         listener = try SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
         try listener.setNonBlocking(true)
     }
@@ -223,6 +225,10 @@ public final class Server: @unchecked Sendable {
         let advanced = continueAdvancing()
         let drawn = frames.takeFinished()
         for outcome in drawn { finishDrawing(outcome) }
+        for failure in frames.takeImportFailures() {
+            guard let session = sessions.first(where: { $0.id == failure.session }) else { continue }
+            fail(session, SessionError(.invalidValue, "image \(failure.id): the renderer refused it: \(failure.error)"))
+        }
         let later = clock.now()
         for session in sessions where !session.greeted {
             if let connected = session.connectedAt, later >= connected + configuration.handshakeTimeout {
@@ -334,16 +340,23 @@ public final class Server: @unchecked Sendable {
                 .oversizedMessage,
                 "message larger than \(WireLimits.maxMessageBytes) bytes or with too many file descriptors")
         }
-        if !packet.fds.isEmpty {
-            throw SessionError(
-                .badFileDescriptor,
-                "message carries \(packet.fds.count) file descriptor(s); protocol v1 expects none from clients")
-        }
         let message: ClientMessage
         do {
             message = try MessageCodec.decodeClient(packet.bytes)
         } catch {
             throw SessionError(error)
+        }
+        // Only an image upload carries a descriptor, exactly one; any other is closed and refused.
+        if case .uploadImage(let id, _, _, _) = message {
+            guard packet.fds.count == 1 else {
+                throw SessionError(
+                    .badFileDescriptor,
+                    "uploadImage of image \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd")
+            }
+        } else if !packet.fds.isEmpty {
+            throw SessionError(
+                .badFileDescriptor,
+                "\(message.kindName) carries \(packet.fds.count) file descriptor(s); only uploadImage carries one")
         }
         if case .hello(let version, let name) = message {
             guard !session.greeted else { throw SessionError(.protocolViolation, "second hello") }
@@ -416,6 +429,12 @@ public final class Server: @unchecked Sendable {
         case .frameEvents(let enabled):
             session.wantsFrames = enabled
             if enabled { scheduleFrame(on: displays[Int(session.homeDisplay)]) }
+        case .uploadImage(let id, let width, let height, let stride):
+            try uploadImage(id: id, width: width, height: height, stride: stride, fd: packet.fds[0], for: session)
+        case .releaseImage(let id):
+            try releaseImage(id: id, for: session)
+        case .stats(let requestID):
+            try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
         case .describeTree(let requestID):
             // A client sees its own tree only: other clients' layer names are theirs.
             let text = TreeDescriber.describe([(session.label, session.tree)])
@@ -447,6 +466,7 @@ public final class Server: @unchecked Sendable {
         let old = session.tree
         session.tree = next
         if old.layers.count >= configuration.workerCommitOperations { commits.release(old) }
+        freeReleasedImages(of: session)
         // The commit is presented once every display that showed or shows this client's tree has
         // presented a frame after it (its home display when it shows nothing).
         var touched = Set(before).union(session.tree.roots.keys)
@@ -571,6 +591,8 @@ public final class Server: @unchecked Sendable {
         guard let index = sessions.firstIndex(where: { $0 === session }) else { return }
         sessions.remove(at: index)
         budget.release(&session.budget)
+        if !session.images.isEmpty { frames.perform(.releaseAll(session: session.id)) }
+        session.images = [:]
         session.outbox = []
         session.outboxBytes = 0
         session.pendingParts = []
@@ -632,6 +654,9 @@ extension ClientMessage {
         case .ping: "ping"
         case .describeTree: "describeTree"
         case .frameEvents: "frameEvents"
+        case .uploadImage: "uploadImage"
+        case .releaseImage: "releaseImage"
+        case .stats: "stats"
         }
     }
 }

@@ -9,6 +9,8 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidValue(String)
     case limitExceeded(String)
     case badDisplay(UInt32)
+    /// An image id that the client has not uploaded, or has released.
+    case unknownImage(UInt64)
 
     /// The error code reported to the client.
     public var code: ServerErrorCode {
@@ -19,6 +21,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidValue: .invalidValue
         case .limitExceeded: .limitExceeded
         case .badDisplay: .badDisplay
+        case .unknownImage: .unknownImage
         }
     }
 
@@ -32,6 +35,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidValue(let text): "invalid value: \(text)"
         case .limitExceeded(let text): "limit exceeded: \(text)"
         case .badDisplay(let d): "display \(d) does not exist"
+        case .unknownImage(let id): "unknown image id \(id) (not uploaded, or released)"
         }
     }
 }

@@ -57,6 +57,7 @@ public enum TreeDescriber {
         case .string(let s): s ?? ""
         case .bool(let b): b ? "true" : "false"
         case .transform: "transform"
+        case .image(let id): "image \(id)"
         }
     }
 

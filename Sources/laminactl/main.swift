@@ -7,7 +7,7 @@ struct LaminaCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "laminactl",
         abstract: "Control and inspect a running Lamina render server.",
-        subcommands: [Capture.self, Tree.self, Ping.self])
+        subcommands: [Capture.self, Tree.self, Ping.self, Stats.self])
 
     struct Connection: ParsableArguments {
         @Option(
@@ -64,6 +64,24 @@ struct LaminaCtl: ParsableCommand {
         func run() throws {
             let (version, rtt) = try connection.context().ping()
             print("laminad \(version), round trip \(String(format: "%.3f", rtt * 1000)) ms")
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print what the server holds for each client: layers, animations, textures and their bytes.",
+            discussion: """
+                As the server's user or root every client is listed; as any other user, only this \
+                connection (laminactl itself).
+                """)
+        @OptionGroup var connection: Connection
+        func run() throws {
+            print("pid\tlayers\tanimations\ttextures\ttexture bytes\tname")
+            for client in try connection.context().statistics() {
+                print(
+                    "\(client.pid)\t\(client.layers)\t\(client.animations)\t\(client.images)\t"
+                        + "\(client.textureBytes)\t\(client.name)")
+            }
         }
     }
 }

@@ -95,7 +95,7 @@ struct Laminad: ParsableCommand {
         do {
             server = try Server(
                 configuration: .init(socketPath: path, serverVersion: laminaVersion, socketAccess: access),
-                outputs: outputs, logger: logger)
+                outputs: outputs, logger: logger, renderer: renderer)
         } catch {
             logger.critical("cannot listen: \(error)")
             throw ExitCode(2)

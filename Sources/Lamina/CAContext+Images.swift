@@ -1,0 +1,66 @@
+import Foundation
+import LaminaProtocol
+
+extension CAContext {
+    /// Counts `delta` more (or fewer) uses of image `id` by the context's sent layers and committed
+    /// animations; id 0 (no image) is not counted.
+    func useImage(_ id: UInt64, by delta: Int) {
+        guard id != 0 else { return }
+        imageUses[id, default: 0] += delta
+    }
+
+    /// Counts the images of the animations in `after` and not in `before` (just committed) as used,
+    /// and those of the animations in `before` and not in `after` (removed) as no longer used.
+    func trackAnimationImages(before: [UInt64], after: [UInt64]) {
+        guard before != after else { return }
+        let kept = Set(before).intersection(after)
+        for id in before where !kept.contains(id) {
+            for image in animationImages.removeValue(forKey: id) ?? [] { useImage(image, by: -1) }
+        }
+        for id in after where !kept.contains(id) {
+            guard let images = LayerAnimation.registry[id]?.record.imageIDs, !images.isEmpty else { continue }
+            animationImages[id] = images
+            for image in images { useImage(image, by: 1) }
+        }
+    }
+
+    /// Sends every image the commit being sent uses for the first time: one `uploadImage` each,
+    /// with its pixels (BGRA8 premultiplied, rows `width × 4` bytes apart) in one sealed memfd.
+    /// Sent before the transaction's parts, so the server knows the image when it applies them.
+    func uploadNewImages() throws {
+        for (id, uses) in imageUses where uses > 0 && !uploadedImages.contains(id) {
+            guard let image = ContentsImageRegistry.image(id) else {
+                LaminaDiagnostics.report(.commitNotSent, "image \(id) is gone before its first commit")
+                continue
+            }
+            let stride = image.width * 4
+            let memory = try SharedMemory.create(name: "lamina-image", size: stride * image.height) { buffer in
+                let out = buffer.bindMemory(to: UInt8.self)
+                image.premultipliedRGBA.withUnsafeBufferPointer { rgba in
+                    var i = 0
+                    while i < rgba.count {
+                        out[i] = rgba[i + 2]
+                        out[i + 1] = rgba[i + 1]
+                        out[i + 2] = rgba[i]
+                        out[i + 3] = rgba[i + 3]
+                        i += 4
+                    }
+                }
+            }
+            try connection.send(
+                .uploadImage(id: id, width: UInt32(image.width), height: UInt32(image.height), stride: UInt32(stride)),
+                fds: [memory.fileDescriptor])
+            uploadedImages.insert(id)
+        }
+    }
+
+    /// Sends `releaseImage` for every uploaded image that no sent layer or committed animation uses
+    /// any more, after the commit that dropped its last use.
+    func releaseUnusedImages() throws {
+        for (id, uses) in imageUses where uses <= 0 {
+            imageUses[id] = nil
+            guard uploadedImages.remove(id) != nil else { continue }
+            try connection.send(.releaseImage(id: id))
+        }
+    }
+}

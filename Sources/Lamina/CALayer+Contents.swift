@@ -1,0 +1,23 @@
+import Foundation
+
+extension CALayer {
+    /// What `contents` returns: the object given, or, on a presentation layer, the image shown at
+    /// its time (an object that is not an image, when the model layer holds one and no image shows).
+    var contentsObject: Any? {
+        let id = modelState.contents
+        if let image = storedContents as? CGImage, image.contentsID == id { return image }
+        if id == 0 { return storedContents is CGImage ? nil : storedContents }
+        return ContentsImageRegistry.image(id)
+    }
+
+    /// Stores `value` as the layer's contents; a `CGImage` becomes the image id sent to the server
+    /// (through the property's action, so a change animates implicitly), anything else id 0.
+    func setContents(_ value: Any?) {
+        // The old image lives through the action, which boxes it as an implicit animation's fromValue.
+        let old = storedContents
+        storedContents = value
+        let id = (value as? CGImage).map(ContentsImageRegistry.remember) ?? 0
+        update(.contents, \.contents, id)
+        withExtendedLifetime(old) {}
+    }
+}

@@ -41,9 +41,9 @@ extension CALayer {
     /// Marks the layer when a change of `property` calls for display: `bounds` with
     /// `needsDisplayOnBoundsChange`, or any key the class's `needsDisplay(forKey:)` names.
     @inline(__always)
-    func displayKeyChanged(_ property: LayerPropertyName) {
+    func displayKeyChanged(_ property: LayerPropertyName, oldBounds: CGRect) {
         if property == .bounds && needsDisplayOnBoundsChange {
-            setNeedsDisplay()
+            if modelState.bounds != oldBounds { setNeedsDisplay() }
         } else if type(of: self) != CALayer.self, presentationSource == nil,
             type(of: self).needsDisplay(forKey: property.key)
         {

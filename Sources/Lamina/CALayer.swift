@@ -51,6 +51,16 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Whether the layer waits for `display()`, what part of it, and the image its own drawing
     /// made last (CALayer+Display.swift).
     var displayState = LayerDisplayState()
+    /// Layout state (CALayer+Layout.swift): the layer's own mark, the mark that some descendant has
+    /// one, whether its `layoutSublayers()` is running, and the bounds size of its last layout.
+    var needsLayoutFlag = false
+    var sublayerNeedsLayout = false
+    var isLayingOut = false
+    var sizeAtLastLayout: CGSize?
+    /// Set by the default `CALayerDelegate.layoutSublayers(of:)`: the delegate does not lay out.
+    var delegateLayoutFellThrough = false
+    var storedLayoutManager: (any CALayoutManager)?
+    var storedConstraints: [CAConstraint]?
 
     nonisolated(unsafe) private static var nextID: LayerID = 0
     private static let idLock = NSLock()
@@ -84,6 +94,8 @@ open class CALayer: NSObject, NSSecureCoding {
         storedAutoreverses = other.storedAutoreverses
         storedFillMode = other.storedFillMode
         kvcStorage = other.kvcStorage
+        autoresizingMask = other.autoresizingMask
+        storedConstraints = other.storedConstraints
     }
 
     /// Creates a layer from an archive written by `encode(with:)`: every archived property, the
@@ -167,6 +179,74 @@ open class CALayer: NSObject, NSSecureCoding {
     /// coordinates; hidden and transparent layers are skipped and `masksToBounds` cuts sublayers
     /// off. On a presentation layer it hits where layers are drawn now.
     open func hitTest(_ p: CGPoint) -> CALayer? { hitTestPoint(p) }
+
+    // MARK: Layout (implementations in CALayer+Layout.swift)
+
+    /// Lays out the sublayers. Subclasses override it to set their sublayers' frames themselves; an
+    /// override that does not call super gets no autoresizing and no layout manager.
+    ///
+    /// The default autoresizes the sublayers when the bounds size changed since the last layout
+    /// (`resizeSublayers(withOldSize:)`), then calls the delegate's `layoutSublayers(of:)`; when the
+    /// delegate does not implement it (or there is none), the layout manager's `layoutSublayers(of:)`.
+    /// Core Animation calls it during the commit of a transaction, or from `layoutIfNeeded()`, when
+    /// the layer is marked for layout; it is rarely called directly.
+    open func layoutSublayers() { layoutSublayersByDefault() }
+
+    /// Marks the layer for layout at the next commit (or `layoutIfNeeded()`), and tells the layout
+    /// manager (`invalidateLayout(of:)`). A change of the bounds size, sublayers joining or leaving and
+    /// a new layout manager mark the layer themselves.
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Lays out now what is marked: from the topmost ancestor that is marked (with no marked
+    /// superlayer above it), every marked layer of that subtree, each before its sublayers.
+    open func layoutIfNeeded() { layoutFromTopmostMarkedAncestor() }
+
+    /// Whether the layer is marked for layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// The layer's preferred size in its superlayer's coordinate space: the layout manager's
+    /// `preferredSize(of:)` (the bounds size for a manager that does not implement it) or the bounds
+    /// size, mapped through the plane part of `transform`.
+    open func preferredFrameSize() -> CGSize { preferredFrameSizeByDefault() }
+
+    /// The object that lays out the sublayers when the delegate does not; nil by default. Held
+    /// strongly, as on Apple platforms. Setting it marks the layer for layout.
+    open var layoutManager: (any CALayoutManager)? {
+        get { storedLayoutManager }
+        set {
+            storedLayoutManager = newValue
+            setNeedsLayout()
+        }
+    }
+
+    /// How the layer follows changes of its superlayer's size when the superlayer is laid out; empty
+    /// (`kCALayerNotSizable`) by default. See `CAAutoresizingMask`.
+    open var autoresizingMask: CAAutoresizingMask = []
+
+    /// Applies `autoresizingMask` for the superlayer's size having been `size`: the change to the
+    /// superlayer's current bounds size is shared evenly among the flexible parts of each axis.
+    open func resize(withOldSuperlayerSize size: CGSize) { autoresize(withOldSuperlayerSize: size) }
+
+    /// Calls `resize(withOldSuperlayerSize:)` on every sublayer; `size` is this layer's previous size.
+    open func resizeSublayers(withOldSize size: CGSize) {
+        for sublayer in storedSublayers { sublayer.resize(withOldSuperlayerSize: size) }
+    }
+
+    /// The constraints a `CAConstraintLayoutManager` on the superlayer applies to this layer; nil by
+    /// default. Setting them marks the superlayer for layout.
+    open var constraints: [CAConstraint]? {
+        get { storedConstraints }
+        set {
+            storedConstraints = newValue
+            superlayer?.setNeedsLayout()
+        }
+    }
+
+    /// Appends `c` to `constraints` and marks the superlayer for layout.
+    open func addConstraint(_ c: CAConstraint) {
+        storedConstraints = (storedConstraints ?? []) + [c]
+        superlayer?.setNeedsLayout()
+    }
 
     /// The action a layer class provides for `event`; nil here. Subclasses override it.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
@@ -289,7 +369,11 @@ open class CALayer: NSObject, NSSecureCoding {
     /// property's action; the value is stored as given (the server clamps what it must).
     @inline(__always)
     func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
-        defer { displayKeyChanged(property) }
+        let oldBounds = modelState.bounds
+        defer {
+            if property == .bounds { boundsDidChange(from: oldBounds.size) }
+            displayKeyChanged(property, oldBounds: oldBounds)
+        }
         guard property.isAnimatable else {
             modelState[keyPath: field] = value
             changed()
@@ -302,7 +386,11 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Writes a property's model value from the table's typed form, as `update` does.
     func update(_ property: LayerPropertyName, to value: LayerValue) {
-        defer { displayKeyChanged(property) }
+        let oldBounds = modelState.bounds
+        defer {
+            if property == .bounds { boundsDidChange(from: oldBounds.size) }
+            displayKeyChanged(property, oldBounds: oldBounds)
+        }
         guard property.isAnimatable else {
             modelState[property] = value
             changed()
@@ -618,6 +706,7 @@ open class CALayer: NSObject, NSSecureCoding {
             storedSublayers = []
             for layer in incoming { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
             changed()
+            setNeedsLayout()
         }
     }
 
@@ -645,6 +734,7 @@ open class CALayer: NSObject, NSSecureCoding {
         storedSublayers.insert(layer, at: index)
         layer.storedSuperlayer = self
         changed()
+        sublayerDidJoin(layer)
         layer.runActionIfAllowed(forKey: kCAOnOrderIn)
     }
 
@@ -674,6 +764,7 @@ open class CALayer: NSObject, NSSecureCoding {
         storedSuperlayer = nil
         parent.changed()
         changed()
+        parent.setNeedsLayout()
     }
 
     /// Replaces the sublayer `oldLayer` with `newLayer`, which leaves its own superlayer first.

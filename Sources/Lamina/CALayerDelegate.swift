@@ -18,4 +18,9 @@ public protocol CALayerDelegate: AnyObject {
     /// Called just before the layer draws into a new backing store (after the delegate was found not
     /// to implement `display(_:)`), so the delegate can set the layer's `contentsFormat`.
     func layerWillDraw(_ layer: CALayer)
+
+    /// Lays out the sublayers of `layer`, whose bounds changed or which was marked for layout. Called by
+    /// the default `layoutSublayers()` after autoresizing; when the delegate implements it, the layer's
+    /// layout manager is not asked.
+    func layoutSublayers(of layer: CALayer)
 }

@@ -77,16 +77,17 @@ open class CATransaction: NSObject {
     open class func commit() {
         state.lock.lock()
         defer { state.lock.unlock() }
-        guard let level = state.levels.popLast() else {
+        guard !state.levels.isEmpty else {
             // A commit without begin commits the implicit transaction, as Core Animation tolerates.
             commitToContexts()
             return
         }
-        if state.levels.isEmpty {
-            // The outermost commit sends everything, the implicit transaction's changes included.
+        if state.levels.count == 1 {
+            // The outermost commit sends everything, the implicit transaction's changes included. It
+            // runs before the level is closed, so layout during the commit sees its settings.
             commitToContexts()
         }
-        level.completion.close()
+        state.levels.removeLast().completion.close()
     }
 
     /// Commits the implicit transaction now, unless an explicit transaction is open (then its outermost
@@ -225,12 +226,18 @@ open class CATransaction: NSObject {
         installRunLoopObserver()
     }
 
-    /// Sends the changes of the finished transaction to every live context and closes the implicit
-    /// transaction. Caller holds the lock.
+    /// Lays out every live context's tree (`layoutTreeIfNeeded()`), displays the layers of each tree
+    /// that need display (`CAContext.displayLayers()`), then sends the changes of the finished
+    /// transaction, layout's and drawing's included, to each context and closes the implicit transaction.
+    /// Caller holds the lock.
     static func commitToContexts() {
+        let contexts = CAContext.liveContexts()
+        // Layout first (its changes belong to this commit), then encoding, as Core Animation does.
+        for context in contexts { context.layer?.layoutTreeIfNeeded() }
+        for context in contexts { context.displayLayers() }
         let implicit = state.implicit
         state.implicit = nil
-        for context in CAContext.liveContexts() { context.commitChanges() }
+        for context in contexts { context.commitChanges() }
         implicit?.completion.close()
     }
 

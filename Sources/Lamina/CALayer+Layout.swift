@@ -1,0 +1,175 @@
+import Foundation
+
+// Layout: marking layers (`setNeedsLayout`), the default `layoutSublayers()` (autoresizing, then the
+// delegate or the layout manager), and the top-down pass that a commit runs before it encodes the tree.
+//
+// Marks propagate upwards: a marked layer sets `sublayerNeedsLayout` on each ancestor, so a pass visits
+// only the branches that lead to marked layers. A pass lays out a layer before its sublayers, so
+// sublayers are laid out after their frames are set.
+
+extension CALayerDelegate {
+    /// Does nothing; the default for delegates that do not implement it, which lets the layer's
+    /// `layoutManager` lay the sublayers out instead (as Apple's `layoutSublayers()` does when the
+    /// delegate does not respond to `layoutSublayersOfLayer:`).
+    public func layoutSublayers(of layer: CALayer) {
+        layer.delegateLayoutFellThrough = true
+    }
+}
+
+extension CALayer {
+    /// The most passes one layout run makes while layout code keeps marking layers it already laid
+    /// out; what is still marked after them waits for the next commit.
+    static let maximumLayoutPasses = 4
+
+    // MARK: Marking
+
+    /// Marks the layer for layout, tells the layout manager, and opens a transaction so that a commit
+    /// lays it out: the implementation behind `setNeedsLayout()`.
+    func markNeedsLayout() {
+        guard presentationSource == nil else { return }
+        needsLayoutFlag = true
+        markAncestorsForLayout()
+        layoutManager?.invalidateLayout(of: self)
+        CATransaction.treeDidChange()
+    }
+
+    /// Sets `sublayerNeedsLayout` on every ancestor up to the first that has it already.
+    func markAncestorsForLayout() {
+        var current = superlayer
+        while let layer = current, !layer.sublayerNeedsLayout {
+            layer.sublayerNeedsLayout = true
+            current = layer.superlayer
+        }
+    }
+
+    /// Called after `sublayer` joined this layer: marks this layer, and leads the pass to the marks
+    /// the sublayer's own subtree carries.
+    func sublayerDidJoin(_ sublayer: CALayer) {
+        if sublayer.needsLayoutFlag || sublayer.sublayerNeedsLayout {
+            sublayerNeedsLayout = true
+            markAncestorsForLayout()
+        }
+        setNeedsLayout()
+    }
+
+    /// Called by the property setters after `bounds` changed: a new size marks the layer, and its
+    /// superlayer when that has a layout manager (whose layout may depend on the sublayers' sizes) and
+    /// is not the one laying it out now.
+    func boundsDidChange(from oldSize: CGSize) {
+        guard modelState.bounds.size != oldSize, presentationSource == nil else { return }
+        setNeedsLayout()
+        if let parent = superlayer, parent.layoutManager != nil, !parent.isLayingOut { parent.setNeedsLayout() }
+    }
+
+    // MARK: Running layout
+
+    /// Lays out, top-down, every layer of this subtree that needs it: the pass a commit runs over each
+    /// context's tree before encoding it, and the work of `layoutIfNeeded()`.
+    ///
+    /// A layer is laid out before its sublayers are visited, so they are laid out after their frames
+    /// are set. When layout marks layers the pass has already left, the pass runs again, at most
+    /// `maximumLayoutPasses` times in all.
+    func layoutTreeIfNeeded() {
+        var passes = 0
+        while needsLayoutFlag || sublayerNeedsLayout, passes < Self.maximumLayoutPasses {
+            layoutSubtreeOnce()
+            passes += 1
+        }
+    }
+
+    private func layoutSubtreeOnce() {
+        if needsLayoutFlag { runLayout() }
+        guard sublayerNeedsLayout else { return }
+        sublayerNeedsLayout = false
+        for sublayer in storedSublayers where sublayer.needsLayoutFlag || sublayer.sublayerNeedsLayout {
+            sublayer.layoutSubtreeOnce()
+        }
+    }
+
+    /// Clears the mark and calls `layoutSublayers()`, remembering the size it laid out for.
+    func runLayout() {
+        needsLayoutFlag = false
+        let size = modelState.bounds.size
+        let wasLayingOut = isLayingOut
+        isLayingOut = true
+        layoutSublayers()
+        isLayingOut = wasLayingOut
+        sizeAtLastLayout = size
+    }
+
+    /// Lays out the topmost marked ancestor's subtree (the layer's own, when its superlayer is not
+    /// marked): the implementation behind `layoutIfNeeded()`.
+    func layoutFromTopmostMarkedAncestor() {
+        var top = self
+        while let parent = top.superlayer, parent.needsLayoutFlag { top = parent }
+        top.layoutTreeIfNeeded()
+    }
+
+    /// Autoresizes the sublayers when the bounds size changed since the last layout, then lets the
+    /// delegate lay the sublayers out, or the layout manager when the delegate does not implement
+    /// `layoutSublayers(of:)`: the implementation behind `layoutSublayers()`.
+    func layoutSublayersByDefault() {
+        let size = modelState.bounds.size
+        let old = sizeAtLastLayout
+        sizeAtLastLayout = size
+        if let old, old != size { resizeSublayers(withOldSize: old) }
+        if let delegate {
+            delegateLayoutFellThrough = false
+            delegate.layoutSublayers(of: self)
+            guard delegateLayoutFellThrough else { return }
+        }
+        layoutManager?.layoutSublayers(of: self)
+    }
+
+    // MARK: Autoresizing
+
+    /// Moves and resizes the layer by its `autoresizingMask` for the change of its superlayer's size
+    /// from `oldSize`: the implementation behind `resize(withOldSuperlayerSize:)`.
+    ///
+    /// Along each axis the change is shared evenly among the flexible parts (the margin before the
+    /// frame, the frame's size, the margin after it), as AppKit documents for `NSView`; a size that
+    /// would become negative becomes zero.
+    func autoresize(withOldSuperlayerSize oldSize: CGSize) {
+        let mask = autoresizingMask
+        guard !mask.isEmpty, let parent = superlayer else { return }
+        let newSize = parent.bounds.size
+        var frame = self.frame
+        (frame.origin.x, frame.size.width) = Self.share(
+            newSize.width - oldSize.width, origin: frame.origin.x, size: frame.width,
+            flexible: (
+                mask.contains(.layerMinXMargin), mask.contains(.layerWidthSizable), mask.contains(.layerMaxXMargin)
+            )
+        )
+        (frame.origin.y, frame.size.height) = Self.share(
+            newSize.height - oldSize.height, origin: frame.origin.y, size: frame.height,
+            flexible: (
+                mask.contains(.layerMinYMargin), mask.contains(.layerHeightSizable), mask.contains(.layerMaxYMargin)
+            ))
+        if frame != self.frame { self.frame = frame }
+    }
+
+    /// The origin and size along one axis after `delta` is shared evenly among its flexible parts.
+    static func share(
+        _ delta: CGFloat, origin: CGFloat, size: CGFloat, flexible: (before: Bool, size: Bool, after: Bool)
+    ) -> (CGFloat, CGFloat) {
+        let parts = (flexible.before ? 1 : 0) + (flexible.size ? 1 : 0) + (flexible.after ? 1 : 0)
+        guard parts > 0, delta != 0 else { return (origin, size) }
+        let share = delta / CGFloat(parts)
+        return (flexible.before ? origin + share : origin, flexible.size ? max(size + share, 0) : size)
+    }
+
+    // MARK: Preferred size
+
+    /// The layout manager's preferred size, else the bounds size, mapped into the superlayer's space
+    /// by the plane part of `transform` (the size of the transformed rectangle's bounding box): the
+    /// implementation behind `preferredFrameSize()`.
+    func preferredFrameSizeByDefault() -> CGSize {
+        let size = layoutManager?.preferredSize(of: self) ?? modelState.bounds.size
+        let t = modelState.transform
+        guard !CATransform3DIsIdentity(t) else { return size }
+        let m = CATransform3DGetAffineTransform(t)
+        return CGSize(
+            width: abs(m.a) * size.width + abs(m.c) * size.height,
+            height: abs(m.b) * size.width + abs(m.d) * size.height)
+    }
+}

@@ -198,6 +198,7 @@ extension AnimationValue {
         case .transform: .transform(CATransform3DIdentity)
         case .bool: .bool(false)
         case .vector: .vector(.zero)
+        case .image: .image(0)
         }
     }
 }

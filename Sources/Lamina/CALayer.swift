@@ -314,6 +314,12 @@ open class CALayer: NSObject, NSSecureCoding {
     /// stay as they are. Drawing runs on the calling thread, whatever `drawsAsynchronously` says.
     open func display() { displayContents() }
 
+    /// Draws the layer's contents into `ctx`; the default `display()` calls it with a context over
+    /// a new backing store whose user space is the layer's bounds in points, origin at the top left,
+    /// y down (clipped to the dirty part for `setNeedsDisplay(_:)`). The default calls the delegate's
+    /// `draw(_:in:)`; subclasses override it to draw.
+    open func draw(in ctx: CGContext) { drawWithDelegate(in: ctx) }
+
     /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
     /// showing it (or at `displayIfNeeded()`). The cached contents stay on screen until then.
     open func setNeedsDisplay() { markNeedsDisplay(in: nil) }

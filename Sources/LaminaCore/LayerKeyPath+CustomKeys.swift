@@ -14,7 +14,7 @@ extension LayerKeyPath {
         case .color: LayerKeyPath(.backgroundColor)
         case .transform: LayerKeyPath(.transform)
         case .bool: LayerKeyPath(.hidden)
-        case .vector: nil
+        case .vector, .image: nil
         }
     }
 }

@@ -44,6 +44,9 @@ extension CodecTests {
                 case .ping: "ping"
                 case .describeTree: "describeTree"
                 case .frameEvents: "frameEvents"
+                case .uploadImage: "uploadImage"
+                case .releaseImage: "releaseImage"
+                case .stats: "stats"
                 }
             case .server(let m):
                 switch m {
@@ -56,6 +59,7 @@ extension CodecTests {
                 case .treeDescription: "treeDescription"
                 case .animationEvents: "animationEvents"
                 case .frame: "frame"
+                case .statsReply: "statsReply"
                 }
             }
         }
@@ -315,6 +319,7 @@ private func bitPatterns(_ p: LayerProperty) -> [UInt64] {
         return [r.origin.x, r.origin.y, r.size.width, r.size.height].map(b)
     case .contentsScale(let v), .rasterizationScale(let v): return [b(v)]
     case .minificationFilterBias(let v): return [UInt64(v.bitPattern)]
+    case .contents(let id): return [id]
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
         .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,
         .isOpaque, .isDoubleSided, .shouldRasterize:

@@ -59,6 +59,7 @@ private func payloadSize(_ value: LayerValue) -> Int {
     case .bool: 1
     case .color(let c): 1 + (c == nil ? 0 : 32)
     case .corners, .edges: 4
+    case .image: 8
     case .string(let s): 1 + (s.map { 4 + $0.utf8.count } ?? 0)
     }
 }
@@ -241,7 +242,7 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
             case .transform(let t): t
             case .bool(let b): b
             case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
-            case .size, .vector: nil
+            case .size, .vector, .image: nil
             }
         let layer = CALayer()
         layer.setValue(boxed, forKey: name.key)

@@ -102,7 +102,10 @@ let package = Package(
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(
             name: "LaminaIntegrationTests",
-            dependencies: ["Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan"],
+            dependencies: [
+                "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan",
+                "CLaminaShims",
+            ],
             exclude: ["Golden"]),
     ]
 )

@@ -351,7 +351,8 @@ public final class Server: @unchecked Sendable {
             guard packet.fds.count == 1 else {
                 throw SessionError(
                     .badFileDescriptor,
-                    "uploadImage of image \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd")
+                    "uploadImage of image \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd"
+                )
             }
         } else if !packet.fds.isEmpty {
             throw SessionError(

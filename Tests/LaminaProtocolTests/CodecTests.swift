@@ -243,6 +243,12 @@ private let clientTable: [ClientMessage] = [
     .ping(requestID: .max),
     .describeTree(requestID: 0),
     .describeTree(requestID: 0xDEAD_BEEF_CAFE_F00D),
+    .uploadImage(id: 1, width: 64, height: 32, stride: 256),
+    .uploadImage(id: .max, width: .max, height: 0, stride: .max),
+    .releaseImage(id: 1),
+    .releaseImage(id: 0),
+    .stats(requestID: 0),
+    .stats(requestID: .max),
 ]
 
 private let serverTable: [ServerMessage] = [
@@ -269,12 +275,19 @@ private let serverTable: [ServerMessage] = [
     .treeDescription(requestID: 1, text: ""),
     .treeDescription(requestID: 2, text: "root #1\n  child #2 bounds=(0,0,10,10) «name» 🌳\n"),
     .treeDescription(requestID: 3, text: String(repeating: "line of tree text\n", count: 5_000)),
+    .statsReply(requestID: 1, clients: []),
+    .statsReply(
+        requestID: .max,
+        clients: [
+            ClientStatistics(name: "demo", pid: 4321, layers: 1000, animations: 2, images: 1, textureBytes: 21845),
+            ClientStatistics(name: "ünï", pid: -1, layers: 0, animations: 0, images: .max, textureBytes: .max),
+        ]),
 ]
 
 private let errorCodes: [ServerErrorCode] = [
     .protocolViolation, .unsupportedVersion, .malformedMessage, .unknownMessage, .unknownOperation,
     .unknownProperty, .unknownLayer, .duplicateLayer, .cycle, .invalidValue, .oversizedMessage, .limitExceeded,
-    .badDisplay, .badFileDescriptor, .internalError,
+    .badDisplay, .badFileDescriptor, .internalError, .unknownImage, .duplicateImage,
 ]
 
 private let allMessages: [AnyMessage] = clientTable.map(AnyMessage.client) + serverTable.map(AnyMessage.server)
@@ -693,7 +706,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     // MARK: Unknown codes, bad strings, counts
 
-    @Test(arguments: [UInt16(0), 8, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
+    @Test(arguments: [UInt16(0), 11, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -701,7 +714,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [])) }
     }
 
-    @Test(arguments: [UInt16(0), 1, 3, 6, 100, 110, 0xFFFF])
+    @Test(arguments: [UInt16(0), 1, 3, 6, 8, 100, 111, 0xFFFF])
     func unknownServerMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeServer(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -736,7 +749,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(part) }
     }
 
-    @Test(arguments: [UInt8(0), 36, 37, 0x7F, 0xFF])
+    @Test(arguments: [UInt8(0), 37, 38, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(
             type: 2,
@@ -1161,7 +1174,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     @Test func differencesFromNilListsEveryProperty() {
         let state = LayerState()
         let all = LayerProperty.differences(from: nil, to: state)
-        #expect(all.map(\.code) == Array(1...35))
+        #expect(all.map(\.code) == Array(1...36))
         var rebuilt = LayerState()
         rebuilt.name = "will be overwritten"
         rebuilt.opacity = 0.1
@@ -1172,7 +1185,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         for p in Self.nonDefault { p.apply(to: &custom) }
         var fromScratch = LayerState()
         let listed = LayerProperty.differences(from: nil, to: custom)
-        #expect(listed.count == 35)
+        #expect(listed.count == 36)
         for p in listed { p.apply(to: &fromScratch) }
         #expect(fromScratch == custom)
     }

@@ -102,7 +102,10 @@ import Testing
         // Every row of the property table answers (the one list of Lamina's layer properties),
         // and the default equals what a new layer reads.
         let layer = CALayer()
-        for row in LayerPropertyDescriptor.table where row.name != .backgroundColor && row.name != .name {
+        // backgroundColor, name and contents default to nil (CALayer.h).
+        #expect(CALayer.defaultValue(forKey: "contents") == nil)
+        for row in LayerPropertyDescriptor.table
+        where row.name != .backgroundColor && row.name != .name && row.name != .contents {
             let value = CALayer.defaultValue(forKey: row.key)
             #expect(value != nil, "\(row.key)")
             if row.name != .borderColor {

@@ -27,6 +27,8 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .edgeAntialiasingMask: .edges(CAEdgeAntialiasingMask(rawValue: 15)), .minificationFilter: .string("linear"),
     .magnificationFilter: .string("linear"), .minificationFilterBias: .float(0), .opaque: .bool(false),
     .doubleSided: .bool(true), .shouldRasterize: .bool(false), .rasterizationScale: .number(1),
+    // CALayer.h: contents is nil by default (image id 0: no image).
+    .contents: .image(0),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -46,6 +48,7 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .edgeAntialiasingMask: .edges([.layerLeftEdge, .layerTopEdge]), .minificationFilter: .string("trilinear"),
     .magnificationFilter: .string("nearest"), .minificationFilterBias: .float(-0.5), .opaque: .bool(true),
     .doubleSided: .bool(false), .shouldRasterize: .bool(true), .rasterizationScale: .number(3),
+    .contents: .image(0x0102_0304_0506_0708),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -116,6 +119,9 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .doubleSided: nil,
     .shouldRasterize: nil,
     .rasterizationScale: (.number(.nan), "rasterizationScale is NaN or infinite"),
+    // Every image id is well formed; an id the client has not uploaded is refused when the commit is
+    // applied (RenderTree.applying: unknownImage), not by the value's own check.
+    .contents: nil,
 ]
 
 @Suite struct LayerPropertyTableTests {
@@ -123,8 +129,8 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 35)
-        #expect(table.map(\.code) == Array(1...35))
+        #expect(table.count == 36)
+        #expect(table.map(\.code) == Array(1...36))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -135,21 +141,23 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     @Test func animationCodesAreTodaysAndKeyPathsParseExactlyTheAnimatableRows() {
         // The codes animation targets have always used, 1...14 over the first animatable rows in order,
         // then 15...21 for contentsRect, contentsCenter, contentsScale, minificationFilterBias,
-        // doubleSided, shouldRasterize and rasterizationScale (CALayer.h marks them animatable).
+        // doubleSided, shouldRasterize and rasterizationScale (CALayer.h marks them animatable), then
+        // 22 for contents (CALayer.h: Animatable; App. B: a basic implicit animation, a cross-fade).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...21))
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...22))
         #expect(
-            animatable.suffix(7).map(\.name) == [
+            animatable.suffix(8).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
-                .shouldRasterize, .rasterizationScale,
+                .shouldRasterize, .rasterizationScale, .contents,
             ])
+        #expect(LayerPropertyName.contents.descriptor.animation?.isImplicit == true)
         #expect(!LayerPropertyName.maskedCorners.descriptor.isAnimatable)
         #expect(LayerPropertyName.borderWidth.descriptor.animation?.code == 12)
         for row in LayerPropertyDescriptor.table {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 22) == nil)
+        #expect(LayerPropertyName(animationCode: 23) == nil)
     }
 
     @Test(arguments: names)
@@ -230,7 +238,8 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
         #expect(layer.opacity == 2 && layer.cornerRadius == -1)
     }
 
-    @Test(arguments: LayerPropertyDescriptor.table.filter(\.isAnimatable).map(\.name))
+    // contents takes a CGImage, whose id the sample cannot choose: ContentsImageTests checks it.
+    @Test(arguments: LayerPropertyDescriptor.table.filter { $0.isAnimatable && $0.name != .contents }.map(\.name))
     func keyValueCodingReadsBackWhatWasSet(_ name: LayerPropertyName) throws {
         let sample = try #require(samples[name])
         let animationValue = try #require(sample.animationValue)

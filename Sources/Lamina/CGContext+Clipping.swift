@@ -9,17 +9,16 @@ extension CGContext {
         cairo_clip(cairo)
     }
 
-    /// Intersects the clip with `rect`; the current path is kept.
+    /// Intersects the clip with `rect`; as Apple documents, this clears the current path.
     public func clip(to rect: CGRect) {
         clip(to: [rect])
     }
 
-    /// Intersects the clip with the union of the rectangles; the current path is kept.
+    /// Intersects the clip with the union of the rectangles; as Apple documents, this clears the current path.
     public func clip(to rects: [CGRect]) {
-        preservingPath {
-            addRects(rects)
-            clip(using: .winding)
-        }
+        beginPath()
+        addRects(rects)
+        clip(using: .winding)
     }
 
     /// Intersects the clip with `rect` and with `mask` drawn into it.
@@ -27,7 +26,7 @@ extension CGContext {
     /// The mask is mapped onto `rect` as `draw(_:in:)` maps an image (its top row at `rect.maxY`).
     /// As Apple specifies for masks, a pixel's coverage is the mask's alpha; a fully opaque mask
     /// image is read as a greyscale mask instead (white paints, black blocks), its grey being the
-    /// luma of its colour. Later painting is composited through the mask.
+    /// luma of its colour. Later painting is composited through the mask. The current path is kept.
     public func clip(to rect: CGRect, mask: CGImage) {
         let opaque = stride(from: 3, to: mask.premultipliedRGBA.count, by: 4).allSatisfy {
             mask.premultipliedRGBA[$0] == 255
@@ -76,7 +75,7 @@ extension CGContext {
         cairo_destroy(cr)
         cairo_surface_flush(coverage)
         state.mask = ClipMask(surface: coverage)
-        clip(to: r)
+        preservingPath { clip(to: r) }
     }
 
     /// The bounding box of the clip in user space; the whole context when nothing clips.

@@ -60,7 +60,10 @@ extension CGContext {
         let drawsBefore = options.contains(.drawsBeforeStartLocation)
         let drawsAfter = options.contains(.drawsAfterEndLocation)
         if drawsBefore && drawsAfter { return (0, 1, CAIRO_EXTEND_PAD) }
-        return (drawsBefore ? before : 0, drawsAfter ? after : 1, CAIRO_EXTEND_NONE)
+        // Pixman leaves a pixel sampled exactly at an unpadded end transparent; a hair more keeps
+        // the ends inclusive, as Core Graphics paints them.
+        let hair = 1e-4
+        return (drawsBefore ? before : -hair, drawsAfter ? after : 1 + hair, CAIRO_EXTEND_NONE)
     }
 
     /// Paints the clip with `pattern` (consumed), its stops `gradient`'s re-mapped from 0…1 to `ta`…`tb`.
@@ -69,9 +72,24 @@ extension CGContext {
     ) {
         defer { cairo_pattern_destroy(pattern) }
         let span = tb - ta
-        for stop in gradient.stops {
+        let alpha = Double(state.alpha)
+        // Unpadded, Pixman fades to transparent outside the stops: hold the end colours out to 0 and 1.
+        var stops = gradient.stops.map {
+            CGGradient.Stop(
+                location: ($0.location - ta) / span, red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha)
+        }
+        if let first = stops.first, first.location > 0 {
+            stops.insert(
+                CGGradient.Stop(location: 0, red: first.red, green: first.green, blue: first.blue, alpha: first.alpha),
+                at: 0)
+        }
+        if let last = stops.last, last.location < 1 {
+            stops.append(
+                CGGradient.Stop(location: 1, red: last.red, green: last.green, blue: last.blue, alpha: last.alpha))
+        }
+        for stop in stops {
             cairo_pattern_add_color_stop_rgba(
-                pattern, (stop.location - ta) / span, stop.red, stop.green, stop.blue, stop.alpha * Double(state.alpha))
+                pattern, stop.location, stop.red, stop.green, stop.blue, stop.alpha * alpha)
         }
         cairo_pattern_set_extend(pattern, extend)
         paint {

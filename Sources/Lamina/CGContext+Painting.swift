@@ -32,28 +32,29 @@ extension CGContext {
         cairo_new_path(cairo)
     }
 
-    /// Fills `rect` with the fill colour; the current path is kept.
+    /// Fills `rect` with the fill colour; as Apple documents, this clears the current path.
     public func fill(_ rect: CGRect) {
         fill([rect])
     }
 
-    /// Fills the rectangles with the fill colour (as one nonzero-winding path); the current path is kept.
+    /// Fills the rectangles with the fill colour (as one nonzero-winding path); as Apple
+    /// documents, this clears the current path.
     public func fill(_ rects: [CGRect]) {
-        preservingPath {
-            addRects(rects)
-            paint { fillCurrentPath(rule: .winding, preserve: false) }
-        }
+        beginPath()
+        addRects(rects)
+        fillPath()
     }
 
-    /// Strokes `rect`'s outline with the stroke colour and line settings; the current path is kept.
+    /// Strokes `rect`'s outline with the stroke colour and line settings; as Apple documents, this
+    /// clears the current path.
     public func stroke(_ rect: CGRect) {
-        preservingPath {
-            addRect(rect)
-            paint { strokeCurrentPath(preserve: false) }
-        }
+        beginPath()
+        addRect(rect)
+        strokePath()
     }
 
-    /// Strokes `rect`'s outline `width` user units wide; the line width in the graphics state is unchanged.
+    /// Strokes `rect`'s outline `width` user units wide, leaving the line width in the graphics
+    /// state unchanged; as Apple documents, this clears the current path.
     public func stroke(_ rect: CGRect, width: CGFloat) {
         let saved = cairo_get_line_width(cairo)
         cairo_set_line_width(cairo, Double(max(0, width)))
@@ -104,21 +105,23 @@ extension CGContext {
 
     /// Runs a painting `body` with the blend mode, antialiasing and mask clip applied, keeping `data` in step.
     ///
-    /// With a mask clip, `body` paints into a group with `.normal` blending and the group is then
-    /// composited through the mask with the blend mode.
+    /// With a mask clip, `body` paints with its blend mode onto a copy of the pixels, and the copy
+    /// replaces the pixels in proportion to the mask (a clip's interpolation between old and new).
     func paint(_ body: () -> Void) {
         willPaint()
         cairo_set_antialias(cairo, cairoAntialias)
         if let mask = state.mask {
-            let mode = state.blendMode
             cairo_push_group(cairo)
-            state.blendMode = .normal
-            cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
-            body()
-            state.blendMode = mode
-            cairo_pop_group_to_source(cairo)
-            cairo_set_operator(cairo, cairoOperator)
             let matrix = cairoMatrix
+            cairo_identity_matrix(cairo)
+            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cairo)
+            setCairoMatrix(matrix)
+            cairo_set_operator(cairo, cairoOperator)
+            body()
+            cairo_pop_group_to_source(cairo)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
             cairo_identity_matrix(cairo)
             cairo_mask_surface(cairo, mask.surface, 0, 0)
             setCairoMatrix(matrix)

@@ -12,8 +12,10 @@ extension CGContext {
         cairo_move_to(cairo, Double(point.x), Double(point.y))
     }
 
-    /// Adds a straight line from the current point to `point`.
+    /// Adds a straight line from the current point to `point`; without a current point, nothing
+    /// is added (Core Graphics reports "no current point" and ignores the call).
     public func addLine(to point: CGPoint) {
+        guard cairo_has_current_point(cairo) != 0 else { return }
         cairo_line_to(cairo, Double(point.x), Double(point.y))
     }
 
@@ -24,16 +26,19 @@ extension CGContext {
         for point in points.dropFirst() { addLine(to: point) }
     }
 
-    /// Adds a cubic Bézier curve from the current point to `end`.
+    /// Adds a cubic Bézier curve from the current point to `end`; without a current point, nothing is added.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        guard cairo_has_current_point(cairo) != 0 else { return }
         cairo_curve_to(
             cairo, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y), Double(end.x),
             Double(end.y))
     }
 
-    /// Adds a quadratic Bézier curve from the current point to `end` (as the equal cubic curve).
+    /// Adds a quadratic Bézier curve from the current point to `end` (as the equal cubic curve);
+    /// without a current point, nothing is added.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
-        let start = cairo_has_current_point(cairo) != 0 ? currentPointOfPath : control
+        guard cairo_has_current_point(cairo) != 0 else { return }
+        let start = currentPointOfPath
         let c1 = CGPoint(x: start.x + 2 / 3 * (control.x - start.x), y: start.y + 2 / 3 * (control.y - start.y))
         let c2 = CGPoint(x: end.x + 2 / 3 * (control.x - end.x), y: end.y + 2 / 3 * (control.y - end.y))
         addCurve(to: end, control1: c1, control2: c2)
@@ -41,9 +46,10 @@ extension CGContext {
 
     /// Adds an arc of a circle, preceded by a line from the current point to the arc's start if there is one.
     ///
-    /// Angles are in radians from the positive x-axis. As Apple documents, `clockwise` is in the
-    /// sense of a y-up space: `clockwise: false` sweeps towards increasing angles, which is
-    /// counter-clockwise on screen in an unflipped context and clockwise in a flipped (y-down) one.
+    /// Angles are in radians from the positive x-axis. `clockwise` is meant in a y-up space:
+    /// `clockwise: false` sweeps towards increasing angles, counter-clockwise on screen in an
+    /// unflipped context; in a flipped (y-down) context, such as a layer's, the arc appears the
+    /// other way round on screen, as Apple documents for flipped coordinate systems.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         if clockwise {
             cairo_arc_negative(

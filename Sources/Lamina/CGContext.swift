@@ -55,8 +55,8 @@ public final class CGContext {
     /// Supported, as in Core Graphics' list of bitmap formats at 8 bits a component: an RGB space
     /// with `premultipliedLast`, `premultipliedFirst`, `noneSkipLast` or `noneSkipFirst` in the
     /// default, `byteOrder32Big` or `byteOrder32Little` byte order; a grey space with `.none`; and
-    /// `.alphaOnly` (any space). Anything else returns nil, as does a size below 1 pixel or a
-    /// `bytesPerRow` too small for a row. A `bytesPerRow` of 0 is computed: the row's bytes rounded
+    /// `.alphaOnly` (any space). Anything else returns nil, as does a size below 1 or above 32767
+    /// pixels (Cairo's limit) or a `bytesPerRow` too small for a row. A `bytesPerRow` of 0 is computed: the row's bytes rounded
     /// up to a multiple of 4. Memory the context allocates starts zeroed.
     public init?(
         data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
@@ -144,6 +144,7 @@ public final class CGContext {
     ///
     /// Grey pixels become opaque grey, alpha-only pixels black with that alpha, skipped alpha 255.
     public func makeImage() -> CGImage? {
+        willPaint()
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))

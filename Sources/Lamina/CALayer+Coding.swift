@@ -2,8 +2,8 @@ import Foundation
 
 extension CALayer {
     /// Writes the layer under Core Animation's keys: every row of the property table, the timing the
-    /// render server does not need, values stored under custom keys, the sublayers and the animations
-    /// (with their keys). A key for which `shouldArchiveValue(forKey:)` is false is left out.
+    /// render server does not need, the autoresizing mask and constraints, values stored under custom
+    /// keys, the sublayers and the animations (with their keys). A key for which `shouldArchiveValue(forKey:)` is false is left out.
     func encodeLayer(to coder: NSCoder) {
         for property in LayerPropertyName.allCases where shouldArchiveValue(forKey: property.key) {
             // Colours are written from the colour objects, which keep their colour model (gray or RGB).
@@ -19,6 +19,10 @@ extension CALayer {
         put("repeatDuration") { coder.encode(storedRepeatDuration, forKey: "repeatDuration") }
         put("autoreverses") { coder.encode(storedAutoreverses, forKey: "autoreverses") }
         put("fillMode") { coder.encode(NSString(string: storedFillMode.rawValue), forKey: "fillMode") }
+        put("autoresizingMask") { coder.encode(Int64(autoresizingMask.rawValue), forKey: "autoresizingMask") }
+        if let constraints = storedConstraints {
+            put("constraints") { coder.encode(NSArray(array: constraints), forKey: "constraints") }
+        }
         coder.encodeStoredValues(kvcStorage, prefix: "lamina.stored", archiving: shouldArchiveValue(forKey:))
         if !storedSublayers.isEmpty {
             put("sublayers") { coder.encode(NSArray(array: storedSublayers), forKey: "sublayers") }
@@ -51,6 +55,14 @@ extension CALayer {
         if has("repeatDuration") { storedRepeatDuration = coder.decodeDouble(forKey: "repeatDuration") }
         if has("autoreverses") { storedAutoreverses = coder.decodeBool(forKey: "autoreverses") }
         if let mode = coder.decodeString(forKey: "fillMode") { storedFillMode = CAMediaTimingFillMode(rawValue: mode) }
+        if has("autoresizingMask") {
+            autoresizingMask = CAAutoresizingMask(
+                rawValue: UInt32(truncatingIfNeeded: coder.decodeInt64(forKey: "autoresizingMask")))
+        }
+        if has("constraints") {
+            guard let list = coder.decodeArray(of: CAConstraint.self, forKey: "constraints") else { return false }
+            storedConstraints = list
+        }
         kvcStorage.merge(coder.decodeStoredValues(prefix: "lamina.stored")) { $1 }
         if has("sublayers") {
             guard let list = coder.decodeArray(of: CALayer.self, forKey: "sublayers") else { return false }

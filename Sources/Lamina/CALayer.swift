@@ -260,9 +260,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Whether the class decodes safely from a secure archive: true for layers.
     open class var supportsSecureCoding: Bool { true }
 
-    /// Archives every model property, the timing, values stored under custom keys, the sublayers and
-    /// the animations by key, leaving out each key for which `shouldArchiveValue(forKey:)` is false.
-    /// The delegate, `actions` and `style` are not archived.
+    /// Archives every model property, the timing, the autoresizing mask and constraints, values stored
+    /// under custom keys, the sublayers and the animations by key, leaving out each key for which
+    /// `shouldArchiveValue(forKey:)` is false. The delegate, the layout manager, `actions` and `style`
+    /// are not archived.
     open func encode(with coder: NSCoder) { encodeLayer(to: coder) }
 
     /// Whether `encode(with:)` archives the value for `key`; true here. A subclass returns false to

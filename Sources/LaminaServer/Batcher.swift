@@ -10,7 +10,9 @@ import Foundation
 /// used by each kind and by any kind, so the cost is linear in the cells a primitive covers and does
 /// not grow with the number of kinds. Primitives added between two `endGroup()` calls are disjoint by
 /// construction (the pieces of one shape), so they do not constrain each other. Batch numbers that no
-/// primitive uses produce no batch.
+/// primitive uses produce no batch. A textured primitive (one with a `TextureSampling`) joins a batch
+/// only when the batch samples the same image the same way; otherwise it moves on to the next batch of
+/// its kind that does or is still free, since one draw call binds one image.
 struct Batcher {
     /// The side of a grid cell in device pixels.
     static let cellSize = 16
@@ -22,8 +24,10 @@ struct Batcher {
     /// highest batch of each kind. The record of cell (row, column) starts at
     /// `(row * columns + column) * (kindCount + 1)`.
     var highest: [Int32]
-    var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int))] = []
+    var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int), texture: TextureSampling?)] = []
     var placed: [(batch: Int32, kind: Int, index: Int32)] = []
+    /// What each textured batch samples, by batch number.
+    var textures: [Int32: TextureSampling] = [:]
 
     /// A batcher for a `width`×`height` device and `kindCount` draw kinds.
     init(width: Int, height: Int, kindCount: Int = DrawKind.all.count) {
@@ -34,13 +38,13 @@ struct Batcher {
     }
 
     /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
-    /// current group.
-    mutating func add(_ kind: Int, index: Int, box: CGRect) {
+    /// current group; `texture` is what a primitive of a textured kind samples.
+    mutating func add(_ kind: Int, index: Int, box: CGRect, texture: TextureSampling? = nil) {
         let c0 = Self.cell(box.minX, last: columns - 1)
         let r0 = Self.cell(box.minY, last: rows - 1)
         let c1 = max(Self.cell(box.maxX - 0.001, last: columns - 1), c0)
         let r1 = max(Self.cell(box.maxY - 0.001, last: rows - 1), r0)
-        pending.append((kind, Int32(index), (c0, r0, c1, r1)))
+        pending.append((kind, Int32(index), (c0, r0, c1, r1), texture))
     }
 
     /// The grid cell, 0...`last`, holding device coordinate `x`. Clamped before it becomes an `Int`,
@@ -74,7 +78,12 @@ struct Batcher {
                 }
             }
             // The lowest batch at or after `required` that holds this kind.
-            let b = required + Int32((p.kind - Int(required) % n + n) % n)
+            var b = required + Int32((p.kind - Int(required) % n + n) % n)
+            if let texture = p.texture {
+                // A later batch is always in order; skip those that bind another image or sampler.
+                while let held = textures[b], held != texture { b += Int32(n) }
+                textures[b] = texture
+            }
             batches.append(b)
         }
         for (p, b) in zip(pending, batches) {
@@ -100,7 +109,7 @@ struct Batcher {
         var current: Int32 = -1
         for (_, item) in ordered {
             if item.batch != current {
-                out.append(DrawBatch(kind: item.kind, instances: []))
+                out.append(DrawBatch(kind: item.kind, instances: [], texture: textures[item.batch]))
                 current = item.batch
             }
             out[out.count - 1].instances.append(item.index)

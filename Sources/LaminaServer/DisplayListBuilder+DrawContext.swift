@@ -20,6 +20,12 @@ extension DisplayListBuilder {
         var opacity: Double
         /// The clip in force.
         var clip: Clip
+        /// The tree's imported contents images, by the client's image id.
+        var contentsImages: [UInt64: ContentsImage] = [:]
+        /// Whether the layer's coordinate system is mirrored by an odd number of ancestors with
+        /// `isGeometryFlipped` (Apple's `contentsAreFlipped()`): its contents are then drawn mirrored
+        /// too, so the image stays upright on the screen.
+        var flipped = false
         /// The transition image the layer is drawn as.
         var image: TransitionImage = .identity
     }

@@ -244,8 +244,9 @@ extension DisplayListBuilder {
     }
 
     /// Appends `instance` to the list as kind `kind` (a `DrawKind.id`) and hands it to the batcher as
-    /// covering `box` (device pixels) in the current group.
-    mutating func emit<Instance>(_ instance: Instance, kind: Int, box: CGRect) {
-        batcher.add(kind, index: list.append(instance, kind: kind), box: box)
+    /// covering `box` (device pixels) in the current group; `texture` is what an instance of a textured
+    /// kind samples.
+    mutating func emit<Instance>(_ instance: Instance, kind: Int, box: CGRect, texture: TextureSampling? = nil) {
+        batcher.add(kind, index: list.append(instance, kind: kind), box: box, texture: texture)
     }
 }

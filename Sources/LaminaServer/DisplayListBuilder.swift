@@ -29,7 +29,8 @@ public struct DisplayListBuilder {
             let context = DrawContext(
                 layers: tree.layers, snapshots: tree.snapshots,
                 parentSublayerTransform: CATransform3DIdentity,
-                parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen)
+                parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen,
+                contentsImages: tree.contentsImages)
             builder.draw(Presented(layer, parentTime: time), in: context)
         }
         builder.list.batches = builder.batcher.finish()
@@ -60,7 +61,8 @@ public struct DisplayListBuilder {
             $0.alpha > 0 ? $0.premultipliedOnEightBitSteps(opacity: opacity) : nil
         }
         let border = Self.borderColor(state, opacity: opacity)
-        if presented.sublayers.isEmpty {
+        let hasContents = Self.showsContents(state, images: context.contentsImages)
+        if presented.sublayers.isEmpty && !hasContents {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(
@@ -76,6 +78,11 @@ public struct DisplayListBuilder {
                 bounds: state.bounds, radius: radius, corners: state.maskedCorners,
                 continuous: Self.isContinuous(state), borderWidth: 0,
                 fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
+        }
+        if hasContents {
+            drawContents(
+                state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip,
+                flipped: context.flipped, images: context.contentsImages)
         }
 
         if !presented.sublayers.isEmpty {
@@ -112,7 +119,8 @@ public struct DisplayListBuilder {
             let childContext = DrawContext(
                 layers: context.layers, snapshots: context.snapshots,
                 parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
-                opacity: opacity, clip: clip)
+                opacity: opacity, clip: clip, contentsImages: context.contentsImages,
+                flipped: context.flipped != state.isGeometryFlipped)
             for index in order {
                 draw(children[index], in: childContext)
             }

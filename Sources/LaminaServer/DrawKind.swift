@@ -24,6 +24,9 @@ public struct DrawKind: Sendable, Equatable {
     /// device pixels, only smooth varyings, and a fragment shader that only moves and multiplies
     /// (docs/architecture.md, "The renderer and llvmpipe's linear path").
     public let linearPathCapable: Bool
+    /// True for kinds whose fragment shader samples an image: their batches carry a `TextureSampling`
+    /// (`DrawBatch.texture`), and a renderer binds that image and sampler for the batch.
+    public let samplesTexture: Bool
 
     /// Declares a kind whose instances have the memory layout of `Instance`.
     ///
@@ -31,7 +34,8 @@ public struct DrawKind: Sendable, Equatable {
     /// in `DrawKind.all`.
     public init<Instance>(
         id: Int, name: String, instance: Instance.Type, attributes: [Attribute],
-        vertexShader: String, fragmentShader: String, blend: Blend, linearPathCapable: Bool
+        vertexShader: String, fragmentShader: String, blend: Blend, linearPathCapable: Bool,
+        samplesTexture: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -41,6 +45,7 @@ public struct DrawKind: Sendable, Equatable {
         self.fragmentShader = fragmentShader
         self.blend = blend
         self.linearPathCapable = linearPathCapable
+        self.samplesTexture = samplesTexture
     }
 
     /// One per-instance vertex attribute: where it lies in the instance and what it holds.
@@ -101,22 +106,35 @@ extension DrawKind {
         id: 2, name: "corner", instance: CornerInstance.self, attributes: Attribute.vec4s(5),
         vertexShader: "corner.vert", fragmentShader: "corner.frag", blend: .premultipliedOver,
         linearPathCapable: false)
+    /// `ImageInstance` rectangles of layer contents, axis-aligned on whole device pixels: one texel
+    /// fetch times the opacity, blended with premultiplied "over", on llvmpipe's linear path.
+    public static let image = DrawKind(
+        id: 3, name: "image", instance: ImageInstance.self, attributes: Attribute.vec4s(3),
+        vertexShader: "image.vert", fragmentShader: "image.frag", blend: .premultipliedOver,
+        linearPathCapable: true, samplesTexture: true)
     /// `ShapeInstance` pieces of rounded rectangles or border rings under any transform and clip.
     public static let shape = DrawKind(
-        id: 3, name: "shape", instance: ShapeInstance.self, attributes: Attribute.vec4s(16),
+        id: 4, name: "shape", instance: ShapeInstance.self, attributes: Attribute.vec4s(16),
         vertexShader: "shape.vert", fragmentShader: "shape.frag", blend: .premultipliedOver,
         linearPathCapable: false)
+
+    /// `ImageShapeInstance` rectangles of layer contents under any transform and clip, with
+    /// perspective-correct texture coordinates and anti-aliased outer edges.
+    public static let imageShape = DrawKind(
+        id: 5, name: "imageShape", instance: ImageShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "image-shape.vert", fragmentShader: "image-shape.frag", blend: .premultipliedOver,
+        linearPathCapable: false, samplesTexture: true)
 
     /// `corner` for pieces with continuous corners (`cornerCurve = .continuous`): the same instances,
     /// a fragment shader that also evaluates the continuous curve. A kind of its own because that
     /// curve's cost would otherwise be paid by every circular corner on lavapipe.
     public static let continuousCorner = DrawKind(
-        id: 4, name: "continuousCorner", instance: CornerInstance.self, attributes: Attribute.vec4s(5),
+        id: 6, name: "continuousCorner", instance: CornerInstance.self, attributes: Attribute.vec4s(5),
         vertexShader: "corner.vert", fragmentShader: "corner-continuous.frag", blend: .premultipliedOver,
         linearPathCapable: false)
     /// `shape` for pieces whose own corners or whose clips' corners are continuous.
     public static let continuousShape = DrawKind(
-        id: 5, name: "continuousShape", instance: ShapeInstance.self, attributes: Attribute.vec4s(16),
+        id: 7, name: "continuousShape", instance: ShapeInstance.self, attributes: Attribute.vec4s(16),
         vertexShader: "shape.vert", fragmentShader: "shape-continuous.frag", blend: .premultipliedOver,
         linearPathCapable: false)
 
@@ -125,7 +143,10 @@ extension DrawKind {
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
     /// `b % all.count`. Kinds whose primitives often follow one another in paint order sit next to
     /// each other, so that a primitive of the next kind rarely needs a batch of its own: opaque
-    /// interiors, then translucent edges, then the corners between them, then general shapes, then the
-    /// continuous-corner variants.
-    public static let all: [DrawKind] = [opaqueFill, blendedFill, corner, shape, continuousCorner, continuousShape]
+    /// interiors, then translucent edges, then the corners between them, then the contents drawn over a
+    /// background, then general shapes and the contents drawn like them, then the continuous-corner
+    /// variants.
+    public static let all: [DrawKind] = [
+        opaqueFill, blendedFill, corner, image, shape, imageShape, continuousCorner, continuousShape,
+    ]
 }

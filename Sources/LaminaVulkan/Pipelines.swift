@@ -5,26 +5,53 @@ import LaminaServer
 /// The graphics pipelines, one per draw kind in `DrawKind.all`, all built at start-up (no first-use
 /// compilation during frames) from the kinds' declarations alone: instance stride and attributes,
 /// shaders and blend mode. Dynamic rendering, BGRA8 target, one instanced triangle strip of four
-/// vertices per primitive, dynamic viewport and scissor, the viewport size as a push constant.
+/// vertices per primitive, dynamic viewport and scissor, the viewport size as a push constant. One
+/// pipeline layout serves every kind: set 0 holds one combined image sampler (binding 0, fragment
+/// stage), which the textured kinds (`DrawKind.samplesTexture`) read and the others ignore.
 final class Pipelines {
     let vk: VulkanDevice
     let layout: VkPipelineLayout
+    /// The layout of the textured kinds' descriptor set: one combined image sampler at binding 0.
+    let textureSetLayout: VkDescriptorSetLayout
     /// The pipeline of each kind, indexed by `DrawKind.id`.
     let byKind: [VkPipeline]
     private var modules: [VkShaderModule] = []
 
     init(_ vk: VulkanDevice, format: VkFormat, kinds: [DrawKind] = DrawKind.all) throws {
         self.vk = vk
+        var binding = VkDescriptorSetLayoutBinding()
+        binding.binding = 0
+        binding.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+        binding.descriptorCount = 1
+        binding.stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT.rawValue
+        var setLayoutInfo = VkDescriptorSetLayoutCreateInfo()
+        setLayoutInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+        setLayoutInfo.bindingCount = 1
+        var setLayout: VkDescriptorSetLayout?
+        try withUnsafePointer(to: &binding) { b in
+            setLayoutInfo.pBindings = b
+            try check(
+                vkCreateDescriptorSetLayout(vk.device, &setLayoutInfo, nil, &setLayout), "vkCreateDescriptorSetLayout")
+        }
         var range = VkPushConstantRange(stageFlags: VK_SHADER_STAGE_VERTEX_BIT.rawValue, offset: 0, size: 8)
         var layoutInfo = VkPipelineLayoutCreateInfo()
         layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
         layoutInfo.pushConstantRangeCount = 1
+        layoutInfo.setLayoutCount = 1
         var layout: VkPipelineLayout?
-        try withUnsafePointer(to: &range) { r in
-            layoutInfo.pPushConstantRanges = r
-            try check(vkCreatePipelineLayout(vk.device, &layoutInfo, nil, &layout), "vkCreatePipelineLayout")
+        let created = withUnsafePointer(to: &range) { r in
+            withUnsafePointer(to: &setLayout) { s in
+                layoutInfo.pPushConstantRanges = r
+                layoutInfo.pSetLayouts = s
+                return vkCreatePipelineLayout(vk.device, &layoutInfo, nil, &layout)
+            }
+        }
+        guard created == VK_SUCCESS else {
+            vkDestroyDescriptorSetLayout(vk.device, setLayout, nil)
+            throw VulkanError(created, call: "vkCreatePipelineLayout")
         }
         self.layout = layout!
+        self.textureSetLayout = setLayout!
         var made: [VkPipeline] = []
         var loaded: [String: VkShaderModule] = [:]
         do {
@@ -46,6 +73,7 @@ final class Pipelines {
             for p in made { vkDestroyPipeline(vk.device, p, nil) }
             for m in loaded.values { vkDestroyShaderModule(vk.device, m, nil) }
             vkDestroyPipelineLayout(vk.device, layout, nil)
+            vkDestroyDescriptorSetLayout(vk.device, setLayout, nil)
             throw error
         }
         byKind = made
@@ -164,6 +192,7 @@ final class Pipelines {
         for p in byKind { vkDestroyPipeline(vk.device, p, nil) }
         for m in modules { vkDestroyShaderModule(vk.device, m, nil) }
         vkDestroyPipelineLayout(vk.device, layout, nil)
+        vkDestroyDescriptorSetLayout(vk.device, textureSetLayout, nil)
     }
 }
 

@@ -15,7 +15,8 @@ final class VulkanImage {
     let memory: VkDeviceMemory
     /// A view of every mip level, for sampling.
     let view: VkImageView
-    /// A view of level 0 only, for drawing (the same handle as `view` when there is one level).
+    /// A view of level 0 only, for drawing and for sampling without mipmaps (the same handle as `view`
+    /// when there is one level): llvmpipe's linear path takes only single-level views.
     let attachmentView: VkImageView
     var layout = VK_IMAGE_LAYOUT_UNDEFINED
     /// The newest frame that recorded a command on the image (0 for none).

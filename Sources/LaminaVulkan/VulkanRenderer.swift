@@ -69,9 +69,19 @@ public final class VulkanRenderer: Renderer {
     /// Uploads the list's instances, clears `target` and draws each batch; returns with the frame in flight.
     public func render(_ list: DisplayList, into target: any RenderTarget) throws {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
-        try prepareNextFrame()
-        let draws = try upload(list)
+        let slot = try prepareNextFrame()
+        var draws = try upload(list)
+        let sampled = try bindTextures(&draws, slot: slot)
         try submit { cb in
+            for image in sampled where image.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL {
+                // Read back or drawn into since its upload: make every level readable by shaders again.
+                Self.imageBarrier(
+                    cb, image, levels: 0..<image.mipLevels, from: image.layout,
+                    to: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                    srcAccess: VK_ACCESS_2_MEMORY_WRITE_BIT, dstStage: VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                    dstAccess: VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
+                image.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
+            }
             barrier(
                 cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: 0,
@@ -106,7 +116,13 @@ public final class VulkanRenderer: Renderer {
             var push = SIMD2<Float>(Float(target.width), Float(target.height))
             vkCmdPushConstants(cb, pipelines.layout, VK_SHADER_STAGE_VERTEX_BIT.rawValue, 0, 8, &push)
             var bound: VkPipeline?
-            for draw in draws {
+            var boundSet: VkDescriptorSet?
+            for draw in draws where !draw.skipped {
+                if let set = draw.descriptorSet, set != boundSet {
+                    var s: VkDescriptorSet? = set
+                    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 0, 1, &s, 0, nil)
+                    boundSet = set
+                }
                 if bound != draw.pipeline {
                     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, draw.pipeline)
                     var buffer: VkBuffer? = instances!.buffer
@@ -156,6 +172,55 @@ public final class VulkanRenderer: Renderer {
         var bufferOffset: Int
         var firstInstance: Int
         var count: Int
+        /// What a textured batch samples.
+        var texture: TextureSampling?
+        /// The set binding the texture, once `bindTextures` has made it.
+        var descriptorSet: VkDescriptorSet?
+        /// True for a textured batch whose image is no longer imported: it draws nothing.
+        var skipped = false
+    }
+
+    /// Gives every textured draw a descriptor set from `slot`'s pools (one per distinct image and
+    /// sampling in the frame) and marks the images used by the frame being recorded, so that a release
+    /// retires them only after it. A draw whose image was released is skipped. Returns the images.
+    func bindTextures(_ draws: inout [Draw], slot: FrameSlot) throws -> [VulkanImage] {
+        var sets: [TextureSampling: VkDescriptorSet] = [:]
+        var used: [VulkanImage] = []
+        for index in draws.indices {
+            guard let texture = draws[index].texture else { continue }
+            if let set = sets[texture] {
+                draws[index].descriptorSet = set
+                continue
+            }
+            guard let entry = images[texture.image] else {
+                draws[index].skipped = true
+                continue
+            }
+            let set = try slot.allocateSet(pipelines.textureSetLayout)
+            var imageInfo = VkDescriptorImageInfo(
+                sampler: try samplers.sampler(for: texture.filter, lodBias: texture.lodBias),
+                // Nearest and linear read level 0 only; a view of that level alone keeps llvmpipe's
+                // linear path (a view of the whole chain doubled the textured benchmark's time).
+                imageView: texture.filter == .trilinear ? entry.storage.view : entry.storage.attachmentView,
+                imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+            var write = VkWriteDescriptorSet()
+            write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+            write.dstSet = set
+            write.dstBinding = 0
+            write.descriptorCount = 1
+            write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+            withUnsafePointer(to: &imageInfo) { info in
+                write.pImageInfo = info
+                vkUpdateDescriptorSets(vk.device, 1, &write, 0, nil)
+            }
+            sets[texture] = set
+            draws[index].descriptorSet = set
+            if entry.storage.lastUsedFrame != timeline.next {
+                entry.storage.lastUsedFrame = timeline.next
+                used.append(entry.storage)
+            }
+        }
+        return used
     }
 
     /// Copies the instances into the instance buffer in batch order, one region per draw kind (in
@@ -207,7 +272,8 @@ public final class VulkanRenderer: Renderer {
             draws.append(
                 Draw(
                     pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
-                    count: batch.instances.count))
+                    count: batch.instances.count, texture: batch.texture,
+                    skipped: DrawKind.all[kind].samplesTexture && batch.texture == nil))
         }
         return draws
     }

@@ -462,6 +462,42 @@ enum SoftwareReference {
         }
     }
 
+    /// Composites `placements` (image index and top-left corner in whole pixels) in order over a
+    /// transparent `width`×`height` target with `pixman_image_composite32` and `PIXMAN_OP_OVER`: the
+    /// software reference for layer contents. `images` are premultiplied BGRA (pixman's `a8r8g8b8` on
+    /// a little-endian machine), rows `width * 4` bytes apart. Returns BGRA bytes (stride width*4).
+    static func compositePixman(
+        images: [(width: Int, height: Int, bytes: [UInt8])], placements: [(image: Int, x: Int, y: Int)],
+        width: Int, height: Int
+    ) -> [UInt8] {
+        guard width > 0, height > 0,
+            let dst = pixman_image_create_bits(CPIXMAN_a8r8g8b8, Int32(width), Int32(height), nil, 0)
+        else { return [] }
+        defer { pixman_image_unref(dst) }
+        // pixman reads the sources in place: keep their bytes alive and unmoved while it runs.
+        var storage = images.map { $0.bytes }
+        storage.withUnsafeMutableBufferPointer { buffers in
+            var sources: [OpaquePointer?] = []
+            for (index, image) in images.enumerated() {
+                let source = buffers[index].withUnsafeMutableBytes { raw in
+                    pixman_image_create_bits(
+                        CPIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
+                        raw.baseAddress!.assumingMemoryBound(to: UInt32.self), Int32(image.width * 4))
+                }
+                sources.append(source)
+            }
+            for placement in placements {
+                guard let source = sources[placement.image] else { continue }
+                let image = images[placement.image]
+                over(source, nil, dst, placement.x, placement.y, image.width, image.height)
+            }
+            for source in sources where source != nil { pixman_image_unref(source) }
+        }
+        let stride = Int(pixman_image_get_stride(dst))
+        guard let data = pixman_image_get_data(dst) else { return [] }
+        return copyRows(from: UnsafeRawPointer(data), stride: stride, width: width, height: height)
+    }
+
     // MARK: - Timing
 
     /// Times `body` `iterations` times after one warm-up run and returns the median in

@@ -28,6 +28,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the victim ping measurements while another client commits 200,000 layers.")
     var stallOnly = false
 
+    @Flag(help: "Run only the textured-layer (contents) measurements.")
+    var contentsOnly = false
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         var rows: [(String, String)] = []
@@ -56,6 +59,12 @@ struct Bench: ParsableCommand {
             }
             let roundTrips = try emptyCommitRoundTrips(server, count: 200)
             print(String(format: "empty commit round trip: %.3f ms", median(roundTrips) * 1000))
+            return
+        }
+        if contentsOnly {
+            try ContentsBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
             return
         }
         if animationsOnly {
@@ -127,6 +136,7 @@ struct Bench: ParsableCommand {
         try Self.save(cairoPixels, "\(imageFolder)/cairo-1000.png")
         try Self.save(pixmanPixels, "\(imageFolder)/pixman-1000.png")
 
+        try ContentsBench.rows(renderer: renderer, iterations: iterations, row: row)
         try animationRows(renderer: renderer, target: target, row: row)
 
         // Through the socket.

@@ -12,8 +12,9 @@ import Testing
     static let side = 16
 
     /// A display list with one square per kind, left to right, each filled with `color`
-    /// (premultiplied) over a target cleared to `clear`. Opaque fills only take opaque colours.
-    static func list(color: SIMD4<Float>, clear: SIMD4<Float>) -> (DisplayList, [DrawKind]) {
+    /// (premultiplied) over a target cleared to `clear`. Opaque fills only take opaque colours. The
+    /// textured kinds draw `image`, a 1×1 image of `color` on 8-bit steps, at opacity 1.
+    static func list(color: SIMD4<Float>, clear: SIMD4<Float>, image: RenderImageID) -> (DisplayList, [DrawKind]) {
         let kinds = DrawKind.all.filter { color.w >= 1 || $0.blend != .off }
         var list = DisplayList(width: side * kinds.count, height: side, clearColor: clear)
         for (slot, kind) in kinds.enumerated() {
@@ -22,7 +23,18 @@ import Testing
             // A shape far larger than the square, so every pixel is fully inside it.
             let big = SIMD4<Float>(-1000, -1000, 1000, 1000)
             let index: Int
+            var texture: TextureSampling?
             switch kind.id {
+            case DrawKind.image.id:
+                index = list.append(ImageInstance(rect: rect, uv: SIMD4(0, 0, 1, 1), opacity: 1), kind: kind.id)
+                texture = TextureSampling(image: image, filter: .nearest)
+            case DrawKind.imageShape.id:
+                index = list.append(
+                    ImageShapeInstance(
+                        row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0), row4: SIMD4(0, 0, 0, 1), rect: rect,
+                        grow: .zero, uvTransform: SIMD4(0, 0, 0.5, 0.5), params: SIMD4(1, 0, 0, 0),
+                        deviceClip: big, clipA: .none, clipB: .none), kind: kind.id)
+                texture = TextureSampling(image: image, filter: .linear)
             case DrawKind.opaqueFill.id, DrawKind.blendedFill.id:
                 index = list.append(FillInstance(rect: rect, color: color), kind: kind.id)
             case DrawKind.corner.id, DrawKind.continuousCorner.id:
@@ -38,7 +50,7 @@ import Testing
                         shapeParams: .zero, color: color, deviceClip: big,
                         clipA: .none, clipB: .none), kind: kind.id)
             }
-            list.batches.append(DrawBatch(kind: kind.id, instances: [Int32(index)]))
+            list.batches.append(DrawBatch(kind: kind.id, instances: [Int32(index)], texture: texture))
         }
         return (list, kinds)
     }
@@ -58,9 +70,14 @@ import Testing
     @Test(arguments: colors)
     func everyKindGivesTheSameBytes(color: SIMD4<Float>) throws {
         let renderer = try VulkanRenderer(validation: true)
+        // The textured kinds' image: the colour on 8-bit steps as one BGRA texel.
+        let steps = FillInstance.onEightBitSteps(color) * 255
+        let texel = [steps.z, steps.y, steps.x, steps.w].map { UInt8($0.rounded()) }
+        let image = try renderer.importImage(
+            ImagePixels(width: 1, height: 1, stride: 4, source: .host(texel)), filtering: .nearest)
         // The clear colour lies off the 8-bit steps too, so translucent blending is exercised.
         for clear in [SIMD4<Float>(0.2, 0.4, 0.6, 1), SIMD4<Float>(0.93, 0.07, 0.501, 1)] {
-            let (list, kinds) = Self.list(color: color, clear: clear)
+            let (list, kinds) = Self.list(color: color, clear: clear, image: image)
             let target = try renderer.makeTarget(width: list.width, height: list.height)
             try renderer.render(list, into: target)
             let bitmap = try renderer.readPixels(target)

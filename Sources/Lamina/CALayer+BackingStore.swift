@@ -17,13 +17,16 @@ extension CALayer {
     /// The store is `bounds.size × contentsScale` pixels, rounded up. With `dirty` set, the previous
     /// store (when it is still the contents and has that size) is kept and only `dirty` is cleared
     /// and redrawn, with the context clipped to it. While an animation of a key that needs display
-    /// runs, the presentation copy (with the delegate) is drawn, and its image replaces the contents
-    /// without running the `contents` action; otherwise `contents` is set through its setter, whose
-    /// action fades the new drawing in, as Core Animation does. A layer that nobody draws (its
+    /// runs, the presentation copy (with the delegate) is drawn, and its image (and the model's
+    /// drawing once they end) replaces the contents without running the `contents` action; otherwise
+    /// `contents` is set through its setter, whose action fades the new drawing in, as Core Animation
+    /// does for a layer that was already on screen. A layer that nobody draws (its
     /// `draw(in:)` is the default and the delegate does not draw) gets no backing store.
     func drawBackingStore(dirty: CGRect?) {
         var drawn: CALayer = self
         var animated = false
+        let quiet = displayState.isAnimatedForDisplay || displayState.redrawsWithoutActions
+        displayState.redrawsWithoutActions = false
         if displayState.isAnimatedForDisplay, CATransaction.state.lock.withLock({ hasRunningDisplayAnimation }),
             let presentation = presentation(at: CACurrentMediaTime())
         {
@@ -52,7 +55,7 @@ extension CALayer {
             return
         }
         displayState.backingStore = image
-        if animated {
+        if quiet {
             Self.withoutActions { contents = image }
         } else {
             contents = image

@@ -67,6 +67,7 @@ enum LayerDisplayQueue {
                     kept.append(entry)
                 } else {
                     layer.displayState.isAnimatedForDisplay = false
+                    layer.displayState.redrawsWithoutActions = true
                 }
             }
             state.animated = kept

@@ -20,4 +20,7 @@ struct LayerDisplayState {
     var drawFellBack = false
     /// True while the layer is in `LayerDisplayQueue.animated`.
     var isAnimatedForDisplay = false
+    /// Set for the last redraw after such animations ended: like the per-frame redraws, it replaces
+    /// the contents without running the `contents` action.
+    var redrawsWithoutActions = false
 }

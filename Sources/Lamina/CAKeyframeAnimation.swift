@@ -61,7 +61,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         }
         let times = try doubles(keyTimes, "keyTimes")
         if let times, times.contains(where: { $0 < 0 || $0 > 1 }) {
-            throw AnimationValueError(description: "keyTimes of the '\(target.keyPathString)' animation must lie in 0...1")
+            throw AnimationValueError(
+                description: "keyTimes of the '\(target.keyPathString)' animation must lie in 0...1")
         }
         return .keyframe(
             target,

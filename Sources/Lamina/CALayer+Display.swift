@@ -17,7 +17,8 @@ extension CALayer {
     /// with `setValue(_:forKey:)` and animations of it are evaluated by the client.
     static func isCustomKey(_ key: String) -> Bool {
         guard !key.isEmpty else { return false }
-        let root = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
+        let root =
+            key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
         return LayerPropertyName(key: root) == nil && !reservedKeys.contains(root)
     }
 
@@ -150,7 +151,9 @@ extension CALayer {
         let layerTime = localTime(atMediaTime: time)
         var values: [String: Any] = [:]
         for key in keys {
-            guard let kind = running.lazy.compactMap({ Self.customKind(of: key, in: $0.record) }).first else { continue }
+            guard let kind = running.lazy.compactMap({ Self.customKind(of: key, in: $0.record) }).first else {
+                continue
+            }
             let modelValue = kvcStorage[key] ?? Self.defaultValue(forKey: key)
             let model =
                 modelValue.flatMap { try? AnimationValue.unbox($0, as: kind, what: key) } ?? AnimationValue.zero(kind)

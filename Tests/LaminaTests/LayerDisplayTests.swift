@@ -388,7 +388,8 @@ struct LayerDisplayTests {
         var bytes = MessageCodec.encode(message)
         let key = Array("progress".utf8)
         // The key is preceded by its 4-byte length, and that by the kind.
-        let keyOffset = try #require((0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
+        let keyOffset = try #require(
+            (0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
         let kindOffset = keyOffset - 5
         #expect(bytes[kindOffset] == AnimationValue.Kind.number.rawValue)
         bytes[kindOffset] = AnimationValue.Kind.vector.rawValue

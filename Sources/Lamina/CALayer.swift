@@ -321,6 +321,17 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `draw(_:in:)`; subclasses override it to draw.
     open func draw(in ctx: CGContext) { drawWithDelegate(in: ctx) }
 
+    /// Draws the layer and its sublayers, as the render server shows them now, into `ctx` in the
+    /// layer's coordinate space (its bounds; y down, as on iOS, so the image is upright in a flipped
+    /// context such as the one `draw(in:)` receives).
+    ///
+    /// Lamina renders through the server: it commits, captures the display of the context showing
+    /// the layer's tree at the current media time, and draws the part of the capture under the
+    /// layer's bounds (their bounding box on the display). Unlike Apple's, the result therefore
+    /// also shows what lies beneath the layer and over it, and is drawn at the display's resolution.
+    /// A layer that no context shows draws nothing.
+    open func render(in ctx: CGContext) { renderThroughServer(in: ctx) }
+
     /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
     /// showing it (or at `displayIfNeeded()`). The cached contents stay on screen until then.
     open func setNeedsDisplay() { markNeedsDisplay(in: nil) }

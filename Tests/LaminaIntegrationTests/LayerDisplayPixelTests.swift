@@ -109,6 +109,36 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         finish()
     }
 
+    @Test func renderInContextDrawsTheLayerAsShown() throws {
+        // CALayer.renderInContext: docs: renders the layer and its sublayers into the context, in the
+        // layer's coordinate space. A red 40 × 40 layer at (20, 30) with a blue 10 × 10 sublayer at
+        // (5, 5), rendered into a 40 × 40 context flipped to y down (as UIKit's image contexts are):
+        // the sublayer is at the top left, upright.
+        let context = try server.connect(name: "render-in-context")
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 30, width: 40, height: 40)
+        card.backgroundColor = Self.red
+        let dot = CALayer()
+        dot.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        dot.backgroundColor = Self.blue
+        card.addSublayer(dot)
+        try makeScene(context, [card])
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.translateBy(x: 0, y: 40)
+        ctx.scaleBy(x: 1, y: -1)
+        card.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        expectPixel(image, 5, 5, (0, 0, 255), tolerance: 0, "the sublayer's top-left pixel")
+        expectPixel(image, 14, 14, (0, 0, 255), tolerance: 0, "the sublayer's bottom-right pixel")
+        expectPixel(image, 15, 15, (255, 0, 0), tolerance: 0, "the card past the sublayer")
+        expectPixel(image, 10, 35, (255, 0, 0), tolerance: 0, "the card's bottom")
+        expectPixel(image, 39, 0, (255, 0, 0), tolerance: 0, "the card's top-right pixel")
+        finish()
+    }
+
     @Test func customPropertyRedrawsFromThePresentationValue() throws {
         // CALayer.needsDisplayForKey: (custom animatable properties): while an animation of the key
         // runs, the layer is redrawn at every frame with the in-flight value (on Apple platforms in

@@ -22,14 +22,14 @@ enum LayerDisplayQueue {
         state.pending.append(WeakLayer(layer: layer))
     }
 
-    /// Removes and returns the queued layers of the tree rooted at `root`, in marking order; layers
-    /// of other trees (or of none yet) stay queued. Caller holds the transaction lock.
+    /// Removes and returns the queued layers of the subtree of `root` (itself included), in marking
+    /// order; layers elsewhere (or in no tree yet) stay queued. Caller holds the transaction lock.
     static func take(treeOf root: CALayer) -> [CALayer] {
         var taken: [CALayer] = []
         var kept: [WeakLayer] = []
         for entry in state.pending {
             guard let layer = entry.layer else { continue }
-            if layer.rootLayer === root {
+            if layer.isInSubtree(of: root) {
                 layer.displayState.isQueued = false
                 taken.append(layer)
             } else {

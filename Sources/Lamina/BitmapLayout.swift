@@ -71,17 +71,17 @@ enum BitmapLayout: Equatable {
         }
     }
 
-    /// Copies the caller's pixels (`bytes`) into the Cairo surface's (`cairo`), row by row.
+    /// Copies the caller's pixels (`bytes`) in `region` into the Cairo surface's (`cairo`).
     func load(
         from bytes: UnsafeMutableRawPointer, bytesPerRow: Int, into cairo: UnsafeMutablePointer<UInt8>,
-        cairoStride: Int, width: Int, height: Int
+        cairoStride: Int, region: PixelRegion
     ) {
         let src = bytes.assumingMemoryBound(to: UInt8.self)
         let native = UInt32(1).littleEndian == 1 ? [3, 2, 1, 0] : [0, 1, 2, 3]
-        for y in 0..<height {
+        for y in region.rows {
             let s = src + y * bytesPerRow
             let d = cairo + y * cairoStride
-            for x in 0..<width {
+            for x in region.columns {
                 switch self {
                 case .rgb32(let a, let r, let g, let b, let opaque):
                     let p = s + x * 4, q = d + x * 4
@@ -102,19 +102,19 @@ enum BitmapLayout: Equatable {
         }
     }
 
-    /// Copies the Cairo surface's pixels (`cairo`) out to the caller's memory (`bytes`), row by row.
+    /// Copies the Cairo surface's pixels (`cairo`) in `region` out to the caller's memory (`bytes`).
     ///
     /// Grey is the luma of Cairo's red, green and blue (ITU-R BT.601 weights), rounded.
     func store(
         from cairo: UnsafeMutablePointer<UInt8>, cairoStride: Int, into bytes: UnsafeMutableRawPointer,
-        bytesPerRow: Int, width: Int, height: Int
+        bytesPerRow: Int, region: PixelRegion
     ) {
         let dst = bytes.assumingMemoryBound(to: UInt8.self)
         let native = UInt32(1).littleEndian == 1 ? [3, 2, 1, 0] : [0, 1, 2, 3]
-        for y in 0..<height {
+        for y in region.rows {
             let s = cairo + y * cairoStride
             let d = dst + y * bytesPerRow
-            for x in 0..<width {
+            for x in region.columns {
                 switch self {
                 case .rgb32(let a, let r, let g, let b, let opaque):
                     let p = s + x * 4, q = d + x * 4

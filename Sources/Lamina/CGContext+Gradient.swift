@@ -31,6 +31,7 @@ extension CGContext {
         _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
         options: CGGradientDrawingOptions
     ) {
+        guard startRadius.isFinite, endRadius.isFinite else { return }
         let r0 = Double(max(0, startRadius)), r1 = Double(max(0, endRadius))
         let dx = Double(endCenter.x - startCenter.x), dy = Double(endCenter.y - startCenter.y)
         let dr = r1 - r0
@@ -92,7 +93,7 @@ extension CGContext {
                 pattern, stop.location, stop.red, stop.green, stop.blue, stop.alpha * alpha)
         }
         cairo_pattern_set_extend(pattern, extend)
-        paint {
+        paint(covering: nil) {
             cairo_set_source(cairo, pattern)
             cairo_paint(cairo)
         }

@@ -20,7 +20,7 @@ extension CGContext {
         cairo_pattern_set_extend(pattern, byTiling ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(pattern, cairoFilter)
         preservingPath {
-            paint {
+            paint(covering: byTiling ? nil : r) {
                 cairo_save(cairo)
                 if !byTiling {
                     addRect(r)

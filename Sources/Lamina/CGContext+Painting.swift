@@ -4,19 +4,21 @@ import Foundation
 extension CGContext {
     /// Fills the current path with the fill colour, using `rule`, and clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        paint { fillCurrentPath(rule: rule, preserve: false) }
+        paint(covering: pathExtents(fill: true, stroke: false)) { fillCurrentPath(rule: rule, preserve: false) }
         cairo_new_path(cairo)
     }
 
     /// Strokes the current path with the stroke colour and line settings, and clears the path.
     public func strokePath() {
-        paint { strokeCurrentPath(preserve: false) }
+        paint(covering: pathExtents(fill: false, stroke: true)) { strokeCurrentPath(preserve: false) }
         cairo_new_path(cairo)
     }
 
     /// Paints the current path as `mode` says (fill, stroke or both; fill before stroke), and clears the path.
     public func drawPath(using mode: CGPathDrawingMode) {
-        paint {
+        let fills = mode != .stroke
+        let strokes = mode != .fill && mode != .eoFill
+        paint(covering: pathExtents(fill: fills, stroke: strokes)) {
             switch mode {
             case .fill: fillCurrentPath(rule: .winding, preserve: false)
             case .eoFill: fillCurrentPath(rule: .evenOdd, preserve: false)
@@ -96,25 +98,28 @@ extension CGContext {
             addRect(rect)
             let mode = state.blendMode
             state.blendMode = .clear
-            paint { fillCurrentPath(rule: .winding, preserve: false) }
+            paint(covering: pathExtents(fill: true, stroke: false)) { fillCurrentPath(rule: .winding, preserve: false) }
             state.blendMode = mode
         }
     }
 
     // MARK: - Internals
 
-    /// Runs a painting `body` with the blend mode, antialiasing and mask clip applied, keeping `data` in step.
+    /// Runs a painting `body` that changes pixels only within `extents` (user space; nil for the
+    /// whole clip), with the blend mode, antialiasing and mask clip applied, keeping `data` in step.
     ///
     /// With a mask clip, `body` paints with its blend mode onto a copy of the pixels, and the copy
     /// replaces the pixels in proportion to the mask (a clip's interpolation between old and new).
-    func paint(_ body: () -> Void) {
-        willPaint()
+    func paint(covering extents: CGRect?, _ body: () -> Void) {
+        let region = state.mask == nil ? region(of: extents) : wholeRegion
+        willPaint(region)
         cairo_set_antialias(cairo, cairoAntialias)
         if let mask = state.mask {
+            let backdrop = cairo_get_group_target(cairo)
             cairo_push_group(cairo)
             let matrix = cairoMatrix
             cairo_identity_matrix(cairo)
-            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_set_source_surface(cairo, backdrop, 0, 0)
             cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cairo)
             setCairoMatrix(matrix)
@@ -130,7 +135,24 @@ extension CGContext {
             body()
         }
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
-        didPaint()
+        didPaint(region)
+    }
+
+    /// The user-space extents of filling and/or stroking the current path; nil (the whole clip)
+    /// for a stroke with a blend mode Cairo does not bound to the stroke.
+    func pathExtents(fill: Bool, stroke: Bool) -> CGRect? {
+        var box = CGRect.null
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        if fill {
+            cairo_fill_extents(cairo, &x1, &y1, &x2, &y2)
+            box = box.union(CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        }
+        if stroke {
+            if operatorIsUnbounded { return nil }
+            cairo_stroke_extents(cairo, &x1, &y1, &x2, &y2)
+            box = box.union(CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        }
+        return box
     }
 
     /// Fills Cairo's current path with the fill colour; an unbounded operator is confined to the path by clipping.

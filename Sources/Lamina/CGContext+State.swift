@@ -9,9 +9,10 @@ extension CGContext {
         cairo_save(cairo)
     }
 
-    /// Restores the graphics state last saved by `saveGState()`; without one, does nothing.
+    /// Restores the graphics state last saved by `saveGState()`; without one (or past the start of
+    /// the current transparency layer), does nothing.
     public func restoreGState() {
-        guard let saved = savedStates.popLast() else { return }
+        guard savedStates.count > (transparencyLayerDepths.last ?? 0), let saved = savedStates.popLast() else { return }
         state = saved
         cairo_restore(cairo)
     }

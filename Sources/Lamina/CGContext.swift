@@ -27,6 +27,8 @@ public final class CGContext {
     var savedStates: [GraphicsState] = []
     /// Whether the whole context is allowed to antialias (`setAllowsAntialiasing(_:)`); not saved state.
     var allowsAntialiasing = true
+    /// For each open transparency layer, innermost last, how many states were saved when it began.
+    var transparencyLayerDepths: [Int] = []
 
     /// The pixel memory: the caller's, or the context's own when `nil` was passed; valid while the context lives.
     public let data: UnsafeMutableRawPointer?
@@ -68,13 +70,14 @@ public final class CGContext {
         else { return nil }
         let rowBytes = width * layout.bytesPerPixel
         let stride = bytesPerRow == 0 ? (rowBytes + 3) / 4 * 4 : bytesPerRow
-        guard stride >= rowBytes else { return nil }
+        let (byteCount, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard stride >= rowBytes, !overflow, stride <= Int(Int32.max) else { return nil }
         let memory: UnsafeMutableRawPointer
         if let data {
             memory = data
         } else {
-            memory = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-            memory.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         }
         let direct = layout.isCairoNative(bytesPerRow: stride)
         let made =
@@ -122,10 +125,13 @@ public final class CGContext {
     /// and y down, as iOS hands a context to `draw(in:)`.
     ///
     /// Its `ctm` reads as Apple's does there: a scale by (s, −s) and a translation putting
-    /// `bounds.origin` at the top-left pixel. Nil for an empty bounds or a non-positive scale.
+    /// `bounds.origin` at the top-left pixel. Nil for an empty bounds, a non-positive scale or more
+    /// than 32767 pixels a side.
     package static func makeLayerContext(bounds: CGRect, contentsScale: CGFloat) -> CGContext? {
         let b = bounds.standardized
-        guard !b.isNull, !b.isInfinite, contentsScale > 0, contentsScale.isFinite else { return nil }
+        guard !b.isNull, !b.isInfinite, contentsScale > 0, contentsScale.isFinite,
+            b.width * contentsScale <= 32767, b.height * contentsScale <= 32767
+        else { return nil }
         let pixelWidth = Int((b.width * contentsScale).rounded(.up))
         let pixelHeight = Int((b.height * contentsScale).rounded(.up))
         let info = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
@@ -144,7 +150,7 @@ public final class CGContext {
     ///
     /// Grey pixels become opaque grey, alpha-only pixels black with that alpha, skipped alpha 255.
     public func makeImage() -> CGImage? {
-        willPaint()
+        willPaint(wholeRegion)
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -180,26 +186,51 @@ public final class CGContext {
 
     // MARK: - Keeping `data` and the Cairo surface in step
 
-    /// Brings the surface up to date with `data` before Cairo paints.
-    func willPaint() {
-        guard converts, let data, let pixels = cairo_image_surface_get_data(surface) else {
+    /// The whole bitmap.
+    var wholeRegion: PixelRegion {
+        PixelRegion(columns: 0..<width, rows: 0..<height)
+    }
+
+    /// The pixels a painting call covering `extents` (user space; nil for the whole clip) may
+    /// change: its device-space bounding box, grown by a pixel for antialiasing, within the clip.
+    func region(of extents: CGRect?) -> PixelRegion {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cairo, &x1, &y1, &x2, &y2)
+        var box = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        if let extents { box = box.intersection(extents) }
+        guard !box.isNull, !box.isInfinite else { return PixelRegion(columns: 0..<0, rows: 0..<0) }
+        let device = box.applying(cairoMatrix)
+        func clamp(_ value: CGFloat, _ limit: Int) -> Int {
+            guard value.isFinite else { return value > 0 ? limit : 0 }
+            return Int(min(max(value, 0), CGFloat(limit)))
+        }
+        let left = clamp((device.minX - 1).rounded(.down), width)
+        let right = clamp((device.maxX + 1).rounded(.up), width)
+        let top = clamp((device.minY - 1).rounded(.down), height)
+        let bottom = clamp((device.maxY + 1).rounded(.up), height)
+        return PixelRegion(columns: left..<max(left, right), rows: top..<max(top, bottom))
+    }
+
+    /// Brings the surface up to date with `data` in `region` before Cairo paints there.
+    func willPaint(_ region: PixelRegion) {
+        guard converts, !region.isEmpty, let data, let pixels = cairo_image_surface_get_data(surface) else {
             cairo_surface_mark_dirty(surface)
             return
         }
         cairo_surface_flush(surface)
         layout.load(
             from: data, bytesPerRow: bytesPerRow, into: pixels,
-            cairoStride: Int(cairo_image_surface_get_stride(surface)), width: width, height: height)
+            cairoStride: Int(cairo_image_surface_get_stride(surface)), region: region)
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Writes what Cairo painted back to `data` in the caller's layout.
-    func didPaint() {
+    /// Writes what Cairo painted in `region` back to `data` in the caller's layout.
+    func didPaint(_ region: PixelRegion) {
         cairo_surface_flush(surface)
-        guard converts, let data, let pixels = cairo_image_surface_get_data(surface) else { return }
+        guard converts, !region.isEmpty, let data, let pixels = cairo_image_surface_get_data(surface) else { return }
         layout.store(
             from: pixels, cairoStride: Int(cairo_image_surface_get_stride(surface)), into: data,
-            bytesPerRow: bytesPerRow, width: width, height: height)
+            bytesPerRow: bytesPerRow, region: region)
     }
 
     /// Sets Cairo's matrix to `transform` (user space to Cairo device space).

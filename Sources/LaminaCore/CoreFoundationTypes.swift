@@ -15,3 +15,7 @@ public typealias CFURL = NSURL
 /// Core Foundation's array type, as its Foundation bridge: Apple's `[color1, color2] as CFArray`
 /// spelling compiles unchanged.
 public typealias CFArray = NSArray
+
+/// Core Foundation's dictionary type, as its Foundation bridge (`CGContext.beginTransparencyLayer`
+/// takes one; `nil` is the usual argument).
+public typealias CFDictionary = NSDictionary

@@ -90,7 +90,7 @@ struct CGContextBitmapTests {
 
     /// Combinations Core Graphics does not support return nil (Apple: "returns NULL" for an
     /// unsupported parameter combination): 16 bits, RGB without alpha, non-premultiplied alpha,
-    /// grey with alpha, a row too short, an empty size.
+    /// grey with alpha, a row too short, an empty size, a size whose bytes overflow.
     @Test func unsupportedCombinationsReturnNil() {
         let rgb = CGColorSpaceCreateDeviceRGB()
         let gray = CGColorSpaceCreateDeviceGray()
@@ -114,6 +114,10 @@ struct CGContextBitmapTests {
         #expect(
             CGContext(
                 data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 7, space: rgb,
+                bitmapInfo: premultipliedLast) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 2, height: 30000, bitsPerComponent: 8, bytesPerRow: Int.max / 2, space: rgb,
                 bitmapInfo: premultipliedLast) == nil)
         #expect(
             CGContext(
@@ -195,5 +199,7 @@ struct CGContextBitmapTests {
         #expect(context.bytes(x: 0, row: 0) == [0, 0, 0, 255])
         #expect(context.bytes(x: 1, row: 0) == [0, 0, 0, 0])
         #expect(CGContext.makeLayerContext(bounds: .zero, contentsScale: 1) == nil)
+        #expect(
+            CGContext.makeLayerContext(bounds: CGRect(x: 0, y: 0, width: 1e300, height: 1), contentsScale: 1) == nil)
     }
 }

@@ -4,7 +4,8 @@ import LaminaProtocol
 
 extension Server {
     /// Checks and keeps image `id` of `session`, `height` rows of `width` BGRA8 premultiplied pixels
-    /// `stride` bytes apart in the memfd `fd`, and hands it to the frame worker to import. Throws the
+    /// `stride` bytes apart in the memfd `fd`, and hands it to the frame worker to import; an id
+    /// released but still drawn is revived instead (same size; its kept pixels stay). Throws the
     /// error the client is disconnected for: id 0 or taken, a size over `ResourceLimits.imageSideMax`,
     /// a stride below `width * 4`, a descriptor that is not a memfd sealed against writing,
     /// shrinking and growing, or is smaller than the pixels, or a budget passed.
@@ -13,7 +14,7 @@ extension Server {
     ) throws {
         let limits = configuration.limits
         guard id != 0 else { throw SessionError(.invalidValue, "image id 0 is reserved for no image") }
-        guard session.images[id] == nil else {
+        if let existing = session.images[id], !existing.isReleased {
             throw SessionError(.duplicateImage, "image \(id) is already uploaded")
         }
         let (w, h, s) = (Int(width), Int(height), Int(stride))
@@ -38,6 +39,18 @@ extension Server {
                 .badFileDescriptor, "image \(id): the memfd holds \(actual) bytes, the pixels need \(needed)")
         } catch {
             throw SessionError(.badFileDescriptor, "image \(id): the memfd cannot be mapped: \(error)")
+        }
+        // A released image the tree still draws comes back to life: its pixels are the ones kept.
+        if let kept = session.images[id] {
+            guard kept.width == w, kept.height == h else {
+                throw SessionError(
+                    .duplicateImage,
+                    "image \(id) is released but still drawn at \(kept.width)x\(kept.height) pixels, not \(w)x\(h)")
+            }
+            session.images[id]!.isReleased = false
+            session.tree.liveImages.insert(id)
+            withExtendedLifetime(memory) {}
+            return
         }
         let bytes = ResourceBudget.textureBytes(width: w, height: h)
         do {

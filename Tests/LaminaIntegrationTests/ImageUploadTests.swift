@@ -98,23 +98,39 @@ import Testing
         layer.contents = a
         context.layer = layer
         try context.synchronize()
-        CATransaction.begin()
-        // Only the transition: no implicit cross-fade, whose fromValue would keep naming a.
-        CATransaction.setDisableActions(true)
-        let transition = CATransition()
-        transition.duration = 100
-        layer.add(transition, forKey: "transition")
-        layer.contents = b
-        CATransaction.commit()
-        try context.synchronize()
+        /// Shows `image`, with a 100 s transition from the old contents when `transition` is set (and
+        /// no implicit cross-fade, whose fromValue would keep naming the old image).
+        func show(_ image: CGImage, transition: Bool) throws {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            if transition {
+                let fade = CATransition()
+                fade.duration = 100
+                layer.add(fade, forKey: "transition")
+            }
+            layer.contents = image
+            CATransaction.commit()
+            try context.synchronize()
+        }
+        let (bytesA, bytesB) = (Self.textureBytes(4, 4), Self.textureBytes(2, 2))
+        try show(b, transition: true)
         // The client released a (no layer or animation of its own names it); the snapshot still does.
         #expect(context.uploadedImages == [b.contentsID])
         let during = try Self.statistics("transition", from: context)
-        #expect(during.images == 2 && during.textureBytes == Self.textureBytes(4, 4) + Self.textureBytes(2, 2))
+        #expect(during.images == 2 && during.textureBytes == bytesA + bytesB)
+        // Shown again meanwhile: a is uploaded again and the server revives the one it kept; b, which
+        // nothing draws any more, is freed.
+        try show(a, transition: false)
+        #expect(context.uploadedImages == [a.contentsID])
+        let revived = try Self.statistics("transition", from: context)
+        #expect(revived.images == 1 && revived.textureBytes == bytesA)
+        // A new transition replaces the old one (same key): a is kept by the new snapshot until removed.
+        try show(b, transition: true)
+        #expect(try Self.statistics("transition", from: context).images == 2)
         layer.removeAllAnimations()
         try context.synchronize()
         let after = try Self.statistics("transition", from: context)
-        #expect(after.images == 1 && after.textureBytes == Self.textureBytes(2, 2))
+        #expect(after.images == 1 && after.textureBytes == bytesB)
     }
 
     @Test func aSealedMemfdCannotBeChangedAfterItIsSent() throws {

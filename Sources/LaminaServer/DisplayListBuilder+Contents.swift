@@ -11,6 +11,10 @@ import LaminaCore
 /// Core Animation does on iOS; under an ancestor with `isGeometryFlipped` (`contentsAreFlipped()`)
 /// the layer's space is mirrored and `.top` is at the top. The image itself is always drawn upright
 /// on the screen: its first row at the layer's minimum y, or at its maximum y when flipped.
+///
+/// `isOpaque` does not turn blending off for contents: for an image assigned to `contents` Core
+/// Animation keeps the image's own alpha (spec §2.3), so both textured kinds blend with premultiplied
+/// "over".
 extension DisplayListBuilder {
     /// One rectangle of a layer's contents: where it lies in the layer and which part of the image it
     /// shows.
@@ -142,7 +146,11 @@ extension DisplayListBuilder {
         let drawn = gravityRect(
             bounds: bounds, width: width, height: height, scale: scale, gravity: gravity,
             contentsRect: contentsRect)
-        guard !drawn.isEmpty else { return [] }
+        // Far beyond any display (a hostile contentsRect or scale): nothing a device could show.
+        let limit: CGFloat = 1e9
+        guard !drawn.isEmpty, abs(drawn.minX) < limit, abs(drawn.minY) < limit, drawn.width < limit,
+            drawn.height < limit
+        else { return [] }
         let region = isPositionBased(gravity) ? drawn.intersection(bounds) : drawn
         guard !region.isNull, !region.isEmpty else { return [] }
         // The fixed edges in points: the shown image's point size times the centre's unit margins.
@@ -218,7 +226,8 @@ extension DisplayListBuilder {
         return TextureSampling(image: image.image, filter: filter, lodBias: state.minificationFilterBias)
     }
 
-    /// Emits the pieces of one image: `ImageInstance`s on the linear path when the layer is
+    /// Emits the pieces of one image: `ImageInstance`s on the linear path (`plainImage` at opacity 1,
+    /// else `image`) when the layer is
     /// axis-aligned, no general clip is in force and the contents' outer edges and the device clip lie
     /// on whole pixels; otherwise `ImageShapeInstance`s with anti-aliased outer edges.
     mutating func emitContents(
@@ -240,7 +249,9 @@ extension DisplayListBuilder {
                         Float(piece.u(at: lx0)), Float(piece.v(at: ly0)), Float(piece.u(at: lx1)),
                         Float(piece.v(at: ly1))),
                     opacity: opacity)
-                emit(instance, kind: DrawKind.image.id, box: device, texture: sampling)
+                emit(
+                    instance, kind: opacity >= 1 ? DrawKind.plainImage.id : DrawKind.image.id, box: device,
+                    texture: sampling)
             }
             batcher.endGroup()
             return

@@ -1,5 +1,7 @@
 /// An axis-aligned rectangle of a layer's contents in device pixels, textured by the batch's image:
-/// the textured primitive on llvmpipe's linear path (`Shaders/image.vert`, `Shaders/image.frag`).
+/// the textured primitive on llvmpipe's linear path (`Shaders/image.vert` with `Shaders/image.frag`,
+/// or `Shaders/image-plain.vert` and `.frag` for the `plainImage` kind, which reads only `rect` and
+/// `uv`).
 ///
 /// The texture coordinates at the rectangle's min and max corners interpolate across it (a mirrored
 /// layer gives `uv` with min above max). The fragment shader does one `texture()` fetch through a

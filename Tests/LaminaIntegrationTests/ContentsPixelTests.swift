@@ -117,6 +117,20 @@ import Testing
         Self.expectPixel(bitmap, 75, 75, Self.white)
     }
 
+    @Test func flippedSuperlayerKeepsTheImageUpright() throws {
+        // Under a superlayer with isGeometryFlipped the layer's space is mirrored (contentsAreFlipped),
+        // but the image is drawn upright on the screen: red still at the top left.
+        let bitmap = try Self.render(
+            Self.layer(2, frame: CGRect(x: 0, y: 0, width: 100, height: 100), [.isGeometryFlipped(true)])
+                + Self.layer(3, frame: CGRect(x: 0, y: 0, width: 100, height: 100), [.magnificationFilter(.nearest)])
+                + [.setSublayers(2, [3])],
+            children: [2], contents: [3: 1], images: [1: Self.quadrants])
+        Self.expectPixel(bitmap, 25, 25, Self.red)
+        Self.expectPixel(bitmap, 75, 25, Self.green)
+        Self.expectPixel(bitmap, 25, 75, Self.blue)
+        Self.expectPixel(bitmap, 75, 75, Self.white)
+    }
+
     @Test func nineParts() throws {
         // contentsCenter (1/3, 1/3, 1/3, 1/3) on a 30×30 image of nine 10×10 blocks, in 100×60 bounds:
         // columns 0..<10, 10..<90, 90..<100 and rows 0..<10, 10..<50, 50..<60 each show one block.

@@ -25,7 +25,7 @@ import Testing
             let index: Int
             var texture: TextureSampling?
             switch kind.id {
-            case DrawKind.image.id:
+            case DrawKind.plainImage.id, DrawKind.image.id:
                 index = list.append(ImageInstance(rect: rect, uv: SIMD4(0, 0, 1, 1), opacity: 1), kind: kind.id)
                 texture = TextureSampling(image: image, filter: .nearest)
             case DrawKind.imageShape.id:

@@ -37,8 +37,9 @@ struct ContentsDisplayListTests {
         return DisplayListBuilder.build(trees: [tree], display: 0, width: 256, height: 256)
     }
 
+    /// The `ImageInstance`s of both linear-path kinds: those at opacity 1 (`plainImage`), then the others.
     static func images(_ list: DisplayList) -> [ImageInstance] {
-        list.instances(of: .image, as: ImageInstance.self)
+        list.instances(of: .plainImage, as: ImageInstance.self) + list.instances(of: .image, as: ImageInstance.self)
     }
 
     /// Apple's gravities for an image of 40×20 pixels in bounds of 100×100 points (CALayer
@@ -273,7 +274,7 @@ struct ContentsDisplayListTests {
         let list = try Self.build(
             ops, children: [2], contents: [2: 5], images: [5: ContentsImage(image: Self.imageA, width: 8, height: 8)])
         #expect(
-            list.batches.map { DrawKind.all[$0.kind].name } == ["opaqueFill", "image", "opaqueFill"])
+            list.batches.map { DrawKind.all[$0.kind].name } == ["opaqueFill", "plainImage", "opaqueFill"])
         #expect(list.batches[0].instances == [0])
         #expect(list.batches[2].instances == [1])
     }
@@ -288,7 +289,7 @@ struct ContentsDisplayListTests {
                         .cornerRadius(16), .masksToBounds(masks),
                     ]), children: [2], contents: [2: 5],
                 images: [5: ContentsImage(image: Self.imageA, width: 8, height: 8)])
-            #expect(list.batches.map(\.kind) == [masks ? DrawKind.imageShape.id : DrawKind.image.id], "\(masks)")
+            #expect(list.batches.map(\.kind) == [masks ? DrawKind.imageShape.id : DrawKind.plainImage.id], "\(masks)")
             if masks {
                 let shape = list.instances(of: .imageShape, as: ImageShapeInstance.self)
                 #expect(shape.count == 1 && shape[0].params.z == 1 && shape[0].clipA.row0.w == 16)
@@ -336,5 +337,20 @@ struct ContentsDisplayListTests {
         #expect(Set(list.batches.compactMap(\.texture?.image)) == [Self.imageA, Self.imageB])
         // 0.5 · 255 = 127.5: halves go down to 127.
         #expect(Self.images(list).map(\.opacity.x) == [127 / 255, 127 / 255])
+    }
+
+    @Test func extremeGeometryNeverTraps() throws {
+        // A contentsRect of 10^30 image widths puts the image far beyond any display: nothing is drawn.
+        // An empty contentsRect shows nothing either. Neither may trap in the builder.
+        let images: [UInt64: ContentsImage] = [5: ContentsImage(image: Self.imageA, width: 8, height: 8)]
+        for rect in [CGRect(x: 0, y: 0, width: 1e30, height: 1), CGRect(x: 0.5, y: 0.5, width: 0, height: 0)] {
+            let list = try Self.build(
+                Self.layer(
+                    2, frame: CGRect(x: 0, y: 0, width: 64, height: 64),
+                    [
+                        .contentsRect(rect), .contentsGravity(.center),
+                    ]), children: [2], contents: [2: 5], images: images)
+            #expect(list.batches.isEmpty, "\(rect)")
+        }
     }
 }

@@ -393,7 +393,42 @@ struct LayerDisplayTests {
         let kindOffset = keyOffset - 5
         #expect(bytes[kindOffset] == AnimationValue.Kind.number.rawValue)
         bytes[kindOffset] = AnimationValue.Kind.vector.rawValue
-        #expect(throws: WireError.self) { try MessageCodec.decodeClient(bytes) }
+        #expect(throws: WireError.badValue(field: "addAnimation.animation.target.customKind")) {
+            try MessageCodec.decodeClient(bytes)
+        }
+    }
+
+    @Test func animatingADisplayKeyRedrawsAtEachFrameUntilItEnds() {
+        // CALayer.needsDisplayForKey: docs: while an animation of such a key runs, the layer is
+        // redisplayed at every frame. Lamina keeps the layer in its per-frame list (frame events on)
+        // while the animation is attached and not over, marks it at each frame, and after the
+        // animation is removed marks it once more (to draw the model value) and lets it go.
+        let layer = BarLayer()
+        layer.progress = 4
+        layer.displayIfNeeded()
+        let inList = {
+            CATransaction.state.lock.withLock { LayerDisplayQueue.state.animated.contains { $0.layer === layer } }
+        }
+        let plain = CABasicAnimation(keyPath: "opacity")
+        plain.toValue = 0.5
+        layer.add(plain, forKey: "fade")
+        #expect(!inList(), "opacity does not need display for this class")
+        let grow = CABasicAnimation(keyPath: "progress")
+        grow.toValue = 10
+        grow.duration = 100
+        layer.add(grow, forKey: "grow")
+        #expect(inList())
+        #expect(DisplayLinkCenter.state.enabled)
+        LayerDisplayQueue.frame()
+        #expect(layer.needsDisplay() && inList())
+        layer.displayIfNeeded()
+        layer.removeAnimation(forKey: "grow")
+        LayerDisplayQueue.frame()
+        #expect(layer.needsDisplay() && !inList())
+        #expect(layer.displayState.redrawsWithoutActions)
+        layer.displayIfNeeded()
+        #expect(!layer.displayState.redrawsWithoutActions)
+        layer.removeAllAnimations()
     }
 }
 

@@ -50,6 +50,29 @@ extension AnimationValue {
         throw fail()
     }
 
+    /// The kind of a value as Apple's API takes it (see `unbox(_:as:what:)`), for a key whose kind no
+    /// property gives (a custom key); nil for values no kind takes. A Swift `Bool` is a Boolean, any
+    /// other number (an `NSNumber` too) a number.
+    static func kind(of any: Any) -> Kind? {
+        switch any {
+        case is NSNumber: return .number
+        case is Bool: return .bool
+        case is CGColor, is NSNull: return .color
+        case is CGPoint: return .point
+        case is CGSize: return .size
+        case is CGRect: return .rect
+        case is CATransform3D, is CGAffineTransform: return .transform
+        case let v as NSValue where !(v is NSNumber):
+            let type = objCType(v)
+            if type.hasPrefix("{CGPoint") { return .point }
+            if type.hasPrefix("{CGSize") { return .size }
+            if type.hasPrefix("{CGRect") { return .rect }
+            if v.holdsCATransform3D { return .transform }
+            return nil
+        default: return number(any) == nil ? nil : .number
+        }
+    }
+
     /// The number in `any`, for the numeric types Swift code passes.
     static func number(_ any: Any) -> Double? {
         switch any {

@@ -20,6 +20,10 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
         resolvedFrom = other.resolvedFrom
     }
 
+    override var ownValueKind: AnimationValue.Kind? {
+        [fromValue, toValue, byValue].lazy.compactMap { $0.flatMap(AnimationValue.kind(of:)) }.first
+    }
+
     func values(_ target: PropertyTarget) throws(AnimationValueError) -> BasicValues {
         var from = resolvedFrom
         if from == nil { from = try unbox(fromValue, "fromValue", target) }

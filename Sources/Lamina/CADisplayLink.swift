@@ -114,11 +114,12 @@ enum DisplayLinkCenter {
         update()
     }
 
-    /// Turns frame events on in every context while an unpaused link exists, off otherwise.
+    /// Turns frame events on in every context while an unpaused link exists or a layer is redrawn
+    /// at every frame (`LayerDisplayQueue.animated`), off otherwise.
     static func update() {
         CATransaction.lock()
         defer { CATransaction.unlock() }
-        let wanted = state.links.contains { !$0.isPaused }
+        let wanted = state.links.contains { !$0.isPaused } || LayerDisplayQueue.hasAnimatedLayers
         guard wanted != state.enabled else { return }
         state.enabled = wanted
         for context in CAContext.liveContexts() { context.setFrameEvents(wanted) }
@@ -131,7 +132,8 @@ enum DisplayLinkCenter {
     }
 
     /// A frame event arrived (applied by the connection, transaction lock held, never on its reader
-    /// thread): tick the links once per frame time on the main thread.
+    /// thread): tick the links once per frame time on the main thread, then redraw the layers whose
+    /// animations need display.
     static func frame(time: Double, targetTime: Double, from context: CAContext) {
         CATransaction.lock()
         defer { CATransaction.unlock() }
@@ -147,6 +149,7 @@ enum DisplayLinkCenter {
                 return state.links
             }
             for link in links { link.tick(time: time, targetTime: targetTime) }
+            LayerDisplayQueue.frame()
         }
     }
 }

@@ -35,6 +35,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         biasValues = other.biasValues
     }
 
+    override var ownValueKind: AnimationValue.Kind? {
+        if path != nil { return .point }
+        return (values ?? []).lazy.compactMap(AnimationValue.kind(of:)).first
+    }
+
     override func makeContent(duration: Double) throws(AnimationValueError) -> AnimationRecord.Content {
         let target = try target()
         var converted: [AnimationValue] = []
@@ -43,20 +48,21 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
         }
         if path != nil && target.keyPath.kind != .point {
             throw AnimationValueError(
-                description: "a keyframe path animates a CGPoint key path, not '\(target.keyPath)'")
+                description: "a keyframe path animates a CGPoint key path, not '\(target.keyPathString)'")
         }
         func doubles(_ list: [NSNumber]?, _ what: String) throws(AnimationValueError) -> [Double]? {
             guard let list else { return nil }
             let out = list.map(\.doubleValue)
             if out.contains(where: { !$0.isFinite }) {
                 throw AnimationValueError(
-                    description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite entry")
+                    description: "\(what) of the '\(target.keyPathString)' animation has a NaN or infinite entry")
             }
             return out
         }
         let times = try doubles(keyTimes, "keyTimes")
         if let times, times.contains(where: { $0 < 0 || $0 > 1 }) {
-            throw AnimationValueError(description: "keyTimes of the '\(target.keyPath)' animation must lie in 0...1")
+            throw AnimationValueError(
+                description: "keyTimes of the '\(target.keyPathString)' animation must lie in 0...1")
         }
         return .keyframe(
             target,

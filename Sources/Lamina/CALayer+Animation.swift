@@ -91,6 +91,7 @@ extension CALayer {
                 basic.resolvedFrom = previousPresentationValue(keyPath)
             }
         }
+        hintCustomKinds(copy)
         let record: AnimationRecord
         do {
             // A duration of 0 takes the transaction's animation duration (CATransaction.h).
@@ -116,6 +117,7 @@ extension CALayer {
         attachedAnimations.append(entry)
         LayerAnimation.registry[id] = entry
         changed()
+        animationAttached(entry)
     }
 
     /// The animation attached under `key` (the attached copy), or nil.
@@ -167,6 +169,7 @@ extension CALayer {
         guard source.hasBeenCommitted else { return nil }
         let layer = type(of: source).init(_presentationCopyOf: source)
         layer.modelState = source.presentedState(at: time)
+        layer.kvcStorage.merge(source.presentedCustomValues(at: time)) { $1 }
         layer.presentationSource = source
         layer.presentationTime = time
         return layer

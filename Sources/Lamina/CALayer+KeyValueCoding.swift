@@ -146,6 +146,7 @@ extension CALayer {
         default:
             kvcStorage[key] = value
             changed()
+            if presentationSource == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
             runActionIfAllowed(forKey: key)
         }
     }

@@ -48,6 +48,9 @@ open class CALayer: NSObject, NSSecureCoding {
     var storedRepeatDuration: CFTimeInterval = 0
     var storedAutoreverses = false
     var storedFillMode: CAMediaTimingFillMode = .removed
+    /// Whether the layer waits for `display()`, what part of it, and the image its own drawing
+    /// made last (CALayer+Display.swift).
+    var displayState = LayerDisplayState()
     /// Layout state (CALayer+Layout.swift): the layer's own mark, the mark that some descendant has
     /// one, whether its `layoutSublayers()` is running, and the bounds size of its last layout.
     var needsLayoutFlag = false
@@ -298,6 +301,66 @@ open class CALayer: NSObject, NSSecureCoding {
         sublayer?.setValue(value, forKeyPath: rest)
     }
 
+    // MARK: Display (the work is in CALayer+Display.swift)
+
+    /// Reloads the layer's contents; Core Animation calls it when the layer needs display, at the
+    /// next commit (`displayIfNeeded()`), and subclasses override it to set `contents` themselves.
+    ///
+    /// The default asks the delegate's `display(_:)` when the delegate implements it, and otherwise
+    /// draws: it makes a backing store of `bounds.size × contentsScale` pixels (rounded up), cleared
+    /// (only the dirty part when `setNeedsDisplay(_:)` named one), calls the delegate's
+    /// `layerWillDraw(_:)`, then `draw(in:)` with a context whose user space is the bounds in points,
+    /// origin at the top left, and sets `contents` to the image. A layer whose `draw(in:)` draws
+    /// nothing of its own and whose delegate does not draw gets no backing store: its `contents`
+    /// stay as they are. Drawing runs on the calling thread, whatever `drawsAsynchronously` says.
+    open func display() { displayContents() }
+
+    /// Draws the layer's contents into `ctx`; the default `display()` calls it with a context over
+    /// a new backing store whose user space is the layer's bounds in points, origin at the top left,
+    /// y down (clipped to the dirty part for `setNeedsDisplay(_:)`). The default calls the delegate's
+    /// `draw(_:in:)`; subclasses override it to draw.
+    open func draw(in ctx: CGContext) { drawWithDelegate(in: ctx) }
+
+    /// Draws the layer and its sublayers, as the render server shows them now, into `ctx` in the
+    /// layer's coordinate space (its bounds; y down, as on iOS, so the image is upright in a flipped
+    /// context such as the one `draw(in:)` receives).
+    ///
+    /// Lamina renders through the server: it commits, captures the display of the context showing
+    /// the layer's tree at the current media time, and draws the part of the capture under the
+    /// layer's bounds (their bounding box on the display). Unlike Apple's, the result therefore
+    /// also shows what lies beneath the layer and over it, and is drawn at the display's resolution.
+    /// A layer that no context shows draws nothing.
+    open func render(in ctx: CGContext) { renderThroughServer(in: ctx) }
+
+    /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
+    /// showing it (or at `displayIfNeeded()`). The cached contents stay on screen until then.
+    open func setNeedsDisplay() { markNeedsDisplay(in: nil) }
+
+    /// Marks the part `r` of the layer (in its own coordinates) as needing display. The next
+    /// `display()` keeps the rest of the backing store and redraws only `r` (the drawing is clipped
+    /// to it). An empty rectangle marks nothing.
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay(in: r) }
+
+    /// Calls `display()` now if the layer needs display; the mark is cleared first.
+    open func displayIfNeeded() { displayNowIfNeeded() }
+
+    /// Whether the layer has been marked for display and not displayed since.
+    open func needsDisplay() -> Bool { displayState.needsDisplay }
+
+    /// Whether a change of `key` marks the layer as needing display; false here. A subclass returns
+    /// true for the keys its drawing depends on, built-in ones or its own (custom properties stored
+    /// with `setValue(_:forKey:)`). While an animation of such a key runs, the layer's presentation
+    /// copy is redrawn at every frame.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether a change of `bounds` marks the layer as needing display; false by default, so the
+    /// cached contents are stretched to new bounds (spec §10.1).
+    open var needsDisplayOnBoundsChange = false
+
+    /// Whether drawing may happen on a background thread; false by default. Lamina accepts it and
+    /// always draws on the thread that commits (normally the main thread).
+    open var drawsAsynchronously = false
+
     /// The layer's delegate, asked first for actions. Held weakly, as on Apple platforms.
     open weak var delegate: (any CALayerDelegate)?
     /// Actions by key, searched after the delegate.
@@ -324,8 +387,11 @@ open class CALayer: NSObject, NSSecureCoding {
     /// property's action; the value is stored as given (the server clamps what it must).
     @inline(__always)
     func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
-        let oldSize = modelState.bounds.size
-        defer { if property == .bounds { boundsDidChange(from: oldSize) } }
+        let oldBounds = modelState.bounds
+        defer {
+            if property == .bounds { boundsDidChange(from: oldBounds.size) }
+            displayKeyChanged(property, oldBounds: oldBounds)
+        }
         guard property.isAnimatable else {
             modelState[keyPath: field] = value
             changed()
@@ -338,8 +404,11 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Writes a property's model value from the table's typed form, as `update` does.
     func update(_ property: LayerPropertyName, to value: LayerValue) {
-        let oldSize = modelState.bounds.size
-        defer { if property == .bounds { boundsDidChange(from: oldSize) } }
+        let oldBounds = modelState.bounds
+        defer {
+            if property == .bounds { boundsDidChange(from: oldBounds.size) }
+            displayKeyChanged(property, oldBounds: oldBounds)
+        }
         guard property.isAnimatable else {
             modelState[property] = value
             changed()

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaProtocol
 
 /// An animation of one key path of a layer (Apple's `CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
@@ -24,14 +25,30 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
         isAdditive = other.isAdditive
         isCumulative = other.isCumulative
         valueFunction = other.valueFunction
+        customKindHint = other.customKindHint
     }
 
+    /// The kind of a custom key's values when the animation's own values do not say: the kind of
+    /// the layer's model value for the key, set when the animation is added.
+    var customKindHint: AnimationValue.Kind?
+
+    /// The kind of the first of the animation's own values; nil when it has none.
+    var ownValueKind: AnimationValue.Kind? { nil }
+
     /// The parsed key path and combination settings. A key path may start with sublayer names
-    /// (`"sublayers.dot.opacity"`): the animation then drives the first sublayer named `dot`.
+    /// (`"sublayers.dot.opacity"`): the animation then drives the first sublayer named `dot`. A key
+    /// that names no layer property is a custom key (`CALayer.isCustomKey(_:)`), evaluated by the
+    /// client (`PropertyTarget.customKey`).
     func target() throws(AnimationValueError) -> PropertyTarget {
         guard let keyPath else { throw AnimationValueError(description: "\(type(of: self)) has no keyPath") }
-        guard let (names, rest) = PropertyTarget.splitSublayerPath(keyPath), let parsed = LayerKeyPath(rest) else {
+        guard let (names, rest) = PropertyTarget.splitSublayerPath(keyPath) else {
             throw AnimationValueError(description: "Lamina has no animatable property at key path '\(keyPath)'")
+        }
+        guard let parsed = LayerKeyPath(rest) else {
+            guard names.isEmpty, CALayer.isCustomKey(rest) else {
+                throw AnimationValueError(description: "Lamina has no animatable property at key path '\(keyPath)'")
+            }
+            return try customTarget(rest)
         }
         let target = PropertyTarget(
             keyPath: parsed, isAdditive: isAdditive, isCumulative: isCumulative,
@@ -47,14 +64,31 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
         return target
     }
 
+    /// The target of custom key `key`, typed by the animation's values or by the layer's model value.
+    private func customTarget(_ key: String) throws(AnimationValueError) -> PropertyTarget {
+        guard key.utf8.count <= WireLimits.maxKeyBytes else {
+            throw AnimationValueError(description: "the custom key '\(key.prefix(64))…' is longer than 1024 bytes")
+        }
+        guard valueFunction == nil else {
+            throw AnimationValueError(description: "the custom key '\(key)' cannot take a valueFunction")
+        }
+        guard let kind = ownValueKind ?? customKindHint, let standIn = LayerKeyPath.customStandIn(for: kind) else {
+            throw AnimationValueError(
+                description: "the animation of the custom key '\(key)' has no value, and the layer has none for it, "
+                    + "to give its values a type")
+        }
+        return PropertyTarget(
+            keyPath: standIn, isAdditive: isAdditive, isCumulative: isCumulative, customKey: key)
+    }
+
     /// Converts one of the animation's values for `target`.
     func unbox(_ any: Any?, _ what: String, _ target: PropertyTarget) throws(AnimationValueError) -> AnimationValue? {
         guard let any else { return nil }
         let value = try AnimationValue.unbox(
-            any, as: target.valueKind, what: "\(what) of the '\(target.keyPath)' animation")
+            any, as: target.valueKind, what: "\(what) of the '\(target.keyPathString)' animation")
         guard value.isValid else {
             throw AnimationValueError(
-                description: "\(what) of the '\(target.keyPath)' animation has a NaN or infinite component")
+                description: "\(what) of the '\(target.keyPathString)' animation has a NaN or infinite component")
         }
         return value
     }

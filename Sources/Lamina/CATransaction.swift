@@ -226,13 +226,15 @@ open class CATransaction: NSObject {
         installRunLoopObserver()
     }
 
-    /// Lays out every live context's tree (`layoutTreeIfNeeded()`), then sends the changes of the
-    /// finished transaction, layout's included, to each context and closes the implicit transaction.
+    /// Lays out every live context's tree (`layoutTreeIfNeeded()`), displays the layers of each tree
+    /// that need display (`CAContext.displayLayers()`), then sends the changes of the finished
+    /// transaction, layout's and drawing's included, to each context and closes the implicit transaction.
     /// Caller holds the lock.
     static func commitToContexts() {
         let contexts = CAContext.liveContexts()
         // Layout first (its changes belong to this commit), then encoding, as Core Animation does.
         for context in contexts { context.layer?.layoutTreeIfNeeded() }
+        for context in contexts { context.displayLayers() }
         let implicit = state.implicit
         state.implicit = nil
         for context in contexts { context.commitChanges() }

@@ -7,11 +7,13 @@ extension PropertyTarget {
         return keyPath.value(in: state)
     }
 
-    /// Writes an animated value (before additive/cumulative composition) into `state`.
+    /// Writes an animated value (before additive/cumulative composition) into `state`; a custom
+    /// key's value goes nowhere (the client evaluates custom keys with `customKey` cleared).
     func write(
         _ raw: AnimationValue, start: AnimationValue, end: AnimationValue, iteration: Double,
         to state: inout LayerState
     ) {
+        guard customKey == nil else { return }
         var value = raw
         if isCumulative && iteration > 0 {
             value = AnimationValue.add(value, AnimationValue.scale(AnimationValue.subtract(end, start), by: iteration))

@@ -18,17 +18,26 @@ public struct PropertyTarget: Sendable, Hashable {
     /// Maps a scalar animated value to a transform (`valueFunction`); the key path is then a
     /// whole transform property.
     public var valueFunction: CAValueFunctionName?
+    /// A key that names no layer property (a custom property of a layer subclass, stored with
+    /// `setValue(_:forKey:)`), or nil for a property target.
+    ///
+    /// The render server runs such an animation's timing and sends its events but changes no layer
+    /// property with it (`write` skips it); the client evaluates its values to draw the layer's
+    /// presentation copy. `keyPath` is then `LayerKeyPath.customStandIn(for:)` of the values' kind,
+    /// which only gives the values their kind.
+    public var customKey: String?
 
     /// Creates a target.
     public init(
         keyPath: LayerKeyPath, isAdditive: Bool = false, isCumulative: Bool = false,
-        valueFunction: CAValueFunctionName? = nil, sublayerPath: [String] = []
+        valueFunction: CAValueFunctionName? = nil, sublayerPath: [String] = [], customKey: String? = nil
     ) {
         self.sublayerPath = sublayerPath
         self.keyPath = keyPath
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
+        self.customKey = customKey
     }
 
     /// The kind the animation's values must have: the key path's, or the value function's input.
@@ -56,6 +65,6 @@ public struct PropertyTarget: Sendable, Hashable {
 
     /// The whole key path as written: the sublayer names, then the property's.
     public var keyPathString: String {
-        sublayerPath.map { "sublayers.\($0)." }.joined() + keyPath.description
+        sublayerPath.map { "sublayers.\($0)." }.joined() + (customKey ?? keyPath.description)
     }
 }

@@ -60,8 +60,15 @@ extension WireWriter {
     }
 
     mutating func target(_ t: PropertyTarget) {
-        u8(t.keyPath.property.descriptor.animation?.code ?? 0)
-        u8(t.keyPath.component?.code ?? 0)
+        if let key = t.customKey {
+            // A custom key: property code 0, then the values' kind and the key.
+            u8(0)
+            u8(t.keyPath.kind.rawValue)
+            string(key)
+        } else {
+            u8(t.keyPath.property.descriptor.animation?.code ?? 0)
+            u8(t.keyPath.component?.code ?? 0)
+        }
         bool(t.isAdditive); bool(t.isCumulative)
         optionalString(t.valueFunction?.rawValue)
         u32(UInt32(t.sublayerPath.count))
@@ -180,16 +187,30 @@ extension WireReader {
 
     mutating func target(_ field: String) throws(WireError) -> PropertyTarget {
         let rawProperty = try u8(field + ".property")
-        guard let property = LayerKeyPath.Property(animationCode: rawProperty) else {
-            throw .badValue(field: field + ".property")
-        }
-        let rawComponent = try u8(field + ".component")
-        var component: LayerKeyPath.Component?
-        if rawComponent != 0 {
-            guard let c = LayerKeyPath.Component(code: rawComponent),
-                LayerKeyPath(property.key + "." + c.path) != nil
-            else { throw .badValue(field: field + ".component") }
-            component = c
+        let keyPath: LayerKeyPath
+        var customKey: String?
+        if rawProperty == 0 {
+            // A custom key, which the server times but never applies.
+            guard let kind = AnimationValue.Kind(rawValue: try u8(field + ".customKind")),
+                let standIn = LayerKeyPath.customStandIn(for: kind)
+            else { throw .badValue(field: field + ".customKind") }
+            let key = try string(field + ".customKey", limit: WireLimits.maxKeyBytes)
+            guard !key.isEmpty else { throw .badValue(field: field + ".customKey") }
+            keyPath = standIn
+            customKey = key
+        } else {
+            guard let property = LayerKeyPath.Property(animationCode: rawProperty) else {
+                throw .badValue(field: field + ".property")
+            }
+            let rawComponent = try u8(field + ".component")
+            var component: LayerKeyPath.Component?
+            if rawComponent != 0 {
+                guard let c = LayerKeyPath.Component(code: rawComponent),
+                    LayerKeyPath(property.key + "." + c.path) != nil
+                else { throw .badValue(field: field + ".component") }
+                component = c
+            }
+            keyPath = LayerKeyPath(property, component)
         }
         let additive = try bool(field + ".additive")
         let cumulative = try bool(field + ".cumulative")
@@ -199,8 +220,8 @@ extension WireReader {
         var names: [String] = []
         for _ in 0..<depth { names.append(try string(field + ".sublayerPath", limit: WireLimits.maxStringBytes)) }
         return PropertyTarget(
-            keyPath: LayerKeyPath(property, component), isAdditive: additive, isCumulative: cumulative,
-            valueFunction: valueFunction, sublayerPath: names)
+            keyPath: keyPath, isAdditive: additive, isCumulative: cumulative,
+            valueFunction: valueFunction, sublayerPath: names, customKey: customKey)
     }
 
     mutating func basicValues(_ field: String) throws(WireError) -> BasicValues {
@@ -409,6 +430,7 @@ extension AnimationRecord {
 
 extension PropertyTarget {
     func invalidReason(_ values: [AnimationValue]) -> String? {
+        if customKey != nil, valueFunction != nil { return "a custom key takes no valueFunction" }
         if let f = valueFunction {
             guard CAValueFunctionName.known.contains(f) else {
                 return "unknown valueFunction '\(f.rawValue.truncatedToUTF8(64))'"
@@ -417,9 +439,10 @@ extension PropertyTarget {
                 return "a valueFunction needs a transform key path, not \(keyPath)"
             }
         }
+        let name = customKey ?? keyPath.description
         for v in values {
-            guard v.kind == valueKind else { return "\(keyPath) takes \(valueKind), got \(v.kind)" }
-            guard v.isValid else { return "\(keyPath) value has a NaN, infinite or out-of-range component" }
+            guard v.kind == valueKind else { return "\(name) takes \(valueKind), got \(v.kind)" }
+            guard v.isValid else { return "\(name) value has a NaN, infinite or out-of-range component" }
         }
         return nil
     }

@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: [
-                "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "LaminaOutputs",
+                "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan",
+                "LaminaOutputs",
                 "CVulkanXcb",
             ],
             exclude: ["Golden"]),

@@ -10,7 +10,8 @@ extension Server {
         display.needsFrame = false
         display.nextFrameTime = nil
         logger.notice(
-            "display closed: it gets no more frames", metadata: ["display": "\(display.id)", "mode": "\(display.output.mode)"])
+            "display closed: it gets no more frames",
+            metadata: ["display": "\(display.id)", "mode": "\(display.output.mode)"])
         let now = clock.now()
         for session in sessions where session.awaitingDisplays.remove(display.id) != nil {
             if session.awaitingDisplays.isEmpty, let serial = session.unpresentedSerial {

@@ -118,7 +118,7 @@ let package = Package(
             dependencies: [
                 "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan",
                 "LaminaOutputs",
-                "CVulkanXcb",
+                "LaminaWindow", "CVulkanXcb",
             ],
             exclude: ["Golden"]),
     ]

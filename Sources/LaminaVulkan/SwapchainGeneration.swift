@@ -5,8 +5,7 @@ import CVulkan
 ///
 /// A window's swapchain is replaced when it goes out of date or the window's size changes; the old
 /// generation then goes to the renderer's graveyard with `lastUsedFrame`, so its handles die only
-/// after the last frame that copied into one of its images has finished. Confined to the render
-/// thread.
+/// after the frame that follows its last presentation has finished. Confined to the render thread.
 final class SwapchainGeneration {
     let surface: SwapchainSurface
     let swapchain: VkSwapchainKHR
@@ -25,7 +24,8 @@ final class SwapchainGeneration {
     var acquireFrames: [UInt64]
     /// The acquire semaphore the next acquire uses.
     var nextAcquire = 0
-    /// The newest frame that copied into one of the images (0 for none).
+    /// The first frame after the newest presentation of one of the images (0 for none): once it has
+    /// finished, no submission or presentation uses the generation's handles.
     var lastUsedFrame: UInt64 = 0
 
     /// Makes a FIFO swapchain of `width`×`height` images of `format` on `surface`, replacing `old`

@@ -43,7 +43,9 @@ extension VulkanRenderer {
             let frame = try submitCopy(
                 of: target, into: generation, image: Int(index), waiting: generation.acquireSemaphores[acquire])
             generation.acquireFrames[acquire] = frame
-            generation.lastUsedFrame = frame
+            // The presentation below waits for the image's semaphore after this frame: only a later
+            // frame's fence shows that it has begun, so the generation lives until the next frame.
+            generation.lastUsedFrame = frame + 1
             target.storage.lastUsedFrame = frame
             var info = VkPresentInfoKHR()
             info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR

@@ -3,6 +3,8 @@ import Lamina
 import LaminaOutputs
 import LaminaServer
 import LaminaTesting
+import LaminaVulkan
+@testable import LaminaWindow
 import Testing
 
 /// The window output (`laminad --output window:WIDTHxHEIGHT`) under Xvfb: the window shows exactly the
@@ -61,6 +63,7 @@ struct WindowOutputTests {
 
     @Test func windowShowsTheOffscreenPixelsAndClosingStopsThatDisplayOnly() throws {
         let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
         // Display 0 is TestServer's offscreen 320×240 output, display 1 the window.
         let server = try TestServer(
             extraArguments: ["--output", "window:320x240"], environment: ["DISPLAY": xvfb.display])
@@ -123,6 +126,7 @@ struct WindowOutputTests {
 
     @Test func windowMadeAgainAfterAResizeShowsTheFrameAtTheTopLeft() throws {
         let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
         let server = try TestServer(
             extraArguments: ["--output", "window:320x240"], environment: ["DISPLAY": xvfb.display])
         let x = try XClient(display: xvfb.display)
@@ -145,6 +149,63 @@ struct WindowOutputTests {
         let report = server.stop()
         #expect(report.exitStatus == 0, "laminad: \(report.log)")
         #expect(report.validationMessages.isEmpty)
+    }
+
+    /// Waits (at most 20 seconds) until the output's event descriptor is readable, then lets it
+    /// handle its events, until `done` holds: what the server's loop does.
+    static func handleEvents(of output: WindowOutput, until done: () -> Bool) {
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !done() && Date() < deadline {
+            var fd = pollfd(fd: output.eventFileDescriptor!, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, 1000)
+            _ = output.handleEvents()
+        }
+    }
+
+    @Test func swapchainFollowsTheWindowAndDestroyNotifyClosesTheOutput() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let renderer = try VulkanRenderer(device: VulkanDevice(validation: true, windowSystem: true))
+        #expect(renderer.vk.canPresentToXcb)
+        let output = try WindowOutput(
+            mode: DisplayMode(width: 320, height: 240, refreshRate: 60), renderer: renderer, display: xvfb.display)
+        #expect(output.swapchain.size.width == 320 && output.swapchain.size.height == 240)
+        let blue = DisplayListBuilder.build(
+            trees: [], display: 0, width: 320, height: 240, clearColor: SIMD4(0, 0, 1, 1))
+        try output.present(blue)
+        let x = try XClient(display: xvfb.display)
+        let window = output.window
+        #expect(x.windows(titled: "laminad") == [window])
+
+        // A resize reaches the loop's side as ConfigureNotify; the next present makes the swapchain
+        // again at the window's size and copies the 320×240 frame to its top left, the rest black.
+        x.resize(window, width: 400, height: 300)
+        Self.handleEvents(of: output) { output.windowSize.width == 400 && output.windowSize.height == 300 }
+        try output.present(blue)
+        #expect(output.swapchain.size.width == 400 && output.swapchain.size.height == 300)
+        let deadline = Date(timeIntervalSinceNow: 20)
+        var shown = try x.image(of: window, width: 400, height: 300)
+        while Self.rgba(shown, 10, 10) != [0, 0, 255, 255] && Date() < deadline {
+            usleep(10_000)
+            shown = try x.image(of: window, width: 400, height: 300)
+        }
+        #expect(Self.rgba(shown, 0, 0) == [0, 0, 255, 255])
+        #expect(Self.rgba(shown, 319, 239) == [0, 0, 255, 255])
+        #expect(Self.rgba(shown, 320, 239) == [0, 0, 0, 255])
+        #expect(Self.rgba(shown, 319, 240) == [0, 0, 0, 255])
+        #expect(Self.rgba(shown, 399, 299) == [0, 0, 0, 255])
+
+        // Another client destroys the window: DestroyNotify closes the output, presenting throws.
+        #expect(!output.isClosed)
+        x.destroy(window)
+        Self.handleEvents(of: output) { output.isClosed }
+        #expect(output.isClosed)
+        #expect(throws: WindowOutputError.self) { try output.present(blue) }
+        // A capture never touches the window.
+        let captured = try output.capture(blue)
+        #expect(Array(captured.pixels.prefix(4)) == [255, 0, 0, 255])  // BGRA: opaque blue
+        try renderer.waitForAllFrames()
+        #expect(renderer.validationMessages.isEmpty, "\(renderer.validationMessages)")
     }
 
     @Test func missingOrUnreachableDisplayIsAnErrorNamingTheOutput() throws {

@@ -93,6 +93,12 @@ final class XClient {
         return CGImage(width: width, height: height, premultipliedRGBA: rgba)!
     }
 
+    /// Destroys `window`, as another client may (its owner gets `DestroyNotify`).
+    func destroy(_ window: xcb_window_t) {
+        xcb_destroy_window(connection, window)
+        xcb_flush(connection)
+    }
+
     /// Resizes `window` as a window manager would (`ConfigureWindow`).
     func resize(_ window: xcb_window_t, width: Int, height: Int) {
         let values: [UInt32] = [UInt32(width), UInt32(height)]

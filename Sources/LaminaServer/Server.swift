@@ -234,9 +234,10 @@ public final class Server: @unchecked Sendable {
             }
             for (display, index) in eventDisplays where fds[index].revents != 0 {
                 if display.output.handleEvents().contains(where: display.isDue) { due.append(display) }
-                if display.output.isClosed { close(display) }
             }
         }
+        // An output that has gone (its window closed) stops its display only.
+        for display in displays where !display.isClosed && display.output.isClosed { close(display) }
         let finished = commits.takeFinished()
         for outcome in finished { finishCommit(outcome) }
         // Before this turn's frames add more: the rest of earlier frames' events.

@@ -4,9 +4,11 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CPNG, CJPEG, CCairo, CPixman, CSystemd
-//                     system libraries (module map + shim header); import nothing of ours
-//   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED; imports nothing of ours
+//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd
+//                     system libraries (module map + shim header); import nothing of ours (CVulkanXcb:
+//                     xcb and VK_KHR_xcb_surface, for the window output and its tests)
+//   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED, timerfd, epoll; imports
+//                     nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
 //   LaminaSystem      the syscall layer (EINTR retried, would-block as nil, SystemError naming the call),
 //                     OwnedFD, poll, mmap; imports CLaminaShims only; any module may import it
@@ -19,14 +21,17 @@
 //                     no DRM)
 //   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
 //                     Logging
-//   LaminaOutputs     concrete outputs (offscreen now; KMS and window later); imports LaminaServer,
-//                     LaminaVulkan, CLaminaShims (timerfd)
+//   LaminaOutputs     concrete outputs (offscreen now; KMS later), the frame timer and --output parsing;
+//                     imports LaminaServer, LaminaVulkan, CLaminaShims (timerfd)
+//   LaminaWindow      the X11 window output (xcb window, Vulkan swapchain); imports LaminaServer,
+//                     LaminaVulkan, LaminaOutputs (frame timer), CVulkanXcb, CLaminaShims (epoll)
 //   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
 //                     recording renderer, null output and manual clock of in-process server tests
 //   laminad, laminactl, lamina-demo, lamina-bench, lamina-soak
 //                     executables; laminad is the only place that picks concrete backends (and the
-//                     only user of CSystemd: readiness, watchdog and socket activation); the
-//                     benchmark also imports the server modules to time them in-process; the soak
+//                     only user of CSystemd: readiness, watchdog and socket activation, and of
+//                     LaminaWindow); the benchmark also imports the server modules to time them
+//                     in-process; the soak
 //                     tool drives a laminad process, plots it with Cairo and seeds its clients
 //                     with LaminaTesting's generator
 import PackageDescription
@@ -49,6 +54,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan", providers: [.apt(["libvulkan-dev"])]),
+        .systemLibrary(name: "CVulkanXcb", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev", "libvulkan-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -71,12 +77,16 @@ let package = Package(
             dependencies: ["LaminaServer", "CVulkan", .product(name: "Logging", package: "swift-log")],
             plugins: ["CompileShaders"]),
         .target(name: "LaminaOutputs", dependencies: ["LaminaServer", "CLaminaShims"]),
+        .target(
+            name: "LaminaWindow",
+            dependencies: ["LaminaServer", "LaminaVulkan", "LaminaOutputs", "CVulkanXcb", "CLaminaShims"]),
         .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore", "LaminaServer"]),
 
         .executableTarget(
             name: "laminad",
             dependencies: [
-                "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "LaminaOutputs", "CSystemd",
+                "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan", "LaminaOutputs", "LaminaWindow",
+                "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -109,7 +119,8 @@ let package = Package(
             name: "LaminaIntegrationTests",
             dependencies: [
                 "Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan",
-                "CLaminaShims",
+                "CLaminaShims", "LaminaOutputs",
+                "LaminaWindow", "CVulkanXcb",
             ],
             exclude: ["Golden"]),
     ]

@@ -1,5 +1,3 @@
-import CLaminaShims
-import Glibc
 import LaminaServer
 
 /// An output with no screen: frames are drawn into an offscreen image, which captures read back.
@@ -16,10 +14,8 @@ public final class OffscreenOutput: Output {
     let renderer: any Renderer
     let visible: any RenderTarget
     let scratch: any RenderTarget
-    /// The frame timer (`timerfd_create`), closed in `deinit`.
-    let timer: Int32
-    /// The refresh the timer is armed for, reported when it expires.
-    var armedTime: Double?
+    /// The frame clock.
+    let timer: FrameTimer
 
     /// Creates the output's images on `renderer` and its frame timer.
     public init(mode: DisplayMode, renderer: any Renderer) throws {
@@ -27,39 +23,20 @@ public final class OffscreenOutput: Output {
         self.renderer = renderer
         visible = try renderer.makeTarget(width: mode.width, height: mode.height)
         scratch = try renderer.makeTarget(width: mode.width, height: mode.height)
-        timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard timer >= 0 else { throw OffscreenOutputError(call: "timerfd_create", errno: errno) }
-    }
-
-    deinit {
-        close(timer)
+        timer = try FrameTimer()
     }
 
     /// The frame timer.
-    public var eventFileDescriptor: Int32? { timer }
+    public var eventFileDescriptor: Int32? { timer.fileDescriptor }
 
     /// Arms the frame timer to expire at media time `time` (at once when it has passed).
     public func requestFrame(at time: Double) {
-        armedTime = time
-        // Round up to the next nanosecond, so the clock reads at least `time` when the timer fires;
-        // a zero it_value would disarm the timer, so the earliest is 1 ns.
-        let nanoseconds = max(1, (max(0, time) * 1e9).rounded(.up))
-        var spec = itimerspec()
-        spec.it_value = timespec(
-            tv_sec: Int(nanoseconds / 1e9),
-            tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9)))
-        // Cannot fail with a valid fd and a normalised absolute time.
-        let result = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
-        precondition(result == 0, "timerfd_settime failed: errno \(errno)")
+        timer.arm(at: time)
     }
 
     /// Reads the expired timer and returns the event for the refresh it was armed for.
     public func handleEvents() -> [FrameEvent] {
-        var expirations: UInt64 = 0
-        let count = read(timer, &expirations, MemoryLayout<UInt64>.size)
-        guard count == MemoryLayout<UInt64>.size, let time = armedTime else { return [] }
-        armedTime = nil
-        return [FrameEvent(time: time)]
+        timer.take()
     }
 
     /// Renders `list` into the visible image, waiting for the renderer to finish.

@@ -21,6 +21,8 @@ public final class Display {
     public internal(set) var framesPresented = 0
     /// The media time of the frame the frame worker is drawing, if any.
     public internal(set) var frameInFlight: Double?
+    /// Whether the display's output has closed (`Output.isClosed`): it gets no more frames.
+    public internal(set) var isClosed = false
     /// For the frame being drawn: each client's newest applied serial when the frame started (the
     /// commits the frame shows), by session id.
     var serialsInFlight: [Int: UInt64] = [:]
@@ -46,6 +48,7 @@ public final class Display {
     /// frame already asked for at an earlier time stays.
     func scheduleFrame(now: Double, after previous: Double? = nil, notBefore wake: Double? = nil) {
         // A failed frame is retried at the next tick, since needsFrame stays set until a frame succeeds.
+        guard !isClosed else { return }
         var due = (now / interval).rounded(.up) * interval
         if let previous, due <= previous + interval / 2 { due = previous + interval }
         if let wake, wake > due { due = (wake / interval).rounded(.up) * interval }
@@ -56,13 +59,14 @@ public final class Display {
 
     /// Sets the waiting frame's time and asks the output for an event at that refresh.
     func setFrameTime(_ time: Double) {
+        guard !isClosed else { return }
         nextFrameTime = time
         output.requestFrame(at: time)
     }
 
     /// Whether `event` is the refresh the waiting frame is for (or a later one).
     func isDue(_ event: FrameEvent) -> Bool {
-        guard needsFrame, let due = nextFrameTime else { return false }
+        guard needsFrame, !isClosed, let due = nextFrameTime else { return false }
         return event.time >= due - interval / 2
     }
 

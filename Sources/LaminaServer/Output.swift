@@ -43,6 +43,11 @@ public protocol Output: AnyObject {
 
     /// Draws `list` off to the side and returns its pixels; the visible frame is unchanged. Mandatory.
     func capture(_ list: DisplayList) throws -> Bitmap
+
+    /// Whether the output has gone for good (its window was closed). The server reads it on the loop's
+    /// thread after `handleEvents()`; once it is true the display gets no more frames, its event
+    /// source is no longer watched, and captures of it fail, while the other displays go on.
+    var isClosed: Bool { get }
 }
 
 extension Output {
@@ -54,4 +59,7 @@ extension Output {
 
     /// No events: the server's clock drives this output.
     public func handleEvents() -> [FrameEvent] { [] }
+
+    /// Never closed: the output lasts as long as the server.
+    public var isClosed: Bool { false }
 }

@@ -22,7 +22,7 @@ extension Server {
     /// the trees as they are now; `finishFrame` goes on once it is presented. Does nothing while a
     /// frame of `display` is being drawn: the waiting one starts after it.
     func startFrame(on display: Display) {
-        guard display.frameInFlight == nil else { return }
+        guard display.frameInFlight == nil, !display.isClosed else { return }
         let now = clock.now()
         var time = display.nextFrameTime ?? now
         // A frame that starts late (the one before took longer than a refresh) shows the newest

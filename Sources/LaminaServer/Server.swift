@@ -176,12 +176,12 @@ public final class Server: @unchecked Sendable {
         var eventDisplays: [(display: Display, index: Int)] = []
         // A display's first frame lands on its refresh grid too, so later frames that follow it
         // (`scheduleFrame(after:)`) do.
-        for display in displays where display.needsFrame {
+        for display in displays where display.needsFrame && !display.isClosed {
             if display.nextFrameTime == nil {
                 display.setFrameTime((now / display.interval).rounded(.up) * display.interval)
             }
         }
-        for display in displays {
+        for display in displays where !display.isClosed {
             if let fd = display.output.eventFileDescriptor {
                 eventDisplays.append((display, fds.count))
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
@@ -239,6 +239,8 @@ public final class Server: @unchecked Sendable {
                 if display.output.handleEvents().contains(where: display.isDue) { due.append(display) }
             }
         }
+        // An output that has gone (its window closed) stops its display only.
+        for display in displays where !display.isClosed && display.output.isClosed { close(display) }
         let finished = commits.takeFinished()
         for outcome in finished { finishCommit(outcome) }
         // Before this turn's frames add more: the rest of earlier frames' events.
@@ -258,7 +260,7 @@ public final class Server: @unchecked Sendable {
                         .protocolViolation, "no hello within \(configuration.handshakeTimeout) s of connecting"))
             }
         }
-        for display in displays where display.output.eventFileDescriptor == nil {
+        for display in displays where display.output.eventFileDescriptor == nil && !display.isClosed {
             if display.needsFrame, let time = display.nextFrameTime, later >= time { due.append(display) }
         }
         for display in displays where due.contains(where: { $0 === display }) {
@@ -445,6 +447,11 @@ public final class Server: @unchecked Sendable {
             guard Int(display) < displays.count else {
                 throw SessionError(.badDisplay, "capture of display \(display), which does not exist")
             }
+            guard !displays[Int(display)].isClosed else {
+                throw SessionError(
+                    .badDisplay,
+                    "capture of display \(display), whose output (\(displays[Int(display)].output.mode)) was closed")
+            }
             if let time, !time.isFinite { throw SessionError(.invalidValue, "capture time is NaN or infinite") }
             try capture(
                 requestID: requestID, display: displays[Int(display)], time: time ?? clock.now(),
@@ -496,6 +503,8 @@ public final class Server: @unchecked Sendable {
         // presented a frame after it (its home display when it shows nothing).
         var touched = Set(before).union(session.tree.roots.keys)
         if touched.isEmpty { touched = [session.homeDisplay] }
+        // A closed display presents nothing more: the commit is presented once the others have.
+        touched = touched.filter { !displays[Int($0)].isClosed }
         session.unpresentedSerial = max(session.unpresentedSerial ?? 0, serial)
         session.awaitingDisplays.formUnion(touched)
         try send(.commitApplied(serial: serial), to: session)

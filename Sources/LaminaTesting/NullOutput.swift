@@ -20,6 +20,9 @@ public final class NullOutput: Output {
     public private(set) var presented: [DisplayList] = []
     /// How many of the next `present` calls throw `NullOutputError.presentFailed` (to test retries).
     public var failingPresents = 0
+    /// Set to make the output report itself closed (`Output.isClosed`), as a window that was closed
+    /// does; the server reads it on its loop's thread, so set it there (the test's thread).
+    public var isClosed = false
 
     /// An output of `mode` drawing with `renderer` (by default a new `RecordingRenderer`).
     public init(mode: DisplayMode, renderer: any Renderer = RecordingRenderer()) throws {

@@ -20,15 +20,24 @@ public final class VulkanDevice {
     public let validation: ValidationSink?
     /// The device's name as the driver reports it.
     public let name: String
+    /// Whether the instance has `VK_KHR_surface` and `VK_KHR_xcb_surface` and the device
+    /// `VK_KHR_swapchain`: asked for with `windowSystem` and offered by the driver.
+    public let canPresentToXcb: Bool
 
     /// Creates the device. With `validation`, enables `VK_LAYER_KHRONOS_validation` and collects its
     /// warnings and errors (throws if the layer is not installed). `preferredName` picks the first
     /// device whose name contains it (the `LAMINA_VULKAN_DEVICE` variable sets it in laminad).
-    public init(validation: Bool, preferredName: String? = nil) throws {
+    ///
+    /// With `windowSystem`, also enables the instance extensions `VK_KHR_surface` and
+    /// `VK_KHR_xcb_surface` and the device extension `VK_KHR_swapchain` where the driver offers them
+    /// (`canPresentToXcb` says whether it did), for the window output. Off by default, so an
+    /// offscreen-only server asks nothing of the window system.
+    public init(validation: Bool, preferredName: String? = nil, windowSystem: Bool = false) throws {
         let sink = validation ? ValidationSink() : nil
         self.validation = sink
         var instance: VkInstance?
         var messenger: VkDebugUtilsMessengerEXT?
+        let surfaceExtensions = windowSystem ? Self.availableSurfaceExtensions() : []
         try withArena { a in
             var app = VkApplicationInfo()
             app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
@@ -39,11 +48,12 @@ public final class VulkanDevice {
             info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
             info.pApplicationInfo = UnsafePointer(a.new(app))
             var messengerInfo = VkDebugUtilsMessengerCreateInfoEXT()
+            let extensions = surfaceExtensions + (sink != nil ? [VK_EXT_DEBUG_UTILS_EXTENSION_NAME] : [])
+            info.enabledExtensionCount = UInt32(extensions.count)
+            info.ppEnabledExtensionNames = a.cStrings(extensions)
             if let sink {
                 info.enabledLayerCount = 1
                 info.ppEnabledLayerNames = a.cStrings(["VK_LAYER_KHRONOS_validation"])
-                info.enabledExtensionCount = 1
-                info.ppEnabledExtensionNames = a.cStrings([VK_EXT_DEBUG_UTILS_EXTENSION_NAME])
                 messengerInfo.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
                 messengerInfo.messageSeverity =
                     VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue
@@ -108,6 +118,8 @@ public final class VulkanDevice {
                 }
             }
 
+            let swapchain =
+                surfaceExtensions.count == 2 && Self.deviceOffers(VK_KHR_SWAPCHAIN_EXTENSION_NAME, pd)
             var device: VkDevice?
             try withArena { a in
                 var enabled = VkPhysicalDeviceVulkan13Features()
@@ -124,15 +136,46 @@ public final class VulkanDevice {
                 info.pNext = UnsafeRawPointer(a.new(enabled))
                 info.queueCreateInfoCount = 1
                 info.pQueueCreateInfos = UnsafePointer(a.new(queueInfo))
+                if swapchain {
+                    info.enabledExtensionCount = 1
+                    info.ppEnabledExtensionNames = a.cStrings([VK_KHR_SWAPCHAIN_EXTENSION_NAME])
+                }
                 try check(vkCreateDevice(pd, &info, nil, &device), "vkCreateDevice")
             }
             self.device = device!
+            canPresentToXcb = swapchain
             var queue: VkQueue?
             vkGetDeviceQueue(device, family, 0, &queue)
             self.queue = queue!
         } catch {
             Self.destroyInstance(instance!, messenger)
             throw error
+        }
+    }
+
+    /// `VK_KHR_surface` and `VK_KHR_xcb_surface` when the loader offers both, else none.
+    static func availableSurfaceExtensions() -> [String] {
+        var count: UInt32 = 0
+        guard vkEnumerateInstanceExtensionProperties(nil, &count, nil) == VK_SUCCESS else { return [] }
+        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
+        guard vkEnumerateInstanceExtensionProperties(nil, &count, &properties) == VK_SUCCESS else { return [] }
+        let names = Set(properties.prefix(Int(count)).map { Self.extensionName($0) })
+        let wanted = [VK_KHR_SURFACE_EXTENSION_NAME, "VK_KHR_xcb_surface"]
+        return wanted.allSatisfy(names.contains) ? wanted : []
+    }
+
+    /// Whether the physical device `pd` offers the device extension `name`.
+    static func deviceOffers(_ name: String, _ pd: VkPhysicalDevice) -> Bool {
+        var count: UInt32 = 0
+        guard vkEnumerateDeviceExtensionProperties(pd, nil, &count, nil) == VK_SUCCESS else { return false }
+        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
+        guard vkEnumerateDeviceExtensionProperties(pd, nil, &count, &properties) == VK_SUCCESS else { return false }
+        return properties.prefix(Int(count)).contains { Self.extensionName($0) == name }
+    }
+
+    static func extensionName(_ properties: VkExtensionProperties) -> String {
+        withUnsafeBytes(of: properties.extensionName) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
         }
     }
 

@@ -5,6 +5,7 @@ import LaminaOutputs
 import LaminaProtocol
 import LaminaServer
 import LaminaVulkan
+import LaminaWindow
 import LaminaCore
 import Logging
 
@@ -34,7 +35,8 @@ struct Laminad: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Output: offscreen:WIDTHxHEIGHT@HZ. Repeat for several displays, numbered 0, 1, … in order. "
+            "Output: offscreen:WIDTHxHEIGHT@HZ, or window[:WIDTHxHEIGHT[@HZ]] (an X11 window on $DISPLAY, "
+                + "1280x720@60 by default). Repeat for several displays, numbered 0, 1, … in order. "
                 + "Default: one offscreen:1280x720@60.",
             valueName: "spec"))
     var output: [String] = []
@@ -66,14 +68,16 @@ struct Laminad: ParsableCommand {
         guard specifications.count <= WireLimits.maxDisplays else {
             throw ValidationError("--output: at most \(WireLimits.maxDisplays) outputs, got \(specifications.count)")
         }
-        var modes: [DisplayMode] = []
+        var parsed: [(kind: String, mode: DisplayMode)] = []
         for specification in specifications {
             do {
-                modes.append(try OutputSpecification.parse(specification).mode)
+                parsed.append(try OutputSpecification.parse(specification))
             } catch {
                 throw ValidationError("--output: \(error)")
             }
         }
+        let modes = parsed.map(\.mode)
+        let windowSystem = parsed.contains { $0.kind == "window" }
         // SIGTERM and SIGINT are blocked from the first line of the program (see the bottom of this
         // file), so one sent at any moment stays pending until this thread collects it: never lost.
         let shutdown = ShutdownRequest()
@@ -88,11 +92,26 @@ struct Laminad: ParsableCommand {
         }
         waiter.name = "laminad-signals"
         waiter.start()
+        // Only a window needs the window-system extensions (and an X server).
         let renderer = try VulkanRenderer(
-            validation: validation,
-            preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
+            device: VulkanDevice(
+                validation: validation, preferredName: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"],
+                windowSystem: windowSystem))
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
-        let outputs = try modes.map { try OffscreenOutput(mode: $0, renderer: renderer) }
+        var outputs: [any Output] = []
+        for (specification, (kind, mode)) in zip(specifications, parsed) {
+            do {
+                if kind == "window" {
+                    outputs.append(try WindowOutput(mode: mode, renderer: renderer, display: environment["DISPLAY"]))
+                } else {
+                    outputs.append(try OffscreenOutput(mode: mode, renderer: renderer))
+                }
+            } catch {
+                logger.critical("--output \(specification): \(error)")
+                service.notify("STATUS=--output \(specification): \(error)")
+                throw ExitCode(2)
+            }
+        }
         let server: Server
         do {
             var configuration = Server.Configuration(

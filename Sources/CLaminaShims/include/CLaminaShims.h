@@ -8,6 +8,8 @@
 #include <linux/memfd.h>
 // timerfd_create and timerfd_settime, for the offscreen output's frame timer.
 #include <sys/timerfd.h>
+// epoll, which joins the window output's X connection and frame timer into one event descriptor.
+#include <sys/epoll.h>
 
 static inline size_t clamina_cmsg_space(size_t len) { return CMSG_SPACE(len); }
 static inline size_t clamina_cmsg_len(size_t len) { return CMSG_LEN(len); }

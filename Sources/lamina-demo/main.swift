@@ -159,6 +159,7 @@ for t in [0.25, 0.5] {
     try frame.writePNG(to: outputFolder + "/" + name)
     print("wrote \(outputFolder)/\(name)")
 }
+try runContentScene(on: context, outputFolder: outputFolder)
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

@@ -76,6 +76,12 @@ import Testing
         #expect(mine.images == 1)
         #expect(mine.textureBytes == 2 * 2 * 4 * 4 / 3)
         #expect(mine.layers == 1_001)
+        // `laminactl stats` prints the same: one texture for this client.
+        let stats = try ServiceTests.run(
+            try ServerLifecycleTests.executable("laminactl").path, ["stats", "--socket", server.socketPath])
+        #expect(stats.status == 0, "\(stats.output)")
+        let row = stats.output.split(separator: "\n").first { $0.hasSuffix("\tE08") }.map(String.init) ?? ""
+        #expect(row.split(separator: "\t").dropFirst().prefix(4) == ["1001", "0", "1", "21"], "\(stats.output)")
         let frame = try context.capture()
         for i in [0, 1, 49, 500, 999] {
             let x = (i % 50) * 4

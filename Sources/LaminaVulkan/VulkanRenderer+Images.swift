@@ -156,32 +156,14 @@ extension VulkanRenderer {
         storage.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
     }
 
-    /// Records one image barrier over mip levels `levels`.
+    /// Records one image barrier over mip levels `levels` of an image the renderer owns.
     static func imageBarrier(
         _ cb: VkCommandBuffer, _ storage: VulkanImage, levels: Range<Int>, from old: VkImageLayout,
         to new: VkImageLayout, srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2,
         dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2
     ) {
-        var b = VkImageMemoryBarrier2()
-        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
-        b.srcStageMask = srcStage
-        b.srcAccessMask = srcAccess
-        b.dstStageMask = dstStage
-        b.dstAccessMask = dstAccess
-        b.oldLayout = old
-        b.newLayout = new
-        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-        b.image = storage.image
-        b.subresourceRange = VkImageSubresourceRange(
-            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: UInt32(levels.lowerBound),
-            levelCount: UInt32(levels.count), baseArrayLayer: 0, layerCount: 1)
-        var dependency = VkDependencyInfo()
-        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
-        dependency.imageMemoryBarrierCount = 1
-        withUnsafePointer(to: &b) { p in
-            dependency.pImageMemoryBarriers = p
-            vkCmdPipelineBarrier2(cb, &dependency)
-        }
+        rawImageBarrier(
+            cb, storage.image, levels: levels, from: old, to: new, srcStage: srcStage, srcAccess: srcAccess,
+            dstStage: dstStage, dstAccess: dstAccess)
     }
 }

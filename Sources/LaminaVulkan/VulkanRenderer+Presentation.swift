@@ -164,12 +164,12 @@ extension VulkanRenderer {
             srcStage: transfer, srcAccess: write, dstStage: VK_PIPELINE_STAGE_2_NONE, dstAccess: 0)
     }
 
-    /// Records a layout transition of level 0 of `image`, one the renderer does not own (a
-    /// swapchain's).
+    /// Records a layout transition of mip levels `levels` (level 0 unless given) of `image`, which
+    /// may be one the renderer does not own (a swapchain's).
     static func rawImageBarrier(
-        _ cb: VkCommandBuffer, _ image: VkImage, from old: VkImageLayout, to new: VkImageLayout,
-        srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2, dstStage: VkPipelineStageFlags2,
-        dstAccess: VkAccessFlags2
+        _ cb: VkCommandBuffer, _ image: VkImage, levels: Range<Int> = 0..<1, from old: VkImageLayout,
+        to new: VkImageLayout, srcStage: VkPipelineStageFlags2, srcAccess: VkAccessFlags2,
+        dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2
     ) {
         var b = VkImageMemoryBarrier2()
         b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2
@@ -183,8 +183,8 @@ extension VulkanRenderer {
         b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
         b.image = image
         b.subresourceRange = VkImageSubresourceRange(
-            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0, levelCount: 1, baseArrayLayer: 0,
-            layerCount: 1)
+            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: UInt32(levels.lowerBound),
+            levelCount: UInt32(levels.count), baseArrayLayer: 0, layerCount: 1)
         var dependency = VkDependencyInfo()
         dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
         dependency.imageMemoryBarrierCount = 1

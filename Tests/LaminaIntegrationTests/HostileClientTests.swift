@@ -6,28 +6,7 @@ import Testing
 
 /// Bad input from one client gets an error that names the problem, then that client alone is
 /// disconnected and its layers are freed; another client's tree keeps rendering.
-@Suite(.serialized) final class HostileClientTests {
-    let server: TestServer
-    let victim: CAContext
-    let victimRoot: CALayer
-
-    init() throws {
-        server = try TestServer(width: 64, height: 48)
-        victim = try server.connect(name: "victim")
-        victimRoot = CALayer()
-        victimRoot.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
-        victimRoot.backgroundColor = CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)
-        victim.layer = victimRoot
-        try victim.synchronize()
-    }
-
-    deinit {
-        let report = server.stop()
-        if !report.validationMessages.isEmpty || report.exitStatus != 0 {
-            print("laminad ended badly (status \(report.exitStatus)):\n\(report.log)")
-        }
-    }
-
+@Suite(.serialized) final class HostileClientTests: VictimSuite {
     /// A bad input: how to make it, the error code it must get and a text the message must contain.
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String

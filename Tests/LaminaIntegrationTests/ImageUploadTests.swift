@@ -10,28 +10,7 @@ import Testing
 /// Images travel from the client to a real `laminad` in sealed memfds: one upload per image however
 /// many layers show it, a release once nothing shows it, `stats` to see both, and every bad upload
 /// refused with a named error that disconnects only its sender while another client keeps rendering.
-@Suite(.serialized) final class ImageUploadTests {
-    let server: TestServer
-    let victim: CAContext
-    let victimRoot: CALayer
-
-    init() throws {
-        server = try TestServer(width: 64, height: 48)
-        victim = try server.connect(name: "victim")
-        victimRoot = CALayer()
-        victimRoot.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
-        victimRoot.backgroundColor = CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)
-        victim.layer = victimRoot
-        try victim.synchronize()
-    }
-
-    deinit {
-        let report = server.stop()
-        if !report.validationMessages.isEmpty || report.exitStatus != 0 {
-            print("laminad ended badly (status \(report.exitStatus)):\n\(report.log)")
-        }
-    }
-
+@Suite(.serialized) final class ImageUploadTests: VictimSuite {
     /// The statistics line of the client named `name`, as the server's user sees every client.
     static func statistics(_ name: String, from context: CAContext) throws -> ClientStatistics {
         try #require(try context.statistics().first { $0.name == name }, "no statistics for \(name)")

@@ -1,7 +1,8 @@
 import Foundation
 
 extension CALayer {
-    /// Writes the layer under Core Animation's keys: every row of the property table, the timing the
+    /// Writes the layer under Core Animation's keys: every row of the property table, an image in
+    /// `contents` as its pixels, the timing the
     /// render server does not need, the autoresizing mask and constraints, values stored under custom
     /// keys, the sublayers and the animations (with their keys). A key for which `shouldArchiveValue(forKey:)` is false is left out.
     func encodeLayer(to coder: NSCoder) {
@@ -14,6 +15,14 @@ extension CALayer {
             coder.encode(box, forKey: property.key)
         }
         func put(_ key: String, _ write: () -> Void) { if shouldArchiveValue(forKey: key) { write() } }
+        // An image in `contents` is archived as its pixels (premultiplied RGBA, top row first).
+        if let image = storedContents as? CGImage {
+            put("contents") {
+                coder.encode(Data(image.premultipliedRGBA) as NSData, forKey: "lamina.contents.rgba")
+                coder.encode(Int64(image.width), forKey: "lamina.contents.width")
+                coder.encode(Int64(image.height), forKey: "lamina.contents.height")
+            }
+        }
         put("duration") { coder.encode(storedDuration, forKey: "duration") }
         put("repeatCount") { coder.encode(storedRepeatCount, forKey: "repeatCount") }
         put("repeatDuration") { coder.encode(storedRepeatDuration, forKey: "repeatDuration") }
@@ -50,6 +59,17 @@ extension CALayer {
             if property == .borderColor { storedBorderColor = box.value as? CGColor }
         }
         func has(_ key: String) -> Bool { coder.containsValue(forKey: key) }
+        if has("lamina.contents.rgba"), let pixels = coder.decodeObject(of: NSData.self, forKey: "lamina.contents.rgba")
+        {
+            guard
+                let image = CGImage(
+                    width: Int(coder.decodeInt64(forKey: "lamina.contents.width")),
+                    height: Int(coder.decodeInt64(forKey: "lamina.contents.height")),
+                    premultipliedRGBA: [UInt8](pixels as Data))
+            else { return false }
+            storedContents = image
+            modelState.contents = ContentsImageRegistry.remember(image)
+        }
         if has("duration") { storedDuration = coder.decodeDouble(forKey: "duration") }
         if has("repeatCount") { storedRepeatCount = coder.decodeFloat(forKey: "repeatCount") }
         if has("repeatDuration") { storedRepeatDuration = coder.decodeDouble(forKey: "repeatDuration") }

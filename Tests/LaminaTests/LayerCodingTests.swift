@@ -16,6 +16,13 @@ final class CodingNoOpacityLayer: CALayer {
     }
 }
 
+/// A layer that leaves `contents` out of its archives.
+final class CodingNoContentsLayer: CALayer {
+    override func shouldArchiveValue(forKey key: String) -> Bool {
+        key != "contents" && super.shouldArchiveValue(forKey: key)
+    }
+}
+
 /// Archives `object` securely and reads it back as `T`.
 private func roundTrip<T: NSObject & NSSecureCoding>(_ object: T) throws -> T {
     let data = try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: true)
@@ -145,6 +152,22 @@ struct LayerCodingTests {
         #expect(sp.stiffness == 200)
         #expect(sp.damping == 12)
         #expect(sp.mass == 1)
+    }
+
+    /// Apple's `CALayer` archives its `contents` image with the layer (NSSecureCoding, CALayer.h): a
+    /// decoded layer shows an image with the same size and pixels; with `shouldArchiveValue` false for
+    /// "contents" it has none.
+    @Test func contentsImageRoundTrips() throws {
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 255, 255, 10, 20, 30, 40, 0, 0, 0, 0, 9, 9, 9, 9]
+        let layer = CALayer()
+        layer.contents = try #require(CGImage(width: 3, height: 2, premultipliedRGBA: pixels))
+        let decoded = try roundTrip(layer)
+        let image = try #require(decoded.contents as? CGImage)
+        #expect(image.width == 3 && image.height == 2)
+        #expect(image.premultipliedRGBA == pixels)
+        let skipping = CodingNoContentsLayer()
+        skipping.contents = layer.contents
+        #expect(try roundTrip(skipping).contents == nil)
     }
 
     @Test func shouldArchiveValueLeavesAKeyOut() throws {

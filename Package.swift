@@ -4,7 +4,7 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CPNG, CCairo, CPixman, CSystemd
+//   CVulkan, CPNG, CCairo, CPixman, CSystemd, CDRM
 //                     system libraries (module map + shim header); import nothing of ours
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED; imports nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
@@ -19,16 +19,18 @@
 //                     no DRM)
 //   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
 //                     Logging
-//   LaminaOutputs     concrete outputs (offscreen now; KMS and window later); imports LaminaServer,
-//                     LaminaVulkan, CLaminaShims (timerfd)
+//   LaminaOutputs     concrete outputs (offscreen, KMS; window later); imports LaminaServer,
+//                     LaminaVulkan, CLaminaShims (timerfd), CDRM (libdrm: atomic mode
+//                     setting, dumb buffers, page-flip events), Foundation (locks), Logging
 //   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
 //                     recording renderer, null output and manual clock of in-process server tests
-//   laminad, laminactl, lamina-demo, lamina-bench, lamina-soak
+//   laminad, laminactl, lamina-demo, lamina-scene, lamina-bench, lamina-soak
 //                     executables; laminad is the only place that picks concrete backends (and the
 //                     only user of CSystemd: readiness, watchdog and socket activation); the
 //                     benchmark also imports the server modules to time them in-process; the soak
 //                     tool drives a laminad process, plots it with Cairo and seeds its clients
-//                     with LaminaTesting's generator
+//                     with LaminaTesting's generator; lamina-scene commits the known
+//                     scenes that Tools/kms-test compares across outputs
 import PackageDescription
 
 let package = Package(
@@ -40,6 +42,7 @@ let package = Package(
         .executable(name: "laminad", targets: ["laminad"]),
         .executable(name: "laminactl", targets: ["laminactl"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
+        .executable(name: "lamina-scene", targets: ["lamina-scene"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
         .executable(name: "lamina-soak", targets: ["lamina-soak"]),
     ],
@@ -53,6 +56,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .target(name: "CLaminaShims"),
         .plugin(name: "CompileShaders", capability: .buildTool()),
 
@@ -69,7 +73,11 @@ let package = Package(
             name: "LaminaVulkan",
             dependencies: ["LaminaServer", "CVulkan", .product(name: "Logging", package: "swift-log")],
             plugins: ["CompileShaders"]),
-        .target(name: "LaminaOutputs", dependencies: ["LaminaServer", "CLaminaShims"]),
+        .target(
+            name: "LaminaOutputs",
+            dependencies: [
+                "LaminaServer", "CLaminaShims", "CDRM", .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore", "LaminaServer"]),
 
         .executableTarget(
@@ -83,6 +91,7 @@ let package = Package(
             name: "laminactl",
             dependencies: ["Lamina", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"]),
+        .executableTarget(name: "lamina-scene", dependencies: ["Lamina"]),
         .executableTarget(
             name: "lamina-bench",
             dependencies: [
@@ -103,6 +112,7 @@ let package = Package(
             dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
+        .testTarget(name: "LaminaOutputsTests", dependencies: ["LaminaOutputs", "LaminaServer"]),
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: ["Lamina", "LaminaTesting", "LaminaCore", "LaminaProtocol", "LaminaServer", "LaminaVulkan"],

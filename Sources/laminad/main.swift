@@ -34,8 +34,9 @@ struct Laminad: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Output: offscreen:WIDTHxHEIGHT@HZ. Repeat for several displays, numbered 0, 1, … in order. "
-                + "Default: one offscreen:1280x720@60.",
+            "Output: offscreen:WIDTHxHEIGHT@HZ, or kms[:DEVICE] (every connected connector of DEVICE, "
+                + "default the first /dev/dri/card* with one). Repeat for several displays, numbered 0, 1, … "
+                + "in order. Default: one offscreen:1280x720@60.",
             valueName: "spec"))
     var output: [String] = []
 
@@ -66,10 +67,10 @@ struct Laminad: ParsableCommand {
         guard specifications.count <= WireLimits.maxDisplays else {
             throw ValidationError("--output: at most \(WireLimits.maxDisplays) outputs, got \(specifications.count)")
         }
-        var modes: [DisplayMode] = []
+        var requests: [OutputRequest] = []
         for specification in specifications {
             do {
-                modes.append(try OutputSpecification.parse(specification).mode)
+                requests.append(try OutputSpecification.parse(specification))
             } catch {
                 throw ValidationError("--output: \(error)")
             }
@@ -92,7 +93,11 @@ struct Laminad: ParsableCommand {
             validation: validation,
             preferredDevice: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"])
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
-        let outputs = try modes.map { try OffscreenOutput(mode: $0, renderer: renderer) }
+        let outputs = try makeOutputs(requests, renderer: renderer, logger: logger)
+        guard outputs.count <= WireLimits.maxDisplays else {
+            throw ValidationError("--output: at most \(WireLimits.maxDisplays) displays, got \(outputs.count)")
+        }
+        let modes = outputs.map(\.mode)
         let server: Server
         do {
             var configuration = Server.Configuration(
@@ -133,6 +138,48 @@ struct Laminad: ParsableCommand {
             logger.info("validation messages: \(messages.count)")
             if !messages.isEmpty { throw ExitCode(3) }
         }
+    }
+
+    /// The outputs `requests` ask for, in order: one offscreen output each, and one KMS output for every
+    /// connected connector of each KMS device. A KMS device that cannot be opened, or a connector that
+    /// cannot be driven, is logged with the call that failed; laminad stops when no display is left.
+    func makeOutputs(_ requests: [OutputRequest], renderer: VulkanRenderer, logger: Logger) throws -> [any Output] {
+        var outputs: [any Output] = []
+        for request in requests {
+            switch request {
+            case .offscreen(let mode):
+                outputs.append(try OffscreenOutput(mode: mode, renderer: renderer))
+            case .kms(let path):
+                let device: KMSDevice
+                do {
+                    device = try path.map { try KMSDevice(path: $0, logger: logger) } ?? KMSDevice.firstConnected(logger: logger)
+                } catch {
+                    logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
+                    continue
+                }
+                var used: Set<UInt32> = []
+                let connectors: [UInt32]
+                do {
+                    connectors = try device.connectedConnectors()
+                } catch {
+                    logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
+                    continue
+                }
+                for connector in connectors {
+                    do {
+                        let output = try KMSOutput(
+                            device: device, connector: connector, usedCrtcs: used, renderer: renderer, logger: logger)
+                        used.insert(output.crtc)
+                        outputs.append(output)
+                    } catch {
+                        logger.error(
+                            "KMS connector dropped", metadata: ["connector": "\(connector)", "error": "\(error)"])
+                    }
+                }
+            }
+        }
+        guard !outputs.isEmpty else { throw ValidationError("--output: no display could be set up (see the log)") }
+        return outputs
     }
 
     /// The socket's access from `--socket-group`: a group name (or number) known to the system.

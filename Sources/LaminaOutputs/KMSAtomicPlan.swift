@@ -52,7 +52,8 @@ public struct KMSAtomicPlan: Equatable, Sendable {
             Assignment(object: crtc, property: "MODE_ID", value: UInt64(modeBlob)),
             Assignment(object: crtc, property: "ACTIVE", value: 1),
         ]
-        assignments += planeAssignments(plane: plane, crtc: crtc, framebuffer: framebuffer, width: width, height: height)
+        assignments += planeAssignments(
+            plane: plane, crtc: crtc, framebuffer: framebuffer, width: width, height: height)
         return KMSAtomicPlan(assignments: assignments, flags: allowModeset | pageFlipEvent)
     }
 

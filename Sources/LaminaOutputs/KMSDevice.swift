@@ -39,7 +39,8 @@ public final class KMSDevice: @unchecked Sendable {
         var capability: UInt64 = 0
         monotonicTimestamps = drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &capability) == 0 && capability == 1
         do {
-            try KMSError.check(drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1), "drmSetClientCap", "universal planes")
+            try KMSError.check(
+                drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1), "drmSetClientCap", "universal planes")
             try KMSError.check(drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1), "drmSetClientCap", "atomic")
         } catch {
             close(fd)
@@ -116,7 +117,9 @@ public final class KMSDevice: @unchecked Sendable {
             for index in 0..<Int(properties.pointee.count_props) {
                 let id = properties.pointee.props[index]
                 guard let property = drmModeGetProperty(fileDescriptor, id) else { continue }
-                let text = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let text = withUnsafeBytes(of: property.pointee.name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 names[text] = id
                 drmModeFreeProperty(property)
             }
@@ -134,7 +137,9 @@ public final class KMSDevice: @unchecked Sendable {
         defer { drmModeFreeObjectProperties(properties) }
         for index in 0..<Int(properties.pointee.count_props) {
             guard let property = drmModeGetProperty(fileDescriptor, properties.pointee.props[index]) else { continue }
-            let text = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let text = withUnsafeBytes(of: property.pointee.name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             drmModeFreeProperty(property)
             if text == name { return properties.pointee.prop_values[index] }
         }
@@ -156,7 +161,8 @@ public final class KMSDevice: @unchecked Sendable {
                 drmModeAtomicAddProperty(request, assignment.object, property, assignment.value),
                 "drmModeAtomicAddProperty", "\(assignment.property) of object \(assignment.object)")
         }
-        let testFlags = (plan.flags & ~KMSAtomicPlan.pageFlipEvent & ~KMSAtomicPlan.nonBlocking) | KMSAtomicPlan.testOnly
+        let testFlags =
+            (plan.flags & ~KMSAtomicPlan.pageFlipEvent & ~KMSAtomicPlan.nonBlocking) | KMSAtomicPlan.testOnly
         try KMSError.check(
             drmModeAtomicCommit(fileDescriptor, request, testFlags, nil), "drmModeAtomicCommit(TEST_ONLY)")
         try KMSError.check(drmModeAtomicCommit(fileDescriptor, request, plan.flags, userData), "drmModeAtomicCommit")

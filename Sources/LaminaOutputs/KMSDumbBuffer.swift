@@ -50,9 +50,11 @@ final class KMSDumbBuffer {
         }
         var offset: UInt64 = 0
         let mapped = drmModeMapDumbBuffer(fd, handle, &offset)
-        let memory = mapped == 0 ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset)) : MAP_FAILED
+        let memory =
+            mapped == 0 ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset)) : MAP_FAILED
         guard mapped == 0, let memory, memory != MAP_FAILED else {
-            let error = KMSError(call: mapped == 0 ? "mmap" : "drmModeMapDumbBuffer", errno: mapped == 0 ? errno : -mapped)
+            let error = KMSError(
+                call: mapped == 0 ? "mmap" : "drmModeMapDumbBuffer", errno: mapped == 0 ? errno : -mapped)
             _ = drmModeRmFB(fd, framebuffer)
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw error

@@ -47,6 +47,7 @@ extension KMSOutput {
         pending = nil
         let time = device.mediaTime(seconds: record.seconds, microseconds: record.microseconds)
         lastFlipTime = time
+        flipCount += 1
         guard let wanted = armedTime else { return }
         let interval = 1 / max(mode.refreshRate, 1)
         if time >= wanted - interval / 2 {

@@ -59,6 +59,8 @@ public final class KMSOutput: Output {
     var undelivered: [FrameEvent] = []
     /// The media time of the last page flip.
     public internal(set) var lastFlipTime: Double?
+    /// Page flips completed since start (the mode set's included).
+    public internal(set) var flipCount = 0
 
     /// Takes `connector` of `device` (a connected one) with its preferred mode, picks a CRTC not in
     /// `usedCrtcs` and its primary plane, and makes the dumb buffers and the renderer's targets.
@@ -136,6 +138,7 @@ public final class KMSOutput: Output {
     }
 
     deinit {
+        logger.info("KMS output stopping", metadata: ["connector": "\(connectorName)", "pageFlips": "\(flipCount)"])
         restore()
         close(epoll)
         close(timer)
@@ -161,7 +164,8 @@ public final class KMSOutput: Output {
             throw KMSError(call: "drmModeGetResources", errno: errno, detail: device.path)
         }
         defer { drmModeFreeResources(resources) }
-        let crtcs = Array(UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(resources.pointee.count_crtcs)))
+        let crtcs = Array(
+            UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(resources.pointee.count_crtcs)))
         if connector.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.encoder_id) {
             let current = encoder.pointee.crtc_id
             drmModeFreeEncoder(encoder)
@@ -184,7 +188,8 @@ public final class KMSOutput: Output {
         guard let resources = drmModeGetResources(fd) else {
             throw KMSError(call: "drmModeGetResources", errno: errno, detail: device.path)
         }
-        let crtcs = Array(UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(resources.pointee.count_crtcs)))
+        let crtcs = Array(
+            UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(resources.pointee.count_crtcs)))
         drmModeFreeResources(resources)
         guard let index = crtcs.firstIndex(of: crtc) else {
             throw KMSError(call: "drmModeGetResources", detail: "CRTC \(crtc) is not the device's")

@@ -152,7 +152,9 @@ struct Laminad: ParsableCommand {
             case .kms(let path):
                 let device: KMSDevice
                 do {
-                    device = try path.map { try KMSDevice(path: $0, logger: logger) } ?? KMSDevice.firstConnected(logger: logger)
+                    device =
+                        try path.map { try KMSDevice(path: $0, logger: logger) }
+                        ?? KMSDevice.firstConnected(logger: logger)
                 } catch {
                     logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
                     continue

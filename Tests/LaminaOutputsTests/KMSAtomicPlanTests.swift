@@ -46,7 +46,8 @@ import Testing
 
     @Test func restoreReappliesTheFramebufferThatWasShown() {
         let saved = KMSSavedCrtc(crtc: 41, framebuffer: 90, x: 0, y: 16, modeValid: true)
-        #expect(saved.restore(connector: 31, plane: 51) == .reapply(crtc: 41, framebuffer: 90, x: 0, y: 16, connector: 31))
+        #expect(
+            saved.restore(connector: 31, plane: 51) == .reapply(crtc: 41, framebuffer: 90, x: 0, y: 16, connector: 31))
     }
 
     @Test(arguments: [(UInt32(0), true), (UInt32(90), false), (UInt32(0), false)])
@@ -64,6 +65,8 @@ import Testing
     @Test func errorNamesTheCall() {
         let error = KMSError(call: "drmModeAtomicCommit(TEST_ONLY)", errno: 22, detail: "CRTC 41")
         #expect("\(error)" == "drmModeAtomicCommit(TEST_ONLY) failed: Invalid argument (errno 22): CRTC 41")
-        #expect("\(KMSError(call: "open /dev/dri/card*", detail: "no DRM device"))" == "open /dev/dri/card* failed: no DRM device")
+        #expect(
+            "\(KMSError(call: "open /dev/dri/card*", detail: "no DRM device"))"
+                == "open /dev/dri/card* failed: no DRM device")
     }
 }

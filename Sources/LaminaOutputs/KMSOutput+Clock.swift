@@ -18,7 +18,8 @@ extension KMSOutput {
     }
 
     /// Reads the page-flip events and the timer and returns the frame events they give: a flip's
-    /// completion (at its timestamp) when a frame was asked for by then, and the timer's refresh.
+    /// completion (at the refresh after its timestamp, where a frame presented now is shown) when a
+    /// frame was asked for by then, and the timer's refresh.
     public func handleEvents() -> [FrameEvent] {
         device.lock.withLock {
             device.drainEvents()
@@ -27,7 +28,7 @@ extension KMSOutput {
                 let time = armedTime, pending == nil
             {
                 armedTime = nil
-                undelivered.append(FrameEvent(time: max(time, Self.now())))
+                undelivered.append(FrameEvent(time: time))
             }
             let events = undelivered
             undelivered = []
@@ -49,10 +50,12 @@ extension KMSOutput {
         lastFlipTime = time
         flipCount += 1
         guard let wanted = armedTime else { return }
+        // A frame presented now is shown at the refresh after the one that just flipped.
         let interval = 1 / max(mode.refreshRate, 1)
-        if time >= wanted - interval / 2 {
+        let next = time + interval
+        if next >= wanted - interval / 2 {
             armedTime = nil
-            undelivered.append(FrameEvent(time: time))
+            undelivered.append(FrameEvent(time: next))
             armTimer(at: 0)
         } else {
             armTimer(at: wanted)

@@ -51,6 +51,9 @@ extension KMSOutput {
         let deadline = Self.now() + timeout
         while pending != nil {
             device.drainEvents()
+            // The device reaches outputs weakly, so not this one while it is being released: take the
+            // completion directly too.
+            collectFlip()
             if pending == nil { break }
             let left = deadline - Self.now()
             if left <= 0 { return false }

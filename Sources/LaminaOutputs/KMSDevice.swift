@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 import Logging
 
-/// One DRM device (`/dev/dri/cardN`) opened for mode setting: its file descriptor, DRM master, the
-/// atomic and universal-plane capabilities, and the property ids of its objects.
+/// One DRM device (`/dev/dri/cardN`) opened for mode setting: its file descriptor, DRM master (from
+/// the seat daemon through `KMSSeat` when one runs, else directly as root), the atomic and
+/// universal-plane capabilities, and the property ids of its objects.
 ///
 /// Shared by the `KMSOutput`s of its connectors. The device reads the DRM events (page flips) for all
 /// of them and hands each completion to the output whose commit asked for it. `lock` guards the
@@ -17,6 +18,10 @@ public final class KMSDevice: @unchecked Sendable {
     public let fileDescriptor: Int32
     /// Whether page-flip timestamps are on `CLOCK_MONOTONIC` (`DRM_CAP_TIMESTAMP_MONOTONIC`).
     public let monotonicTimestamps: Bool
+    /// The seat the device was opened through, or nil when it was opened directly.
+    public let seat: KMSSeat?
+    /// The seat's id for the device.
+    let seatDeviceID: Int32?
     let logger: Logger
     let lock = NSLock()
     /// Property ids by object id and property name, read once per object.
@@ -28,12 +33,20 @@ public final class KMSDevice: @unchecked Sendable {
         weak var output: KMSOutput?
     }
 
-    /// Opens `path` read-write, becomes DRM master (directly: the caller runs as root or owns the
-    /// seat) and turns on universal planes and atomic mode setting.
-    public init(path: String, logger: Logger) throws(KMSError) {
+    /// Opens `path` through `seat` (the seat daemon makes this process DRM master), or without a seat
+    /// read-write directly and becomes DRM master itself (as root), and turns on universal planes and
+    /// atomic mode setting.
+    public init(path: String, seat: KMSSeat? = nil, logger: Logger) throws(KMSError) {
         self.path = path
         self.logger = logger
-        let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        self.seat = seat
+        let fd: Int32
+        if let seat {
+            (fd, seatDeviceID) = try seat.openDevice(path)
+        } else {
+            fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+            seatDeviceID = nil
+        }
         guard fd >= 0 else { throw KMSError(call: "open", errno: errno, detail: path) }
         fileDescriptor = fd
         var capability: UInt64 = 0
@@ -43,22 +56,32 @@ public final class KMSDevice: @unchecked Sendable {
                 drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1), "drmSetClientCap", "universal planes")
             try KMSError.check(drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1), "drmSetClientCap", "atomic")
         } catch {
-            close(fd)
+            Self.release(fd, seat: seat, id: seatDeviceID)
             throw error
         }
         // The first opener of a device with no master is master already; drmSetMaster fails then only
-        // when another process (a compositor, a seat daemon's client) holds it.
-        if drmIsMaster(fd) == 0 {
+        // when another process (a compositor, a seat daemon's client) holds it. Through a seat, the
+        // daemon made this process master.
+        if seat == nil && drmIsMaster(fd) == 0 {
             if drmSetMaster(fd) != 0 {
                 let error = KMSError(call: "drmSetMaster", errno: errno, detail: path)
                 close(fd)
                 throw error
             }
         }
+        logger.info(
+            "KMS device opened",
+            metadata: ["device": "\(path)", "master": "\(seat.map { "libseat (\($0.name))" } ?? "direct")"])
     }
 
     deinit {
-        close(fileDescriptor)
+        Self.release(fileDescriptor, seat: seat, id: seatDeviceID)
+    }
+
+    /// Closes `fd`, giving it back to `seat` first when it came from there.
+    private static func release(_ fd: Int32, seat: KMSSeat?, id: Int32?) {
+        if let seat, let id { seat.closeDevice(id) }
+        close(fd)
     }
 
     /// The DRM devices in `/dev/dri` (`card0`, `card1`, …), sorted by number.
@@ -69,12 +92,12 @@ public final class KMSDevice: @unchecked Sendable {
             .map { "/dev/dri/" + $0 }
     }
 
-    /// The first device with a connected connector, opened.
-    public static func firstConnected(logger: Logger) throws(KMSError) -> KMSDevice {
+    /// The first device with a connected connector, opened (through `seat` when given).
+    public static func firstConnected(seat: KMSSeat? = nil, logger: Logger) throws(KMSError) -> KMSDevice {
         var failures: [String] = []
         for path in cardPaths() {
             do {
-                let device = try KMSDevice(path: path, logger: logger)
+                let device = try KMSDevice(path: path, seat: seat, logger: logger)
                 if try !device.connectedConnectors().isEmpty { return device }
                 failures.append("\(path): no connected connector")
             } catch {

@@ -16,6 +16,16 @@ extension KMSOutput {
                 needsModeset = true
                 throw KMSError(call: "drmHandleEvent", detail: "no page-flip event within 1 s on CRTC \(crtc)")
             }
+            if let seat = device.seat {
+                guard seat.isActive else {
+                    needsModeset = true
+                    throw KMSError(call: "libseat", detail: "seat \(seat.name) is disabled (another session has it)")
+                }
+                if seat.generation != seatGeneration {
+                    seatGeneration = seat.generation
+                    needsModeset = true
+                }
+            }
             let back = shown.map { 1 - $0 } ?? 0
             buffers[back].copy(bitmap.pixels, stride: bitmap.stride)
             let plan =

@@ -17,7 +17,8 @@ import Logging
 /// retries at the next refresh, with a full mode set). The CRTC's state from before is restored
 /// in `deinit`.
 ///
-/// The event source is an epoll fd over the DRM fd and a timer fd: page-flip completions give the
+/// The event source is an epoll fd over the DRM fd, a timer fd and the seat's fd (when the device was
+/// opened through libseat): page-flip completions give the
 /// `FrameEvent`s (the flip's `CLOCK_MONOTONIC` timestamp) while frames are flipping, and the timer
 /// gives the first one after the display has been idle.
 public final class KMSOutput: Output {
@@ -51,8 +52,11 @@ public final class KMSOutput: Output {
     var shown: Int?
     /// The buffer a committed flip will show, until its event comes.
     var pending: Int?
-    /// Whether the next commit sets the mode (the first one, and any after a failure).
+    /// Whether the next commit sets the mode (the first one, any after a failure, and the first after
+    /// the seat came back).
     var needsModeset = true
+    /// The seat's generation the last commit saw.
+    var seatGeneration = 0
     /// The refresh the server asked for and has not been told of.
     var armedTime: Double?
     /// Frame events for the loop, not yet returned by `handleEvents`.
@@ -115,7 +119,7 @@ public final class KMSOutput: Output {
             close(timer)
             throw KMSError(call: "epoll_create1", errno: errno)
         }
-        for member in [fd, timer] {
+        for member in [fd, timer] + (device.seat.map { [$0.fileDescriptor] } ?? []) {
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
             event.data.fd = member

@@ -145,6 +145,8 @@ struct Laminad: ParsableCommand {
     /// cannot be driven, is logged with the call that failed; laminad stops when no display is left.
     func makeOutputs(_ requests: [OutputRequest], renderer: VulkanRenderer, logger: Logger) throws -> [any Output] {
         var outputs: [any Output] = []
+        // DRM master from the seat daemon when one runs, else directly (as root).
+        let seat = requests.contains { if case .kms = $0 { true } else { false } } ? KMSSeat.open(logger: logger) : nil
         for request in requests {
             switch request {
             case .offscreen(let mode):
@@ -153,8 +155,8 @@ struct Laminad: ParsableCommand {
                 let device: KMSDevice
                 do {
                     device =
-                        try path.map { try KMSDevice(path: $0, logger: logger) }
-                        ?? KMSDevice.firstConnected(logger: logger)
+                        try path.map { try KMSDevice(path: $0, seat: seat, logger: logger) }
+                        ?? KMSDevice.firstConnected(seat: seat, logger: logger)
                 } catch {
                     logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
                     continue

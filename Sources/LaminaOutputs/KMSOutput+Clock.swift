@@ -51,16 +51,24 @@ extension KMSOutput {
         lastFlipTime = time
         flipCount += 1
         guard let wanted = armedTime else { return }
-        // A frame presented now is shown at the refresh after the one that just flipped.
-        let interval = 1 / max(mode.refreshRate, 1)
-        let next = time + interval
-        if next >= wanted - interval / 2 {
+        if let next = Self.frameEventTime(flip: time, wanted: wanted, refreshRate: mode.refreshRate) {
             armedTime = nil
             undelivered.append(FrameEvent(time: next))
             armTimer(at: 0)
         } else {
             armTimer(at: wanted)
         }
+    }
+
+    /// The time of the frame event a page flip at media time `flip` gives a frame asked for at media
+    /// time `wanted`, or nil when it gives none yet. A frame presented after the flip is shown at the
+    /// next refresh (`flip` + 1/`refreshRate`); the event comes when that refresh is no more than half
+    /// a refresh before `wanted` (the server's own test for a due frame), and the timer waits for
+    /// `wanted` otherwise.
+    public static func frameEventTime(flip: Double, wanted: Double, refreshRate: Double) -> Double? {
+        let interval = 1 / max(refreshRate, 1)
+        let next = flip + interval
+        return next >= wanted - interval / 2 ? next : nil
     }
 
     /// Sets the frame timer to expire at media time `time` (at once when it has passed).

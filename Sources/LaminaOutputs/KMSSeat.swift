@@ -7,9 +7,8 @@ import Logging
 /// KMS output, which is then DRM master without being root, and takes the seat away on a session
 /// switch.
 ///
-/// `open` returns nil when no seat daemon seems to run (no `/run/seatd.sock`, no logind seats under
-/// `/run/systemd/seats`, no `LIBSEAT_BACKEND`) or libseat cannot open the seat; laminad then opens
-/// the devices directly as root. While the seat is disabled (`isActive` false) the outputs refuse
+/// `open` returns nil when no seat daemon seems to run (`daemonBackend`) or libseat cannot open the
+/// seat; laminad then opens the devices directly as root. While the seat is disabled (`isActive` false) the outputs refuse
 /// to present (logged, retried at the next refresh) and set the mode again once it comes back.
 public final class KMSSeat: @unchecked Sendable {
     /// The seat's name, such as `seat0`.
@@ -52,17 +51,22 @@ public final class KMSSeat: @unchecked Sendable {
     /// libseat's fd: readable when the seat daemon has events (`dispatch` reads them).
     public var fileDescriptor: Int32 { libseat_get_fd(seat) }
 
-    /// Whether a seat daemon seems to run, so libseat is worth asking.
-    public static var daemonRuns: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["LIBSEAT_BACKEND"] != nil || access("/run/seatd.sock", F_OK) == 0
-            || access("/run/systemd/seats", F_OK) == 0
+    /// The libseat backend of the seat daemon that seems to run: `LIBSEAT_BACKEND` when set, else
+    /// `seatd` when its socket exists, else `logind` when logind has seats; nil when none runs.
+    /// libseat's in-process `builtin` backend is never chosen unless `LIBSEAT_BACKEND` names it.
+    public static var daemonBackend: String? {
+        if let chosen = ProcessInfo.processInfo.environment["LIBSEAT_BACKEND"] { return chosen }
+        if access("/run/seatd.sock", F_OK) == 0 { return "seatd" }
+        let seats = (try? FileManager.default.contentsOfDirectory(atPath: "/run/systemd/seats")) ?? []
+        return seats.isEmpty ? nil : "logind"
     }
 
     /// The seat, once the daemon has enabled it (waiting up to 2 s), or nil when no daemon runs or
     /// libseat cannot open the seat (logged).
     public static func open(logger: Logger) -> KMSSeat? {
-        guard daemonRuns else { return nil }
+        guard let backend = daemonBackend else { return nil }
+        // Only that backend: libseat would otherwise go on to others (as root, its in-process seat).
+        setenv("LIBSEAT_BACKEND", backend, 1)
         libseat_set_log_level(LIBSEAT_LOG_LEVEL_ERROR)
         let state = State()
         let listener = UnsafeMutablePointer<libseat_seat_listener>.allocate(capacity: 1)

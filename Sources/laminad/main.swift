@@ -182,7 +182,10 @@ struct Laminad: ParsableCommand {
                 }
             }
         }
-        guard !outputs.isEmpty else { throw ValidationError("--output: no display could be set up (see the log)") }
+        guard !outputs.isEmpty else {
+            logger.critical("no display could be set up from --output")
+            throw ExitCode(2)
+        }
         return outputs
     }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Screendumps for Tools/kms-test: take one over QMP, compare two PPM images.
 
-  kms-screen.py dump QMP_SOCKET OUT.ppm        QMP screendump of the guest's scan-out
+  kms-screen.py dump QMP_SOCKET OUT.ppm [DEVICE]
+                                               QMP screendump of the guest's scan-out (of the
+                                               display device with that id, head 0)
   kms-screen.py compare A.ppm B.ppm [--mask-rows Y0 Y1]
                                                exit 0 when every pixel (outside rows Y0..Y1) is equal
   kms-screen.py differs A.ppm B.ppm --rows Y0 Y1
@@ -15,7 +17,7 @@ import sys
 import time
 
 
-def qmp_screendump(path, out):
+def qmp_screendump(path, out, device=None):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.settimeout(30)
     s.connect(path)
@@ -36,7 +38,10 @@ def qmp_screendump(path, out):
     command("qmp_capabilities")
     if os.path.exists(out):
         os.remove(out)
-    reply = command("screendump", {"filename": out})
+    arguments = {"filename": out}
+    if device:
+        arguments.update({"device": device, "head": 0})
+    reply = command("screendump", arguments)
     s.close()
     if "error" in reply:
         sys.exit(f"screendump: {reply['error']}")
@@ -114,7 +119,7 @@ def differs(a, b, rows):
 
 def main(argv):
     if len(argv) >= 3 and argv[0] == "dump":
-        qmp_screendump(argv[1], os.path.abspath(argv[2]))
+        qmp_screendump(argv[1], os.path.abspath(argv[2]), argv[3] if len(argv) > 3 else None)
         return 0
     if len(argv) >= 3 and argv[0] == "compare":
         mask = None

@@ -10,6 +10,9 @@ import Lamina
 //       commits the scene and creates DIR/scene-ready; when DIR/step2 appears, commits the change and
 //       a running animation and creates DIR/step2-ready; exits when DIR/finish appears
 //
+// With a second display (`--output` twice), a second context shows a second scene there, captured
+// as DIR/second.ppm.
+//
 // The scene: flat, rounded, bordered, translucent and rotated layers on an opaque background. The
 // change turns the red rectangle yellow. The animation moves a magenta square back and forth in rows
 // 620..700, which the comparison of the change masks out (rows 600..720).
@@ -78,17 +81,40 @@ let tilted = layer("tilted", CGRect(x: 1000, y: 380, width: 150, height: 150), c
 tilted.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 6))
 root.addSublayer(tilted)
 
+// A second display, when the server has one, shows its own scene from a second context: a frame
+// inset by 40 pixels with a white bar, on the display's own size.
+var second: CAContext?
+var secondRoot: CALayer?
+if context.displays.count > 1 {
+    let info = context.displays[1]
+    let size = CGSize(width: CGFloat(info.width), height: CGFloat(info.height))
+    second = try CAContext(socketPath: context.socketPath, clientName: "lamina-scene (display 1)", display: 1)
+    let backdrop = layer("second root", CGRect(origin: .zero, size: size), color(0.1, 0.45, 0.5))
+    let inset = layer(
+        "inset", CGRect(x: 40, y: 40, width: size.width - 80, height: size.height - 80), color(0.95, 0.9, 0.8))
+    inset.borderWidth = 12
+    inset.borderColor = color(0.3, 0.2, 0.1)
+    backdrop.addSublayer(inset)
+    inset.addSublayer(layer("bar", CGRect(x: 60, y: 60, width: 200, height: 40), color(1, 1, 1)))
+    secondRoot = backdrop
+}
+
 CATransaction.begin()
 CATransaction.setDisableActions(true)
 context.layer = root
+second?.layer = secondRoot
 CATransaction.commit()
 CATransaction.flush()
 _ = try context.describeTree()  // a round trip: the scene is applied
-print("scene committed")
+_ = try second?.describeTree()
+print("scene committed" + (second == nil ? "" : " on displays 0 and 1"))
 
 let reference = options["reference"]
 let exchange = options["exchange"]
-if let reference { try writePPM(try context.capture(), to: reference + "/scene.ppm") }
+if let reference {
+    try writePPM(try context.capture(), to: reference + "/scene.ppm")
+    if let second { try writePPM(try second.capture(display: 1), to: reference + "/second.ppm") }
+}
 if let exchange {
     touch(exchange + "/scene-ready")
     waitForFile(exchange + "/step2")

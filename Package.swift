@@ -4,7 +4,7 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CPNG, CCairo, CPixman, CSystemd, CDRM, CSeat
+//   CVulkan, CPNG, CCairo, CPixman, CSystemd, CDRM, CSeat, CUdev
 //                     system libraries (module map + shim header); import nothing of ours
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED; imports nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
@@ -22,7 +22,7 @@
 //   LaminaOutputs     concrete outputs (offscreen, KMS; window later); imports LaminaServer,
 //                     LaminaVulkan, CLaminaShims (timerfd), CDRM (libdrm: atomic mode
 //                     setting, dumb buffers, page-flip events), CSeat (libseat: DRM master from a seat
-//                     daemon), Foundation (locks), Logging
+//                     daemon), CUdev (libudev: hot-plug), Foundation (locks), Logging
 //   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
 //                     recording renderer, null output and manual clock of in-process server tests
 //   laminad, laminactl, lamina-demo, lamina-scene, lamina-bench, lamina-soak
@@ -59,6 +59,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .target(name: "CLaminaShims"),
         .plugin(name: "CompileShaders", capability: .buildTool()),
 
@@ -78,7 +79,8 @@ let package = Package(
         .target(
             name: "LaminaOutputs",
             dependencies: [
-                "LaminaServer", "CLaminaShims", "CDRM", "CSeat", .product(name: "Logging", package: "swift-log"),
+                "LaminaServer", "CLaminaShims", "CDRM", "CSeat", "CUdev",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "LaminaTesting", dependencies: ["Lamina", "LaminaCore", "LaminaServer"]),
 

@@ -22,6 +22,8 @@ public final class KMSDevice: @unchecked Sendable {
     public let seat: KMSSeat?
     /// The seat's id for the device.
     let seatDeviceID: Int32?
+    /// The hot-plug monitor, or nil when udev's monitor could not be set up (logged).
+    let hotplug: KMSHotplugMonitor?
     let logger: Logger
     let lock = NSLock()
     /// Property ids by object id and property name, read once per object.
@@ -49,6 +51,12 @@ public final class KMSDevice: @unchecked Sendable {
         }
         guard fd >= 0 else { throw KMSError(call: "open", errno: errno, detail: path) }
         fileDescriptor = fd
+        do {
+            hotplug = try KMSHotplugMonitor()
+        } catch {
+            logger.warning("no KMS hot-plug events", metadata: ["device": "\(path)", "error": "\(error)"])
+            hotplug = nil
+        }
         var capability: UInt64 = 0
         monotonicTimestamps = drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &capability) == 0 && capability == 1
         do {
@@ -213,6 +221,15 @@ public final class KMSDevice: @unchecked Sendable {
             }
         }
         for entry in outputs { entry.output?.collectFlip() }
+    }
+
+    /// Reads the hot-plug monitor and, when this device had an event, tells each output to look at its
+    /// connector again. Called on the loop's thread, without `lock`.
+    func handleHotplug() {
+        guard let hotplug, hotplug.receive().contains(path) else { return }
+        lock.withLock {
+            for entry in outputs { entry.output?.updateConnection() }
+        }
     }
 
     /// The media time of a page flip's `seconds` and `microseconds` (`CLOCK_MONOTONIC` when the

@@ -17,8 +17,13 @@ import Logging
 /// retries at the next refresh, with a full mode set). The CRTC's state from before is restored
 /// in `deinit`.
 ///
-/// The event source is an epoll fd over the DRM fd, a timer fd and the seat's fd (when the device was
-/// opened through libseat): page-flip completions give the
+/// Hot-plug: on a udev event for the device the output reads its connector again. When it is
+/// disconnected the CRTC is turned off and frames are drawn but not shown (the display stays, dark);
+/// when it comes back with the output's mode, the last frame is shown again with a mode set. The
+/// server's displays are fixed at start, so a connector that was not connected then gets no display.
+///
+/// The event source is an epoll fd over the DRM fd, a timer fd, the hot-plug monitor's fd and the
+/// seat's fd (when the device was opened through libseat): page-flip completions give the
 /// `FrameEvent`s (the flip's `CLOCK_MONOTONIC` timestamp) while frames are flipping, and the timer
 /// gives the first one after the display has been idle.
 public final class KMSOutput: Output {
@@ -57,6 +62,9 @@ public final class KMSOutput: Output {
     var needsModeset = true
     /// The seat's generation the last commit saw.
     var seatGeneration = 0
+    /// Whether the connector is connected (with the output's mode): while it is not, frames are drawn
+    /// into the buffers but not committed, and the CRTC is off.
+    public internal(set) var isConnected = true
     /// The refresh the server asked for and has not been told of.
     var armedTime: Double?
     /// Frame events for the loop, not yet returned by `handleEvents`.
@@ -119,7 +127,8 @@ public final class KMSOutput: Output {
             close(timer)
             throw KMSError(call: "epoll_create1", errno: errno)
         }
-        for member in [fd, timer] + (device.seat.map { [$0.fileDescriptor] } ?? []) {
+        let extra = [device.seat?.fileDescriptor, device.hotplug?.fileDescriptor].compactMap { $0 }
+        for member in [fd, timer] + extra {
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
             event.data.fd = member

@@ -28,6 +28,8 @@ public final class KMSDevice: @unchecked Sendable {
     let lock = NSLock()
     /// Property ids by object id and property name, read once per object.
     private var propertyIDs: [UInt32: [String: UInt32]] = [:]
+    /// Connectors without a display already reported as connected (on the loop's thread).
+    private var reportedConnectors: Set<UInt32> = []
     /// The outputs that receive page-flip completions, weakly.
     private var outputs: [WeakOutput] = []
 
@@ -117,8 +119,10 @@ public final class KMSDevice: @unchecked Sendable {
             detail: failures.isEmpty ? "no DRM device in /dev/dri" : failures.joined(separator: "; "))
     }
 
-    /// The ids of the connectors that have a display attached, in the device's order.
-    public func connectedConnectors() throws(KMSError) -> [UInt32] {
+    /// The ids of the connectors that have a display attached, in the device's order. With `probing`
+    /// the kernel looks at each connector again (`drmModeGetConnector`, slow on some hardware);
+    /// without, it reports what it last saw (`drmModeGetConnectorCurrent`).
+    public func connectedConnectors(probing: Bool = true) throws(KMSError) -> [UInt32] {
         guard let resources = drmModeGetResources(fileDescriptor) else {
             throw KMSError(call: "drmModeGetResources", errno: errno, detail: path)
         }
@@ -126,7 +130,8 @@ public final class KMSDevice: @unchecked Sendable {
         var connected: [UInt32] = []
         for index in 0..<Int(resources.pointee.count_connectors) {
             let id = resources.pointee.connectors[index]
-            guard let connector = drmModeGetConnector(fileDescriptor, id) else {
+            let read = probing ? drmModeGetConnector : drmModeGetConnectorCurrent
+            guard let connector = read(fileDescriptor, id) else {
                 throw KMSError(call: "drmModeGetConnector", errno: errno, detail: "connector \(id)")
             }
             if connector.pointee.connection == DRM_MODE_CONNECTED && connector.pointee.count_modes > 0 {
@@ -227,8 +232,17 @@ public final class KMSDevice: @unchecked Sendable {
     /// connector again. Called on the loop's thread, without `lock`.
     func handleHotplug() {
         guard let hotplug, hotplug.receive().contains(path) else { return }
-        lock.withLock {
+        let driven = lock.withLock {
             for entry in outputs { entry.output?.updateConnection() }
+            return Set(outputs.compactMap { $0.output?.connector })
+        }
+        // The server's displays are fixed at start: a connector new since then is only reported.
+        let connected = (try? connectedConnectors(probing: false)) ?? []
+        for connector in connected where !driven.contains(connector) && !reportedConnectors.contains(connector) {
+            reportedConnectors.insert(connector)
+            logger.notice(
+                "KMS connector connected that has no display; restart laminad to drive it",
+                metadata: ["device": "\(path)", "connector": "\(connector)"])
         }
     }
 

@@ -18,9 +18,9 @@ extension KMSOutput {
         }
     }
 
-    /// Reads the seat's events, the hot-plug events, the page-flip events and the timer, and returns the frame events they give: a flip's
-    /// completion (at the refresh after its timestamp, where a frame presented now is shown) when a
-    /// frame was asked for by then, and the timer's refresh.
+    /// Reads the seat's events, the hot-plug events, the page-flip events and the timer, and returns
+    /// the frame events they give: a flip's completion (at the refresh after its timestamp, where a
+    /// frame presented now is shown) when a frame was asked for by then, and the timer's refresh.
     public func handleEvents() -> [FrameEvent] {
         device.seat?.dispatch()
         device.handleHotplug()

@@ -8,8 +8,9 @@ import Logging
 /// switch.
 ///
 /// `open` returns nil when no seat daemon seems to run (`daemonBackend`) or libseat cannot open the
-/// seat; laminad then opens the devices directly as root. While the seat is disabled (`isActive` false) the outputs refuse
-/// to present (logged, retried at the next refresh) and set the mode again once it comes back.
+/// seat; laminad then opens the devices directly as root. While the seat is disabled (`isActive`
+/// false) the outputs refuse to present (logged, retried at the next refresh) and set the mode again
+/// once it comes back.
 public final class KMSSeat: @unchecked Sendable {
     /// The seat's name, such as `seat0`.
     public let name: String

@@ -228,6 +228,19 @@ public final class KMSDevice: @unchecked Sendable {
         for entry in outputs { entry.output?.collectFlip() }
     }
 
+    /// Reads the seat's events and tells each output of this device the seat's state, which it follows
+    /// when the seat was enabled or disabled since it last looked. The seat is shared by the devices,
+    /// so each device's outputs compare the seat's count themselves. Called on the loop's thread,
+    /// without `lock`.
+    func handleSeat() {
+        guard let seat else { return }
+        seat.dispatch()
+        let status = seat.status
+        lock.withLock {
+            for entry in outputs { entry.output?.followSeat(generation: status.generation, active: status.active) }
+        }
+    }
+
     /// Reads the hot-plug monitor and, when this device had an event, tells each output to look at its
     /// connector again. Called on the loop's thread, without `lock`.
     func handleHotplug() {

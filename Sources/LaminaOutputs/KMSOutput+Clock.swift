@@ -22,7 +22,7 @@ extension KMSOutput {
     /// the frame events they give: a flip's completion (at the refresh after its timestamp, where a
     /// frame presented now is shown) when a frame was asked for by then, and the timer's refresh.
     public func handleEvents() -> [FrameEvent] {
-        device.seat?.dispatch()
+        device.handleSeat()
         device.handleHotplug()
         return device.lock.withLock {
             device.drainEvents()

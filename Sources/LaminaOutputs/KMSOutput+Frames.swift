@@ -6,7 +6,8 @@ extension KMSOutput {
     /// Renders `list`, copies it into the buffer not on screen (after the flip in flight, if any,
     /// lands) and commits it: a mode set for the first frame and after a failure, else a page flip.
     /// Each commit is tested first. Throws the failing call; the screen is unchanged then. While the
-    /// connector is disconnected the frame is kept in the buffer, to be shown when it comes back.
+    /// connector is disconnected or the seat is away the frame is kept in the buffer, to be shown
+    /// when it comes back.
     public func present(_ list: DisplayList) throws {
         try renderer.render(list, into: target)
         let bitmap = try renderer.readPixels(target)
@@ -17,20 +18,11 @@ extension KMSOutput {
                 needsModeset = true
                 throw KMSError(call: "drmHandleEvent", detail: "no page-flip event within 1 s on CRTC \(crtc)")
             }
-            if let seat = device.seat {
-                guard seat.isActive else {
-                    needsModeset = true
-                    throw KMSError(call: "libseat", detail: "seat \(seat.name) is disabled (another session has it)")
-                }
-                if seat.generation != seatGeneration {
-                    seatGeneration = seat.generation
-                    needsModeset = true
-                }
-            }
             let back = shown.map { 1 - $0 } ?? 0
             buffers[back].copy(bitmap.pixels, stride: bitmap.stride)
-            guard isConnected else {
-                // Nothing to show it on: it is shown when the connector comes back.
+            guard isConnected && seatActive else {
+                // Nothing to show it on, or the device is another session's: it is shown when the
+                // connector or the seat comes back.
                 shown = back
                 return
             }
@@ -87,51 +79,5 @@ extension KMSOutput {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// Reads the connector's state after a hot-plug event and follows it: the CRTC off when it was
-    /// disconnected (or lost the output's mode), the last frame shown again with a mode set when it
-    /// came back. Failures are logged. Called with `device.lock` held, on the loop's thread.
-    func updateConnection() {
-        guard let info = drmModeGetConnectorCurrent(device.fileDescriptor, connector) else {
-            logger.error(
-                "KMS connector unreadable", metadata: ["call": "drmModeGetConnectorCurrent", "errno": "\(errno)"])
-            return
-        }
-        let modes = UnsafeBufferPointer(start: info.pointee.modes, count: Int(info.pointee.count_modes))
-        let hasMode = modes.contains {
-            $0.hdisplay == modeInfo.hdisplay && $0.vdisplay == modeInfo.vdisplay && $0.clock == modeInfo.clock
-        }
-        let connected = info.pointee.connection == DRM_MODE_CONNECTED && hasMode
-        drmModeFreeConnector(info)
-        guard connected != isConnected else { return }
-        isConnected = connected
-        if pending != nil { _ = waitForFlipLocked(timeout: 0.2) }
-        pending = nil
-        needsModeset = true
-        if !connected {
-            logger.notice(
-                "KMS connector disconnected: the display stays, dark", metadata: ["connector": "\(connectorName)"])
-            do {
-                try device.commit(
-                    .disable(connector: connector, crtc: crtc, plane: plane), objectTypes: objectTypes, userData: nil)
-            } catch {
-                logger.error("KMS connector off failed", metadata: ["error": "\(error)"])
-            }
-            return
-        }
-        logger.notice("KMS connector reconnected", metadata: ["connector": "\(connectorName)", "mode": "\(mode)"])
-        guard let shown else { return }
-        let plan = KMSAtomicPlan.modeset(
-            connector: connector, crtc: crtc, plane: plane, modeBlob: modeBlob,
-            framebuffer: buffers[shown].framebuffer, width: mode.width, height: mode.height)
-        flipRecord.pointee = CDRMFlip()
-        do {
-            try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))
-            needsModeset = false
-            pending = shown
-        } catch {
-            logger.error("KMS mode set after reconnection failed", metadata: ["error": "\(error)"])
-        }
     }
 }

@@ -60,8 +60,11 @@ public final class KMSOutput: Output {
     /// Whether the next commit sets the mode (the first one, any after a failure, and the first after
     /// the seat came back).
     var needsModeset = true
-    /// The seat's generation the last commit saw.
-    var seatGeneration = 0
+    /// Whether the seat (when the device came through libseat) is this process's: while it is not,
+    /// nothing is committed.
+    var seatActive = true
+    /// The seat's count of enables and disables this output last followed.
+    var seatGeneration: Int
     /// Whether the connector is connected (with the output's mode): while it is not, frames are drawn
     /// into the buffers but not committed, and the CRTC is off.
     public internal(set) var isConnected = true
@@ -139,6 +142,7 @@ public final class KMSOutput: Output {
                 throw error
             }
         }
+        seatGeneration = device.seat?.status.generation ?? 0
         flipRecord = .allocate(capacity: 1)
         flipRecord.initialize(to: CDRMFlip())
         device.register(self)

@@ -9,8 +9,8 @@ import Logging
 ///
 /// `open` returns nil when no seat daemon seems to run (`daemonBackend`) or libseat cannot open the
 /// seat; laminad then opens the devices directly as root. While the seat is disabled (`isActive`
-/// false) the outputs refuse to present (logged, retried at the next refresh) and set the mode again
-/// once it comes back.
+/// false) the outputs commit nothing (frames are drawn into their buffers) and show their last frame
+/// again with a mode set once it comes back.
 public final class KMSSeat: @unchecked Sendable {
     /// The seat's name, such as `seat0`.
     public let name: String
@@ -23,6 +23,7 @@ public final class KMSSeat: @unchecked Sendable {
     final class State: @unchecked Sendable {
         let lock = NSLock()
         var active = false
+        /// Enables and disables so far.
         var changes = 0
     }
 
@@ -44,10 +45,6 @@ public final class KMSSeat: @unchecked Sendable {
 
     /// Whether the seat is this process's now (its devices usable).
     public var isActive: Bool { state.lock.withLock { state.active } }
-
-    /// How many times the seat was enabled or disabled: a change tells the outputs to set the mode
-    /// again.
-    var generation: Int { state.lock.withLock { state.changes } }
 
     /// libseat's fd: readable when the seat daemon has events (`dispatch` reads them).
     public var fileDescriptor: Int32 { libseat_get_fd(seat) }
@@ -88,7 +85,7 @@ public final class KMSSeat: @unchecked Sendable {
                         state.active = false
                         state.changes += 1
                     }
-                    // Acknowledged at once: the outputs check `isActive` before every commit.
+                    // Acknowledged at once: the outputs stop committing when they see the change.
                     _ = libseat_disable_seat(seat)
                 }))
         let data = Unmanaged.passRetained(state).toOpaque()
@@ -135,4 +132,8 @@ public final class KMSSeat: @unchecked Sendable {
             logger.error("libseat event read failed", metadata: ["call": "libseat_dispatch", "errno": "\(errno)"])
         }
     }
+
+    /// How many times the seat was enabled or disabled so far, and whether it is active: each output
+    /// compares the count with the one it last followed.
+    var status: (generation: Int, active: Bool) { state.lock.withLock { (state.changes, state.active) } }
 }

@@ -4,7 +4,7 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd
+//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd, CDRM, CSeat, CUdev
 //                     system libraries (module map + shim header); import nothing of ours (CVulkanXcb:
 //                     xcb and VK_KHR_xcb_surface, for the window output and its tests)
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED, timerfd, epoll; imports
@@ -21,19 +21,22 @@
 //                     no DRM)
 //   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
 //                     Logging
-//   LaminaOutputs     concrete outputs (offscreen now; KMS later), the frame timer and --output parsing;
-//                     imports LaminaServer, LaminaVulkan, CLaminaShims (timerfd)
+//   LaminaOutputs     concrete outputs without a window system (offscreen, KMS), the frame timer and
+//                     --output parsing; imports LaminaServer, CLaminaShims (timerfd), CDRM (libdrm: atomic
+//                     mode setting, dumb buffers, page-flip events), CSeat (libseat: DRM master from a seat
+//                     daemon), CUdev (libudev: hot-plug), Foundation (locks), Logging
 //   LaminaWindow      the X11 window output (xcb window, Vulkan swapchain); imports LaminaServer,
 //                     LaminaVulkan, LaminaOutputs (frame timer), CVulkanXcb, CLaminaShims (epoll)
 //   LaminaTesting     headless harness for users' tests; imports Lamina, and LaminaServer for the
 //                     recording renderer, null output and manual clock of in-process server tests
-//   laminad, laminactl, lamina-demo, lamina-bench, lamina-soak
+//   laminad, laminactl, lamina-demo, lamina-scene, lamina-bench, lamina-soak
 //                     executables; laminad is the only place that picks concrete backends (and the
 //                     only user of CSystemd: readiness, watchdog and socket activation, and of
 //                     LaminaWindow); the benchmark also imports the server modules to time them
 //                     in-process; the soak
 //                     tool drives a laminad process, plots it with Cairo and seeds its clients
-//                     with LaminaTesting's generator
+//                     with LaminaTesting's generator; lamina-scene commits the known
+//                     scenes that Tools/kms-test compares across outputs
 import PackageDescription
 
 let package = Package(
@@ -45,6 +48,7 @@ let package = Package(
         .executable(name: "laminad", targets: ["laminad"]),
         .executable(name: "laminactl", targets: ["laminactl"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
+        .executable(name: "lamina-scene", targets: ["lamina-scene"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
         .executable(name: "lamina-soak", targets: ["lamina-soak"]),
     ],
@@ -60,6 +64,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .target(name: "CLaminaShims"),
         .plugin(name: "CompileShaders", capability: .buildTool()),
 
@@ -76,7 +83,12 @@ let package = Package(
             name: "LaminaVulkan",
             dependencies: ["LaminaServer", "CVulkan", .product(name: "Logging", package: "swift-log")],
             plugins: ["CompileShaders"]),
-        .target(name: "LaminaOutputs", dependencies: ["LaminaServer", "CLaminaShims"]),
+        .target(
+            name: "LaminaOutputs",
+            dependencies: [
+                "LaminaServer", "CLaminaShims", "CDRM", "CSeat", "CUdev",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "LaminaWindow",
             dependencies: ["LaminaServer", "LaminaVulkan", "LaminaOutputs", "CVulkanXcb", "CLaminaShims"]),
@@ -94,6 +106,7 @@ let package = Package(
             name: "laminactl",
             dependencies: ["Lamina", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"]),
+        .executableTarget(name: "lamina-scene", dependencies: ["Lamina"]),
         .executableTarget(
             name: "lamina-bench",
             dependencies: [
@@ -115,6 +128,7 @@ let package = Package(
         .testTarget(
             name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting", "CJPEG"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
+        .testTarget(name: "LaminaOutputsTests", dependencies: ["LaminaOutputs", "LaminaServer"]),
         .testTarget(
             name: "LaminaIntegrationTests",
             dependencies: [

@@ -19,6 +19,10 @@ public final class Display {
     public internal(set) var lastPresented: Double?
     /// Frames presented since start.
     public internal(set) var framesPresented = 0
+    /// The time of the output's frame event that made the waiting frame due (the refresh a frame
+    /// presented now is shown at, such as the next vertical blank after a page flip), used as that
+    /// frame's time; nil when the server's clock made it due.
+    var dueEventTime: Double?
     /// The media time of the frame the frame worker is drawing, if any.
     public internal(set) var frameInFlight: Double?
     /// Whether the display's output has closed (`Output.isClosed`): it gets no more frames.
@@ -73,6 +77,7 @@ public final class Display {
     /// Records that the waiting frame, for `time`, is being drawn: no other frame of this display
     /// starts until it ends, and a frame asked for meanwhile waits.
     func beginFrame(at time: Double) {
+        dueEventTime = nil
         needsFrame = false
         nextFrameTime = nil
         frameInFlight = time

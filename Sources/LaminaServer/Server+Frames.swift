@@ -24,7 +24,9 @@ extension Server {
     func startFrame(on display: Display) {
         guard display.frameInFlight == nil, !display.isClosed else { return }
         let now = clock.now()
-        var time = display.nextFrameTime ?? now
+        // An output's frame event says which refresh the frame is shown at (a page flip's timestamp
+        // plus a refresh on KMS); without one, the frame's scheduled tick.
+        var time = display.dueEventTime ?? display.nextFrameTime ?? now
         // A frame that starts late (the one before took longer than a refresh) shows the newest
         // refresh tick that has come, not a past one.
         time = max(time, (now / display.interval).rounded(.down) * display.interval)

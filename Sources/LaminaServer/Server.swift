@@ -236,7 +236,10 @@ public final class Server: @unchecked Sendable {
                 }
             }
             for (display, index) in eventDisplays where fds[index].revents != 0 {
-                if display.output.handleEvents().contains(where: display.isDue) { due.append(display) }
+                if let event = display.output.handleEvents().last(where: display.isDue) {
+                    display.dueEventTime = event.time
+                    due.append(display)
+                }
             }
         }
         // An output that has gone (its window closed) stops its display only.

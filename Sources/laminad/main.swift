@@ -35,8 +35,9 @@ struct Laminad: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Output: offscreen:WIDTHxHEIGHT@HZ, or window[:WIDTHxHEIGHT[@HZ]] (an X11 window on $DISPLAY, "
-                + "1280x720@60 by default). Repeat for several displays, numbered 0, 1, … in order. "
+            "Output: offscreen:WIDTHxHEIGHT@HZ, window[:WIDTHxHEIGHT[@HZ]] (an X11 window on $DISPLAY, "
+                + "1280x720@60 by default), or kms[:DEVICE] (every connected connector of DEVICE, default the "
+                + "first /dev/dri/card* with one). Repeat for several displays, numbered 0, 1, … in order. "
                 + "Default: one offscreen:1280x720@60.",
             valueName: "spec"))
     var output: [String] = []
@@ -68,16 +69,15 @@ struct Laminad: ParsableCommand {
         guard specifications.count <= WireLimits.maxDisplays else {
             throw ValidationError("--output: at most \(WireLimits.maxDisplays) outputs, got \(specifications.count)")
         }
-        var parsed: [(kind: String, mode: DisplayMode)] = []
+        var requests: [OutputRequest] = []
         for specification in specifications {
             do {
-                parsed.append(try OutputSpecification.parse(specification))
+                requests.append(try OutputSpecification.parse(specification))
             } catch {
                 throw ValidationError("--output: \(error)")
             }
         }
-        let modes = parsed.map(\.mode)
-        let windowSystem = parsed.contains { $0.kind == "window" }
+        let windowSystem = requests.contains { if case .window = $0 { true } else { false } }
         // SIGTERM and SIGINT are blocked from the first line of the program (see the bottom of this
         // file), so one sent at any moment stays pending until this thread collects it: never lost.
         let shutdown = ShutdownRequest()
@@ -98,20 +98,13 @@ struct Laminad: ParsableCommand {
                 validation: validation, preferredName: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"],
                 windowSystem: windowSystem))
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
-        var outputs: [any Output] = []
-        for (specification, (kind, mode)) in zip(specifications, parsed) {
-            do {
-                if kind == "window" {
-                    outputs.append(try WindowOutput(mode: mode, renderer: renderer, display: environment["DISPLAY"]))
-                } else {
-                    outputs.append(try OffscreenOutput(mode: mode, renderer: renderer))
-                }
-            } catch {
-                logger.critical("--output \(specification): \(error)")
-                service.notify("STATUS=--output \(specification): \(error)")
-                throw ExitCode(2)
-            }
+        let outputs = try makeOutputs(
+            zip(specifications, requests).map { $0 }, renderer: renderer, logger: logger, service: service,
+            display: environment["DISPLAY"])
+        guard outputs.count <= WireLimits.maxDisplays else {
+            throw ValidationError("--output: at most \(WireLimits.maxDisplays) displays, got \(outputs.count)")
         }
+        let modes = outputs.map(\.mode)
         let server: Server
         do {
             var configuration = Server.Configuration(
@@ -154,6 +147,67 @@ struct Laminad: ParsableCommand {
             logger.info("validation messages: \(messages.count)")
             if !messages.isEmpty { throw ExitCode(3) }
         }
+    }
+
+    /// The outputs `requests` ask for, in order: one offscreen output each, and one KMS output for every
+    /// connected connector of each KMS device. A KMS device that cannot be opened, or a connector that
+    /// cannot be driven, is logged with the call that failed; laminad stops when no display is left.
+    func makeOutputs(
+        _ requests: [(specification: String, request: OutputRequest)], renderer: VulkanRenderer, logger: Logger,
+        service: ServiceManager, display: String?
+    ) throws -> [any Output] {
+        var outputs: [any Output] = []
+        // DRM master from the seat daemon when one runs, else directly (as root).
+        let seat =
+            requests.contains { if case .kms = $0.request { true } else { false } } ? KMSSeat.open(logger: logger) : nil
+        for (specification, request) in requests {
+            switch request {
+            case .offscreen(let mode):
+                outputs.append(try OffscreenOutput(mode: mode, renderer: renderer))
+            case .window(let mode):
+                do {
+                    outputs.append(try WindowOutput(mode: mode, renderer: renderer, display: display))
+                } catch {
+                    logger.critical("--output \(specification): \(error)")
+                    service.notify("STATUS=--output \(specification): \(error)")
+                    throw ExitCode(2)
+                }
+            case .kms(let path):
+                let device: KMSDevice
+                do {
+                    device =
+                        try path.map { try KMSDevice(path: $0, seat: seat, logger: logger) }
+                        ?? KMSDevice.firstConnected(seat: seat, logger: logger)
+                } catch {
+                    logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
+                    continue
+                }
+                var used: Set<UInt32> = []
+                let connectors: [UInt32]
+                do {
+                    connectors = try device.connectedConnectors()
+                } catch {
+                    logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
+                    continue
+                }
+                for connector in connectors {
+                    do {
+                        let output = try KMSOutput(
+                            device: device, connector: connector, usedCrtcs: used, renderer: renderer, logger: logger)
+                        used.insert(output.crtc)
+                        outputs.append(output)
+                    } catch {
+                        logger.error(
+                            "KMS connector dropped", metadata: ["connector": "\(connector)", "error": "\(error)"])
+                    }
+                }
+            }
+        }
+        guard !outputs.isEmpty else {
+            logger.critical("no display could be set up from --output")
+            throw ExitCode(2)
+        }
+        return outputs
     }
 
     /// The socket's access from `--socket-group`: a group name (or number) known to the system.

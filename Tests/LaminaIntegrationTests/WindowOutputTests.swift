@@ -232,12 +232,12 @@ struct WindowOutputTests {
 
     @Test func parseAcceptsWindowWithAndWithoutAMode() throws {
         // A bare `window` is 1280×720 at 60 Hz.
-        let bare = try OutputSpecification.parse("window")
-        #expect(bare.kind == "window" && bare.mode == .init(width: 1280, height: 720, refreshRate: 60))
-        let sized = try OutputSpecification.parse("window:320x240")
-        #expect(sized.kind == "window" && sized.mode == .init(width: 320, height: 240, refreshRate: 60))
-        let rated = try OutputSpecification.parse("window:640x480@30")
-        #expect(rated.kind == "window" && rated.mode == .init(width: 640, height: 480, refreshRate: 30))
+        #expect(try OutputSpecification.parse("window") == .window(.init(width: 1280, height: 720, refreshRate: 60)))
+        #expect(
+            try OutputSpecification.parse("window:320x240") == .window(.init(width: 320, height: 240, refreshRate: 60)))
+        #expect(
+            try OutputSpecification.parse("window:640x480@30")
+                == .window(.init(width: 640, height: 480, refreshRate: 30)))
         for bad in ["window:", "window:0x10", "window:320x240@", "window:@60", "windows:320x240", "window:320"] {
             #expect(throws: OutputSpecificationError.self, "\(bad)") { try OutputSpecification.parse(bad) }
         }

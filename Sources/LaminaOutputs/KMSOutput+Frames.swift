@@ -1,0 +1,83 @@
+import CDRM
+import Glibc
+import LaminaServer
+
+extension KMSOutput {
+    /// Renders `list`, copies it into the buffer not on screen (after the flip in flight, if any,
+    /// lands) and commits it: a mode set for the first frame and after a failure, else a page flip.
+    /// Each commit is tested first. Throws the failing call; the screen is unchanged then. While the
+    /// connector is disconnected or the seat is away the frame is kept in the buffer, to be shown
+    /// when it comes back.
+    public func present(_ list: DisplayList) throws {
+        try renderer.render(list, into: target)
+        let bitmap = try renderer.readPixels(target)
+        try device.lock.withLock { () throws in
+            if pending != nil && !waitForFlipLocked(timeout: 1) {
+                // A flip that never completes: assume it lost, and set the mode again next time.
+                pending = nil
+                needsModeset = true
+                throw KMSError(call: "drmHandleEvent", detail: "no page-flip event within 1 s on CRTC \(crtc)")
+            }
+            let back = shown.map { 1 - $0 } ?? 0
+            buffers[back].copy(bitmap.pixels, stride: bitmap.stride)
+            guard isConnected && seatActive else {
+                // Nothing to show it on, or the device is another session's: it is shown when the
+                // connector or the seat comes back.
+                shown = back
+                return
+            }
+            let plan =
+                needsModeset
+                ? KMSAtomicPlan.modeset(
+                    connector: connector, crtc: crtc, plane: plane, modeBlob: modeBlob,
+                    framebuffer: buffers[back].framebuffer, width: mode.width, height: mode.height)
+                : KMSAtomicPlan.flip(plane: plane, framebuffer: buffers[back].framebuffer)
+            flipRecord.pointee = CDRMFlip()
+            do {
+                try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))
+            } catch {
+                needsModeset = true
+                throw error
+            }
+            if needsModeset {
+                logger.info("KMS mode set", metadata: ["connector": "\(connectorName)", "mode": "\(mode)"])
+            }
+            needsModeset = false
+            pending = back
+        }
+    }
+
+    /// Renders `list` into the scratch target and reads it back; the screen is unchanged.
+    public func capture(_ list: DisplayList) throws -> Bitmap {
+        try renderer.render(list, into: scratch)
+        return try renderer.readPixels(scratch)
+    }
+
+    /// Waits up to `timeout` seconds for the flip in flight to complete, reading the device's events.
+    /// Called with `device.lock` held (released while waiting); returns whether no flip is in flight.
+    func waitForFlipLocked(timeout: Double) -> Bool {
+        let deadline = Self.now() + timeout
+        while pending != nil {
+            device.drainEvents()
+            // The device reaches outputs weakly, so not this one while it is being released: take the
+            // completion directly too.
+            collectFlip()
+            if pending == nil { break }
+            let left = deadline - Self.now()
+            if left <= 0 { return false }
+            device.lock.unlock()
+            // Short slices: the loop's thread may read the event first.
+            var descriptor = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(min(left * 1000, 4).rounded(.up)))
+            device.lock.lock()
+        }
+        return true
+    }
+
+    /// `CLOCK_MONOTONIC` in seconds: the media clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

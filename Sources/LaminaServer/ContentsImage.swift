@@ -12,12 +12,16 @@ public struct ContentsImage: Sendable, Hashable {
     public var height: Int
     /// Whether the renderer built a mip chain for it (trilinear filtering samples it).
     public var mipmapped: Bool
+    /// Whether every pixel's alpha is 255 (found when it was imported): a cross-fade from or to it can
+    /// then be drawn exactly.
+    public var isOpaque: Bool
 
     /// Describes an imported image of `width`×`height` pixels.
-    public init(image: RenderImageID, width: Int, height: Int, mipmapped: Bool = false) {
+    public init(image: RenderImageID, width: Int, height: Int, mipmapped: Bool = false, isOpaque: Bool = false) {
         self.image = image
         self.width = width
         self.height = height
         self.mipmapped = mipmapped
+        self.isOpaque = isOpaque
     }
 }

@@ -64,7 +64,8 @@ extension DisplayListBuilder {
         var shown: [(id: UInt64, weight: Double)] = [(state.contents, 1)]
         if let fade = state.contentsCrossFade {
             let progress = fade.progress.isNaN ? 0 : min(max(fade.progress, 0), 1)
-            shown = [(fade.from, 1 - progress), (state.contents, progress)]
+            let exact = opacity == 1 && Self.fadeIsExactOverOldImage(state, from: fade.from, images: images)
+            shown = [(fade.from, exact ? 1 : 1 - progress), (state.contents, progress)]
         }
         for (id, weight) in shown {
             guard id != 0, let image = images[id], image.width > 0, image.height > 0 else { continue }
@@ -83,6 +84,24 @@ extension DisplayListBuilder {
                 toDevice: m)
             emitContents(pieces, sampling: sampling, opacity: alpha, toDevice: m, clip: clip)
         }
+    }
+
+    /// Whether a cross-fade from image `from` to the layer's contents can be drawn as the old image at
+    /// full strength with the new one at `progress` over it. That gives exactly `(1 − p)·old + p·new`
+    /// (decisions.md A2) when both images are opaque, the layer is drawn at opacity 1 and the new image
+    /// covers everything the old one covers; otherwise each image is drawn at its own weight.
+    static func fadeIsExactOverOldImage(_ state: LayerState, from: UInt64, images: [UInt64: ContentsImage]) -> Bool {
+        guard let old = images[from], let new = images[state.contents], old.isOpaque, new.isOpaque else {
+            return false
+        }
+        func drawn(_ image: ContentsImage) -> CGRect {
+            let rect = gravityRect(
+                bounds: state.bounds, width: image.width, height: image.height, scale: state.contentsScale,
+                gravity: state.contentsGravity, contentsRect: state.contentsRect)
+            return isPositionBased(state.contentsGravity) ? rect.intersection(state.bounds) : rect
+        }
+        let (oldRect, newRect) = (drawn(old), drawn(new))
+        return !oldRect.isNull && newRect.contains(oldRect)
     }
 
     /// Whether `gravity` places the image at its natural size (pinned to an edge, a corner or the

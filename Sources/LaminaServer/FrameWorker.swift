@@ -94,7 +94,8 @@ final class FrameWorker: @unchecked Sendable {
                 do {
                     let image = try renderer.importImage(pixels, filtering: .mipmapped)
                     images[session, default: [:]][id] = ContentsImage(
-                        image: image, width: pixels.width, height: pixels.height, mipmapped: true)
+                        image: image, width: pixels.width, height: pixels.height, mipmapped: true,
+                        isOpaque: pixels.isOpaque)
                 } catch {
                     lock.withLock { importFailures.append(ImportFailure(session: session, id: id, error: error)) }
                     wakeup.wake()

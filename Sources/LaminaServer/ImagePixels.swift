@@ -59,6 +59,20 @@ public struct ImagePixels {
         }
     }
 
+    /// Whether every pixel's alpha byte is 255 (BGRA: the fourth byte of each pixel). Call after
+    /// `validate(maximumDimension:)`.
+    public var isOpaque: Bool {
+        withSourceBytes { bytes in
+            for row in 0..<height {
+                let start = offset + row * stride
+                for alpha in Swift.stride(from: start + 3, to: start + width * 4, by: 4) where bytes[alpha] != 255 {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
     /// Calls `body` with the whole source's bytes (valid only during the call).
     public func withSourceBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         switch source {

@@ -61,6 +61,15 @@ import Testing
         }
     }
 
+    /// Stops `server` and expects a clean exit with no Vulkan validation messages.
+    static func finish(_ server: TestServer, sourceLocation: SourceLocation = #_sourceLocation) {
+        let report = server.stop()
+        #expect(
+            report.validationMessages.isEmpty, "validation: \(report.validationMessages)",
+            sourceLocation: sourceLocation)
+        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)", sourceLocation: sourceLocation)
+    }
+
     /// A white 200×100 root with a red 40×40 box at (20, 30) and a 40×40 layer at (150, 30) showing
     /// a solid blue 4×4 image, committed.
     static func makeScene(_ context: CAContext) throws -> (root: CALayer, box: CALayer) {
@@ -134,7 +143,7 @@ import Testing
         first.kill()
         #expect(context.reconnectCount == 0)
         let second = try TestServer(width: 200, height: 100, socketPath: socketPath)
-        defer { second.stop() }
+        defer { Self.finish(second) }
         try #require(reconnected.wait(), "the context did not reconnect within 30 s")
         #expect(context.reconnectCount == 1)
 
@@ -158,6 +167,55 @@ import Testing
         Self.expectScene(ended, boxLeft: 20, "after the end: the model position")
     }
 
+    /// Events fire once around a restart: an animation that ended before the crash and stays
+    /// (`removedOnCompletion` false, `fillMode` forwards: centre 40 → 120 in 0.1 s) is resent, still
+    /// holds the box at its end (columns 100–139) and is not reported again; one committed just
+    /// before the crash and ending (0.3 s) while laminad is down is reported by the new server, its
+    /// delegate and completion block run once.
+    @Test func animationsEndedBeforeAndDuringTheOutageAreReportedOnce() throws {
+        let first = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        let context = try CAContext(socketPath: socketPath, clientName: "restart")
+        let reconnected = ReconnectWaiter(context)
+        let (root, box) = try Self.makeScene(context)
+        let held = Recorder()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 40
+        move.toValue = 120
+        move.duration = 0.1
+        move.fillMode = .forwards
+        move.isRemovedOnCompletion = false
+        move.delegate = held
+        box.add(move, forKey: "move")
+        CATransaction.flush()
+        Self.waitFor(timeout: 10) { held.counts.stops.count == 1 }
+        let brief = Recorder()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 1
+        fade.duration = 0.3
+        fade.delegate = brief
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { brief.completed() }
+        root.add(fade, forKey: "fade")
+        CATransaction.commit()
+        first.kill()
+        let second = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        defer { Self.finish(second) }
+        try #require(reconnected.wait(), "the context did not reconnect within 30 s")
+        Self.waitFor(timeout: 10) { brief.counts.completions >= 1 }
+        try context.synchronize()
+        CAContext.dispatchPendingCallbacks()
+        let briefCounts = brief.counts
+        #expect(briefCounts.stops == [true])
+        #expect(briefCounts.completions == 1)
+        #expect(briefCounts.starts == 1)
+        let heldCounts = held.counts
+        #expect(heldCounts.starts == 1)
+        #expect(heldCounts.stops == [true])
+        #expect(box.animationKeys() == ["move"])
+        Self.expectScene(try context.capture(), boxLeft: 100, "the filled animation after the restart")
+    }
+
     /// A commit made while laminad is down is not lost: it goes into the state resent on reconnect.
     /// The box turned blue during the outage is blue on the new server.
     @Test func commitDuringTheOutageIsResent() throws {
@@ -171,7 +229,7 @@ import Testing
         box.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         CATransaction.commit()
         let second = try TestServer(width: 200, height: 100, socketPath: socketPath)
-        defer { second.stop() }
+        defer { Self.finish(second) }
         try #require(reconnected.wait(), "the context did not reconnect within 30 s")
         let image = try context.capture()
         expectPixel(image, 40, 50, (0, 255, 0), "the box's colour committed during the outage")
@@ -184,7 +242,7 @@ import Testing
     /// succeed), although the server still runs.
     @Test func serverErrorDisconnectsWithoutReconnecting() throws {
         let server = try TestServer(width: 200, height: 100, socketPath: socketPath)
-        defer { server.stop() }
+        defer { Self.finish(server) }
         let context = try CAContext(socketPath: socketPath, clientName: "refused")
         _ = try Self.makeScene(context)
         try context.connection.send(.commit(serial: 99, operations: [.set(12345, .opacity(0.5))]))

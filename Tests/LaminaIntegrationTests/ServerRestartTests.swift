@@ -216,6 +216,35 @@ import Testing
         Self.expectScene(try context.capture(), boxLeft: 100, "the filled animation after the restart")
     }
 
+    /// The frame times a display link saw, from any thread.
+    final class TickRecorder: @unchecked Sendable {
+        let lock = NSLock()
+        var times: [Double] = []
+        func record(_ time: Double) { lock.withLock { times.append(time) } }
+        var last: Double { lock.withLock { times.last ?? -.infinity } }
+    }
+
+    /// A running display link ticks again after the restart: the context turns the new server's
+    /// frame events on when it resends its state (a tick with a frame time after the reconnect).
+    @Test func displayLinkTicksAgainAfterTheRestart() throws {
+        let first = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        let context = try CAContext(socketPath: socketPath, clientName: "restart")
+        let reconnected = ReconnectWaiter(context)
+        _ = try Self.makeScene(context)
+        let ticks = TickRecorder()
+        let link = CADisplayLink { link in ticks.record(link.timestamp) }
+        link.add(to: .main, forMode: .common)
+        defer { link.invalidate() }
+        Self.waitFor(timeout: 10) { ticks.last > -.infinity }
+        first.kill()
+        let second = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        defer { Self.finish(second) }
+        try #require(reconnected.wait(), "the context did not reconnect within 30 s")
+        let resent = CACurrentMediaTime()
+        Self.waitFor(timeout: 10) { ticks.last > resent }
+        #expect(ticks.last > resent, "no frame after the reconnect at \(resent)")
+    }
+
     /// A commit made while laminad is down is not lost: it goes into the state resent on reconnect.
     /// The box turned blue during the outage is blue on the new server.
     @Test func commitDuringTheOutageIsResent() throws {

@@ -245,12 +245,26 @@ import Testing
         #expect(ticks.last > resent, "no frame after the reconnect at \(resent)")
     }
 
+    /// The objects of the notifications seen, from any thread.
+    final class NotificationRecorder: @unchecked Sendable {
+        let lock = NSLock()
+        var seen: [AnyObject?] = []
+        func record(_ object: AnyObject?) { lock.withLock { seen.append(object) } }
+        var objects: [AnyObject?] { lock.withLock { seen } }
+    }
+
     /// A commit made while laminad is down is not lost: it goes into the state resent on reconnect.
-    /// The box turned blue during the outage is blue on the new server.
+    /// The box turned green during the outage is green on the new server, and
+    /// `CAContext.didReconnectNotification` is posted once, with the context as its object.
     @Test func commitDuringTheOutageIsResent() throws {
         let first = try TestServer(width: 200, height: 100, socketPath: socketPath)
         let context = try CAContext(socketPath: socketPath, clientName: "restart")
         let reconnected = ReconnectWaiter(context)
+        let notified = NotificationRecorder()
+        let observer = NotificationCenter.default.addObserver(
+            forName: CAContext.didReconnectNotification, object: nil, queue: nil
+        ) { notified.record($0.object as AnyObject?) }
+        defer { NotificationCenter.default.removeObserver(observer) }
         let (_, box) = try Self.makeScene(context)
         first.kill()
         CATransaction.begin()
@@ -262,6 +276,10 @@ import Testing
         try #require(reconnected.wait(), "the context did not reconnect within 30 s")
         let image = try context.capture()
         expectPixel(image, 40, 50, (0, 255, 0), "the box's colour committed during the outage")
+        // The notification runs with the main-thread callbacks, after the state is back.
+        Self.waitFor(timeout: 5) { notified.objects.count == 1 }
+        #expect(notified.objects.count == 1)
+        #expect(notified.objects.first.flatMap { $0 } === context)
         expectPixel(image, 170, 50, (0, 0, 255), "the image contents")
         expectPixel(image, 100, 50, (255, 255, 255), "the root")
     }

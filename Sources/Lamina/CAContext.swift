@@ -6,6 +6,13 @@ import LaminaProtocol
 ///
 /// The connection lives as long as the context. Setting `layer` shows that tree on the context's
 /// `display` from the next commit on. Thread-safe through `CATransaction.lock()`.
+///
+/// A crash loses nothing: when the render server goes away without refusing this client (it
+/// crashed, was killed, or was restarted), the context reconnects to the same socket path by itself,
+/// with back-off, on a thread of its own, and resends the tree as it last committed it (layers,
+/// images, running animations with their original begin times, the root), so the screen comes back
+/// as it was, even while the main thread is blocked. Animation delegates and completion blocks still
+/// run once. `onReconnect` and `didReconnectNotification` tell the app; it needs no code for it.
 public final class CAContext: @unchecked Sendable {
     /// The socket path a context uses when none is given: `$LAMINA_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/lamina/socket`, else `/run/lamina/socket` (the same rule as laminad's).
@@ -43,6 +50,30 @@ public final class CAContext: @unchecked Sendable {
     var animationImages: [UInt64: [UInt64]] = [:]
     var nextSerial: UInt64 = 1
     var requestCounter: UInt64 = 0
+    /// Every animation the server was sent, by id, as sent: a reconnect sends them again.
+    var sentAnimations: [UInt64: AttachedAnimation] = [:]
+    /// How many times the context has reconnected. Guarded by the transaction lock.
+    var reconnections = 0
+
+    /// Posted on the main thread after the context has reconnected to a restarted render server and
+    /// resent its state; the notification's object is the context. Nothing waits for it to be
+    /// delivered: the state is already back on screen when it is posted.
+    public static let didReconnectNotification = Notification.Name("LaminaContextDidReconnect")
+
+    /// Called after the context has reconnected to a restarted render server and resent its state,
+    /// on a private thread of the context (not the main thread, which may be blocked), with the
+    /// transaction lock held: it must not wait for another thread that takes that lock. Nil (the
+    /// default) does nothing; `didReconnectNotification` is posted as well.
+    public var onReconnect: (@Sendable (CAContext) -> Void)? {
+        get { CATransaction.state.lock.withLock { reconnectCallback } }
+        set { CATransaction.state.lock.withLock { reconnectCallback = newValue } }
+    }
+    var reconnectCallback: (@Sendable (CAContext) -> Void)?
+
+    /// How many times this context has reconnected to a restarted render server (0 until the first).
+    public var reconnectCount: Int {
+        CATransaction.state.lock.withLock { reconnections }
+    }
 
     nonisolated(unsafe) static var contexts: [WeakContext] = []
     struct WeakContext { weak var context: CAContext? }
@@ -69,7 +100,7 @@ public final class CAContext: @unchecked Sendable {
     ) throws {
         self.socketPath = socketPath
         self.display = display
-        connection = try Connection(path: socketPath)
+        connection = try Connection(path: socketPath, clientName: clientName)
         try connection.send(.hello(version: WireLimits.protocolVersion, clientName: clientName))
         let welcome: (String, [DisplayInfo])
         do {
@@ -93,6 +124,7 @@ public final class CAContext: @unchecked Sendable {
         Self.contexts.append(WeakContext(context: self))
         CATransaction.unlock()
         connection.eventHandler = { [weak self] message in self?.handle(message) }
+        connection.reconnectHandler = { [weak self] in self?.resendState() }
         DisplayLinkCenter.contextConnected(self)
     }
 
@@ -123,23 +155,31 @@ public final class CAContext: @unchecked Sendable {
         nextSerial += 1
         do {
             try uploadNewImages()
-            var part: [LayerOperation] = []
-            var partBytes = 0
-            for op in operations {
-                let size = MessageCodec.encodedSize(of: op)
-                if partBytes + size > WireLimits.transactionPartBytes && !part.isEmpty {
-                    try connection.send(.transactionPart(part))
-                    part = []
-                    partBytes = 0
-                }
-                part.append(op)
-                partBytes += size
-            }
-            try connection.send(.commit(serial: serial, operations: part))
+            try sendTransaction(operations, serial: serial)
             try releaseUnusedImages()
         } catch {
+            // While the connection is down, the changes are in `sent`: the reconnect resends them.
+            if connection.isReconnecting { return }
             LaminaDiagnostics.report(.commitNotSent, "commit \(serial) not sent: \(error)")
         }
+    }
+
+    /// Sends `operations` as one transaction: `transactionPart`s of at most
+    /// `WireLimits.transactionPartBytes`, then the `commit` with the rest.
+    func sendTransaction(_ operations: [LayerOperation], serial: UInt64) throws {
+        var part: [LayerOperation] = []
+        var partBytes = 0
+        for op in operations {
+            let size = MessageCodec.encodedSize(of: op)
+            if partBytes + size > WireLimits.transactionPartBytes && !part.isEmpty {
+                try connection.send(.transactionPart(part))
+                part = []
+                partBytes = 0
+            }
+            part.append(op)
+            partBytes += size
+        }
+        try connection.send(.commit(serial: serial, operations: part))
     }
 
     /// The operations that bring the server's copy of the tree up to date: new layers, changed
@@ -184,11 +224,14 @@ public final class CAContext: @unchecked Sendable {
             ops.append(.setRoot(display: display, layer: layer?.layerID))
             sentRoot = layer?.layerID
         }
+        for case .removeAnimation(_, let animationID) in ops { sentAnimations[animationID] = nil }
+        for case .addAnimation(_, let attached) in ops { sentAnimations[attached.id] = attached }
         for (id, gone) in sent where !reachable.contains(id) {
             ops.append(.destroyLayer(id))
             sent[id] = nil
             useImage(gone.state.contents, by: -1)
             trackAnimationImages(before: gone.animationIDs, after: [])
+            for animationID in gone.animationIDs { sentAnimations[animationID] = nil }
             // The layer left the tree: its animations stop, unfinished, both those the server has
             // and those added since (which would otherwise hold their transactions' completion
             // blocks forever).
@@ -252,6 +295,7 @@ public final class CAContext: @unchecked Sendable {
                     if let layer = entry.layer {
                         layer.attachedAnimations.removeAll { $0 === entry }
                         sent[layer.layerID]?.animationIDs.removeAll { $0 == entry.id }
+                        sentAnimations[entry.id] = nil
                         trackAnimationImages(before: [entry.id], after: [])
                     }
                     entry.end(finished: true)

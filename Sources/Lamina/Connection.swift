@@ -12,9 +12,22 @@ import LaminaProtocol
 /// dispatch queue as soon as that lock is free, and on a requesting thread before its reply is
 /// returned when it can take the lock without waiting, so a request returns after the events that
 /// arrived before its reply have been applied.
+///
+/// When the server goes away without an `error` event (it crashed, was killed or stopped), the reader
+/// thread reconnects to the same path with back-off (10 ms, doubling to 1 s, until `close()`), says
+/// `hello` again, and then, on the event queue with the transaction lock held, makes the new socket
+/// the one messages go to and calls `reconnectHandler` to resend the client's state. Until then,
+/// `send` throws `CAContextError.disconnected` at once and waiting requests fail. A server `error`
+/// event means this client was refused: the connection closes for good.
 final class Connection: @unchecked Sendable {
-    let socket: SeqPacketSocket
+    /// The socket the reader thread reads; replaced by it after a reconnect.
+    private var socket: SeqPacketSocket
+    /// The socket messages are sent on; nil while reconnecting. Guarded by `sendLock`, as is `socket`
+    /// for threads other than the reader.
+    private var sendSocket: SeqPacketSocket?
+    private let sendLock = NSLock()
     let path: String
+    private let clientName: String
     /// Guards `replies`, `events`, `applyScheduled`, `closedReason` and `serverError`; held only
     /// briefly, and never while taking another lock or running a handler.
     private let condition = NSCondition()
@@ -25,6 +38,10 @@ final class Connection: @unchecked Sendable {
     private var applyScheduled = false
     private(set) var closedReason: String?
     private(set) var serverError: (ServerErrorCode, String)?
+    /// How many times the server went away and the reader started to reconnect.
+    private var losses = 0
+    /// `close()` was called: the reader neither reconnects nor waits any more.
+    private var closing = false
     private var reader: Thread?
     /// Applies queued events when no requesting thread does; one per connection, so events stay
     /// in order.
@@ -32,14 +49,19 @@ final class Connection: @unchecked Sendable {
     /// Receives events (animation events, frames), in arrival order, with the transaction lock
     /// held, on the event queue or on a thread waiting for a reply. Set once, before events matter.
     var eventHandler: (@Sendable (ServerMessage) -> Void)?
+    /// Resends the client's state after a reconnect, with the transaction lock held, on the event
+    /// queue, the new socket already in use. Set once, before a reconnect matters.
+    var reconnectHandler: (@Sendable () -> Void)?
 
-    init(path: String) throws {
+    init(path: String, clientName: String) throws {
         self.path = path
+        self.clientName = clientName
         do {
             socket = try SeqPacketSocket.connect(path: path)
         } catch {
             throw CAContextError.cannotConnect(path: path, reason: "\(error)")
         }
+        sendSocket = socket
         let thread = Thread { [weak self] in self?.readLoop() }
         thread.name = "lamina-events"
         reader = thread
@@ -50,13 +72,24 @@ final class Connection: @unchecked Sendable {
     /// reason the reader thread found (the server's error, when it sent one).
     func send(_ message: ClientMessage, fds: [Int32] = []) throws {
         if let reason = condition.withLock({ closedReason }) { throw CAContextError.disconnected(reason) }
+        let (target, lossesBefore) = sendLock.withLock { (sendSocket, condition.withLock { losses }) }
+        guard let target else { throw CAContextError.disconnected(Self.reconnectingReason) }
         do {
-            try socket.send(MessageCodec.encode(message), fds: fds)
+            try target.send(MessageCodec.encode(message), fds: fds)
         } catch {
             // The server has closed its end; the reader thread is about to read why (the error event
             // the server sent before closing). Report that rather than the send's own failure.
-            throw CAContextError.disconnected(awaitClosedReason(timeout: 2) ?? "send failed: \(error)")
+            throw CAContextError.disconnected(
+                awaitClosedReason(timeout: 2, lossesBefore: lossesBefore) ?? "send failed: \(error)")
         }
+    }
+
+    /// Why sends and requests fail while the reader reconnects.
+    static let reconnectingReason = "the render server went away; reconnecting"
+
+    /// Whether the connection is down and the reader is reconnecting.
+    var isReconnecting: Bool {
+        sendLock.withLock { sendSocket == nil } && condition.withLock { closedReason == nil }
     }
 
     /// The reader thread's loop: decodes each message and queues it; never takes an outside lock.
@@ -74,10 +107,18 @@ final class Connection: @unchecked Sendable {
                 resetSeen = true
                 continue
             } catch {
+                if reconnectAfterLoss() {
+                    resetSeen = false
+                    continue
+                }
                 finish(closingReason(fallback: "receive failed: \(error)"))
                 return
             }
             guard let packet, !packet.isEndOfStream else {
+                if reconnectAfterLoss() {
+                    resetSeen = false
+                    continue
+                }
                 finish(closingReason(fallback: "the server \(resetSeen ? "reset" : "closed") the connection"))
                 return
             }
@@ -112,6 +153,101 @@ final class Connection: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The server went away. Unless it sent an `error` first (this client was refused) or the
+    /// connection is closing, stops sends, fails waiting requests, and reconnects with back-off;
+    /// true once a new server has answered `hello` (the reader goes on reading the new socket), false
+    /// when the connection must close.
+    private func reconnectAfterLoss() -> Bool {
+        let give = condition.withLock { serverError == nil && !closing && reconnectHandler != nil }
+        guard give else { return false }
+        sendLock.withLock { sendSocket = nil }
+        condition.withLock {
+            losses += 1
+            replies = []
+            condition.broadcast()
+        }
+        // Shut down, not closed: a sender may still hold it, and its descriptor must not be reused
+        // by the new socket before that send fails. It closes when the last reference goes.
+        try? socket.shutdown()
+        var delay = 0.01
+        while true {
+            let stop = condition.withLock {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: delay))
+                return closing
+            }
+            if stop { return false }
+            delay = min(delay * 2, 1)
+            switch handshake() {
+            case .success(let fresh):
+                let install = sendLock.withLock { () -> Bool in
+                    guard !condition.withLock({ closing }) else { return false }
+                    socket = fresh
+                    return true
+                }
+                guard install else {
+                    fresh.close()
+                    return false
+                }
+                eventQueue.async { [weak self] in self?.resume(fresh) }
+                return true
+            case .failure(.refused(let code, let text)):
+                condition.withLock { serverError = (code, text) }
+                LaminaDiagnostics.report(.serverError, "render server error \(code): \(text)")
+                return false
+            case .failure(.unavailable):
+                continue
+            }
+        }
+    }
+
+    /// Why a reconnect attempt failed.
+    private enum HandshakeFailure: Error {
+        /// No server answers yet; try again later.
+        case unavailable
+        /// The server answered `hello` with an error: this client is refused.
+        case refused(ServerErrorCode, String)
+    }
+
+    /// Connects to `path` and says `hello`; the socket once the server has answered `welcome`.
+    private func handshake() -> Result<SeqPacketSocket, HandshakeFailure> {
+        guard let fresh = try? SeqPacketSocket.connect(path: path) else { return .failure(.unavailable) }
+        do {
+            try fresh.setReceiveTimeout(seconds: 5)
+            try fresh.send(MessageCodec.encode(.hello(version: WireLimits.protocolVersion, clientName: clientName)))
+            while true {
+                guard let packet = try fresh.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4),
+                    !packet.isEndOfStream
+                else { break }
+                switch try MessageCodec.decodeServer(packet.bytes) {
+                case .welcome:
+                    try fresh.setReceiveTimeout(seconds: 0)
+                    return .success(fresh)
+                case .error(let code, let text):
+                    fresh.close()
+                    return .failure(.refused(code, text))
+                default:
+                    continue
+                }
+            }
+        } catch {}
+        fresh.close()
+        return .failure(.unavailable)
+    }
+
+    /// Makes `fresh` the socket messages go to and resends the client's state, both with the
+    /// transaction lock held, so a commit goes either into the resent state or after it.
+    private func resume(_ fresh: SeqPacketSocket) {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        let current = sendLock.withLock { () -> Bool in
+            guard socket === fresh, !condition.withLock({ closing || closedReason != nil }) else { return false }
+            sendSocket = fresh
+            return true
+        }
+        guard current else { return }
+        reconnectHandler?()
     }
 
     /// Hands every queued event to `eventHandler`, oldest first, holding the transaction lock from
@@ -155,11 +291,13 @@ final class Connection: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds for the reader thread to find the connection closed, and
     /// returns why (nil if it is still open then).
-    private func awaitClosedReason(timeout: Double) -> String? {
+    /// A reconnect that starts meanwhile (`losses` passes `lossesBefore`) ends the wait too.
+    private func awaitClosedReason(timeout: Double, lossesBefore: Int) -> String? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
         while closedReason == nil {
+            if losses != lossesBefore { return Self.reconnectingReason }
             guard condition.wait(until: deadline) else { break }
         }
         return closedReason
@@ -177,9 +315,12 @@ final class Connection: @unchecked Sendable {
 
     private func takeReply<T>(timeout: Double, _ match: (ServerMessage, [OwnedFD]) -> T?) throws -> T {
         let deadline = Date(timeIntervalSinceNow: timeout)
+        let lossesBefore = sendLock.withLock { condition.withLock { losses } }
+        guard !isReconnecting else { throw CAContextError.disconnected(Self.reconnectingReason) }
         condition.lock()
         defer { condition.unlock() }
         while true {
+            if losses != lossesBefore { throw CAContextError.disconnected(Self.reconnectingReason) }
             for (i, reply) in replies.enumerated() {
                 if let result = match(reply.0, reply.1) {
                     replies.remove(at: i)
@@ -191,8 +332,14 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    /// Closes the connection for good: the reader stops, and never reconnects.
     func close() {
-        try? socket.shutdown()
+        condition.withLock {
+            closing = true
+            condition.broadcast()
+        }
+        let current = sendLock.withLock { socket }
+        try? current.shutdown()
     }
 
     deinit {

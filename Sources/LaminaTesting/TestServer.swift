@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Lamina
 
 /// A `laminad` process on a private temporary socket, for tests: start it, connect contexts to it,
@@ -30,18 +31,33 @@ public final class TestServer {
     let process: Process
     let logURL: URL
     private var stopped = false
+    /// Whether `directory` was made for this server (and is removed with it).
+    private let ownsDirectory: Bool
 
     /// Starts `laminad` with an offscreen output of `width`×`height` at `refreshRate` and waits until it
     /// accepts connections (at most `timeout` seconds). `environment` is added to this process's.
+    ///
+    /// `socketPath` nil (the default) puts the socket in a fresh temporary folder, removed with the
+    /// server. A given path is used as is, its folder left in place, so that a second server can
+    /// start on the path of one that was killed (`kill()`), as a restarted laminad does.
     public init(
         width: Int = 320, height: Int = 240, refreshRate: Double = 60, validation: Bool = true,
-        extraArguments: [String] = [], environment extra: [String: String] = [:], timeout: Double = 20
+        extraArguments: [String] = [], environment extra: [String: String] = [:], timeout: Double = 20,
+        socketPath fixedPath: String? = nil
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "lamina-test-\(UUID().uuidString.prefix(8))")
+        if let fixedPath {
+            socketPath = fixedPath
+            directory = URL(fileURLWithPath: fixedPath).deletingLastPathComponent()
+            ownsDirectory = false
+        } else {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lamina-test-\(UUID().uuidString.prefix(8))")
+            socketPath = directory.appendingPathComponent("socket").path
+            ownsDirectory = true
+        }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        socketPath = directory.appendingPathComponent("socket").path
-        logURL = directory.appendingPathComponent("laminad.log")
+        logURL = directory.appendingPathComponent(
+            ownsDirectory ? "laminad.log" : "laminad-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process = Process()
         process.executableURL = try Self.laminadURL()
@@ -118,11 +134,24 @@ public final class TestServer {
         return Report(exitStatus: process.terminationStatus, validationMessages: messages, log: text)
     }
 
+    /// Kills the server with SIGKILL (no cleanup: its socket file stays behind, as after a crash) and
+    /// waits for it to exit.
+    public func kill() {
+        guard !stopped else { return }
+        stopped = true
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     deinit {
         if !stopped, process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: directory)
+        if ownsDirectory {
+            try? FileManager.default.removeItem(at: directory)
+        } else {
+            try? FileManager.default.removeItem(at: logURL)
+        }
     }
 }

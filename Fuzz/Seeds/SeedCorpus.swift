@@ -216,6 +216,7 @@ enum SeedCorpus {
                 "welcome",
                 .welcome(
                     version: 1, serverVersion: "0.1",
+                    contextId: 1,
                     displays: [DisplayInfo(id: 0, width: 64, height: 48, refreshRate: 60)])
             ),
             ("commit-applied", .commitApplied(serial: 1)), ("commit-presented", .commitPresented(serial: 1, time: 2)),

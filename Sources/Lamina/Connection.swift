@@ -25,6 +25,17 @@ final class Connection: @unchecked Sendable {
     private var applyScheduled = false
     private(set) var closedReason: String?
     private(set) var serverError: (ServerErrorCode, String)?
+    /// The displays the server last announced in `displaysChanged` (nil: none since `welcome`).
+    /// Guarded by `condition`; set on the reader thread before any later reply is handed over.
+    private var announcedDisplays: [DisplayInfo]?
+    /// The server's warnings so far (`warning` messages), oldest first. Guarded by `condition`.
+    private var receivedWarnings: [String] = []
+
+    /// The displays of the newest `displaysChanged`, if one came.
+    var displaysAnnounced: [DisplayInfo]? { condition.withLock { announcedDisplays } }
+
+    /// The texts of the server's warnings so far, oldest first.
+    var warnings: [String] { condition.withLock { receivedWarnings } }
     private var reader: Thread?
     /// Applies queued events when no requesting thread does; one per connection, so events stay
     /// in order.
@@ -99,6 +110,11 @@ final class Connection: @unchecked Sendable {
                 if schedule { eventQueue.async { [weak self] in self?.applyEvents() } }
             case .commitApplied, .commitPresented:
                 break
+            case .displaysChanged(let displays):
+                condition.withLock { announcedDisplays = displays }
+            case .warning(let code, let text):
+                condition.withLock { receivedWarnings.append(text) }
+                LaminaDiagnostics.report(.serverWarning, "render server warning \(code): \(text)")
             case .error(let code, let text):
                 condition.withLock {
                     serverError = (code, text)

@@ -119,7 +119,8 @@ public final class CAContext: @unchecked Sendable {
         didSet {
             guard level != oldValue else { return }
             guard level.isFinite else {
-                LaminaDiagnostics.report(.valueNotSent, "not sending level \(level) of context \(contextId): not finite")
+                LaminaDiagnostics.report(
+                    .valueNotSent, "not sending level \(level) of context \(contextId): not finite")
                 return
             }
             CATransaction.flush()

@@ -43,7 +43,8 @@ extension Server {
             guard let host = session.tree.layers[id]?.host else { continue }
             let problem: String?
             if host.contextId == session.contextId {
-                problem = "host layer \(id): context \(host.contextId) is this client's own; a context cannot host itself"
+                problem =
+                    "host layer \(id): context \(host.contextId) is this client's own; a context cannot host itself"
             } else if let target = sessions.first(where: { $0.contextId == host.contextId }),
                 target.exportToken == host.token, target.failure == nil
             {
@@ -53,7 +54,9 @@ extension Server {
             }
             guard let problem else { continue }
             warned[id] = host
-            if session.warnedHosts[id] != host { deliver(.warning(code: .tokenMismatch, message: problem), to: session) }
+            if session.warnedHosts[id] != host {
+                deliver(.warning(code: .tokenMismatch, message: problem), to: session)
+            }
         }
         session.warnedHosts = warned
     }

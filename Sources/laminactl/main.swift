@@ -86,7 +86,8 @@ struct LaminaCtl: ParsableCommand {
             let hertz =
                 display.refreshRate == display.refreshRate.rounded()
                 ? String(Int(display.refreshRate)) : String(format: "%.2f", display.refreshRate)
-            return "\(display.id)\t\(display.name)\t\(display.width)x\(display.height)\t\(hertz) Hz\t\(display.connector)"
+            return
+                "\(display.id)\t\(display.name)\t\(display.width)x\(display.height)\t\(hertz) Hz\t\(display.connector)"
         }
     }
 

@@ -118,7 +118,8 @@ import Testing
     @Test func deadClientIsFreedWhileAnotherAnimates() throws {
         // The dying client, raw: a 200×100 blue layer over everything (root of display 0).
         let dying = try SeqPacketSocket.connect(path: server.socketPath)
-        try dying.send(MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "dying")))
+        try dying.send(
+            MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: "dying")))
         try dying.send(
             MessageCodec.encode(
                 ClientMessage.commit(

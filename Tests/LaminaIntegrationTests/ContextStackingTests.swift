@@ -72,7 +72,8 @@ import Testing
         let (newer, _) = try Self.connect(harness, name: "newer")
         // Red covers x 0..<20, y 0..<20; green x 10..<30, y 0..<20: they overlap at x 10..<20.
         try harness.send(.commit(serial: 1, operations: Self.square(1, Self.red, at: CGPoint(x: 10, y: 10))), on: older)
-        try harness.send(.commit(serial: 1, operations: Self.square(1, Self.green, at: CGPoint(x: 20, y: 10))), on: newer)
+        try harness.send(
+            .commit(serial: 1, operations: Self.square(1, Self.green, at: CGPoint(x: 20, y: 10))), on: newer)
         harness.advance(to: 100.1)
         #expect(try Self.pixel(harness, 15, 5) == (0, 255, 0, 255), "equal levels: the newer client is on top")
         #expect(try Self.pixel(harness, 5, 5) == (255, 0, 0, 255))
@@ -96,7 +97,8 @@ import Testing
         let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)])
         let (client, _) = try Self.connect(harness, name: "nan")
         try harness.send(.setLevel(.nan), on: client)
-        #expect(try harness.received(client) == [.error(code: .invalidValue, message: "setLevel: level nan is not finite")])
+        #expect(
+            try harness.received(client) == [.error(code: .invalidValue, message: "setLevel: level nan is not finite")])
     }
 
     /// An exported context shows inside another client's host layer, as if its root were the host's

@@ -227,7 +227,8 @@ private let displays: [DisplayInfo] = [
     DisplayInfo(id: 0, width: 1920, height: 1080, refreshRate: 60, name: "offscreen-0"),
     DisplayInfo(id: .max, width: .max, height: 0, refreshRate: 59.94, name: "window-1", connector: ":99"),
     DisplayInfo(
-        id: 2, width: 1, height: 1, refreshRate: 0.5, name: String(repeating: "n", count: WireLimits.maxDisplayNameBytes),
+        id: 2, width: 1, height: 1, refreshRate: 0.5,
+        name: String(repeating: "n", count: WireLimits.maxDisplayNameBytes),
         connector: "ünï 🚀"),
 ]
 
@@ -262,7 +263,9 @@ private let clientTable: [ClientMessage] = [
     .setLevel(.greatestFiniteMagnitude),
     .requestExportToken(requestID: 0),
     .requestExportToken(requestID: .max),
-    .commit(serial: 2, operations: [.setHost(1, contextId: 7, token: 0xFEED_F00D_DEAD_BEEF), .setHost(.max, contextId: 0, token: 0)]),
+    .commit(
+        serial: 2,
+        operations: [.setHost(1, contextId: 7, token: 0xFEED_F00D_DEAD_BEEF), .setHost(.max, contextId: 0, token: 0)]),
 ]
 
 private let serverTable: [ServerMessage] = [
@@ -515,7 +518,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             + [0x2A, 0, 0, 0]  // context id 42
             + list
         #expect(
-            MessageCodec.encode(ServerMessage.welcome(version: 1, serverVersion: "v", contextId: 42, displays: [display]))
+            MessageCodec.encode(
+                ServerMessage.welcome(version: 1, serverVersion: "v", contextId: 42, displays: [display]))
                 == [101, 0, 0, 0, UInt8(welcome.count), 0, 0, 0] + welcome)
         #expect(
             MessageCodec.encode(ServerMessage.displaysChanged([display]))
@@ -1066,10 +1070,22 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             (c([.setRoot(display: 2, layer: 3)]), at + 3, "setRoot.display"),
             (c([.setRoot(display: 2, layer: 3)]), at + 9, "setRoot.layer"),
             (.server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 2, "welcome.version"),
-            (.server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 6, "welcome.serverVersion"),
-            (.server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 11, "welcome.contextId"),
-            (.server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 15, "welcome.displays"),
-            (.server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 30, "welcome.displays"),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 6,
+                "welcome.serverVersion"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 11,
+                "welcome.contextId"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 15,
+                "welcome.displays"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 30,
+                "welcome.displays"
+            ),
             (
                 .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: [displays[1]])), 17 + 28,
                 "display.name"

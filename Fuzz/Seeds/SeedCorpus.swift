@@ -241,7 +241,9 @@ enum SeedCorpus {
             ("frame", .frame(time: 1, targetTime: 1.5)),
             (
                 "displays-changed",
-                .displaysChanged([DisplayInfo(id: 1, width: 64, height: 48, refreshRate: 60, name: "window-1", connector: ":9")])
+                .displaysChanged([
+                    DisplayInfo(id: 1, width: 64, height: 48, refreshRate: 60, name: "window-1", connector: ":9")
+                ])
             ),
             ("export-token", .exportToken(requestID: 5, token: 0x0123_4567_89AB_CDEF)),
             ("warning", .warning(code: .tokenMismatch, message: "host layer 1: context 2: token does not match")),

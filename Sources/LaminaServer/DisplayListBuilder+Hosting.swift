@@ -7,14 +7,21 @@ extension DisplayListBuilder {
     /// it draw nothing.
     static let maxHostedDraws = 256
 
+    /// Contexts drawn one inside another at most, the top-level tree included: a top-level tree's
+    /// host may show a tree whose host shows a third, and no deeper. Each level may be
+    /// `WireLimits.maxTreeDepth` layers deep and the builder recurses once per layer, so this
+    /// bounds the frame worker's stack.
+    static let maxHostNesting = 3
+
     /// Draws the tree `host` names inside a host layer, as if its root were the host's last sublayer
     /// (`context` is what the host hands its sublayers: transform, opacity, clip), when the token
     /// matches the one that context exported under. A context already being drawn (a cycle), a wrong
-    /// token or an unknown context draws nothing. The root is the one the exported context shows on
+    /// token, an unknown context, or one past `maxHostNesting` or `maxHostedDraws` draws nothing. The root is the one the exported context shows on
     /// its lowest display, evaluated at the host's local time.
     mutating func drawHosted(_ host: HostedContext, time: Double, in context: DrawContext) {
         guard let exported = exported[host.contextId], exported.token == host.token,
             !contextStack.contains(host.contextId), hostedDraws < Self.maxHostedDraws,
+            contextStack.count < Self.maxHostNesting,
             let display = exported.tree.roots.keys.min(), let rootID = exported.tree.roots[display],
             let root = exported.tree.layers[rootID]
         else { return }

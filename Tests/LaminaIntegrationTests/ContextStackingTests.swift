@@ -226,4 +226,45 @@ import Testing
         #expect(try Self.pixel(harness, 4, 4) == (255, 0, 0, 255))
         #expect(try Self.pixel(harness, 10, 10) == (0, 0, 255, 255))
     }
+
+    /// Contexts nest at most three deep, the top-level tree included: a viewer shows A, A shows B,
+    /// and B's host of C draws nothing (C's blue would cover B's green).
+    @Test func hostsNestAtMostThreeContextsDeep() throws {
+        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)])
+        let (viewer, _) = try Self.connect(harness, name: "viewer")
+        var ids: [UInt32] = []
+        var tokens: [UInt64] = []
+        var sockets: [SeqPacketSocket] = []
+        for name in ["a", "b", "c"] {
+            let (socket, id) = try Self.connect(harness, name: name)
+            sockets.append(socket)
+            ids.append(id)
+            tokens.append(try Self.exportToken(harness, socket))
+        }
+        // Each of A and B: a 20×20 layer at (10, 10) hosting the next; C: a blue 20×20 layer.
+        try harness.send(
+            .commit(
+                serial: 1,
+                operations: Self.square(1, Self.red, at: CGPoint(x: 10, y: 10)) + [
+                    .setHost(1, contextId: ids[1], token: tokens[1])
+                ]), on: sockets[0])
+        try harness.send(
+            .commit(
+                serial: 1,
+                operations: Self.square(1, Self.green, at: CGPoint(x: 10, y: 10)) + [
+                    .setHost(1, contextId: ids[2], token: tokens[2])
+                ]), on: sockets[1])
+        try harness.send(
+            .commit(serial: 1, operations: Self.square(1, Self.blue, at: CGPoint(x: 10, y: 10))), on: sockets[2])
+        try harness.send(
+            .commit(
+                serial: 1,
+                operations: Self.square(1, Self.red, at: CGPoint(x: 10, y: 10)) + [
+                    .setHost(1, contextId: ids[0], token: tokens[0])
+                ]), on: viewer)
+        harness.advance(to: 100.1)
+        #expect(try Self.pixel(harness, 5, 5) == (0, 255, 0, 255), "B, two contexts in, is drawn; C is not")
+        // The nesting limit is not a token problem: B was not warned.
+        #expect(try harness.received(sockets[1]).allSatisfy { if case .warning = $0 { false } else { true } })
+    }
 }

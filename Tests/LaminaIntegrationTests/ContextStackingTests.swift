@@ -267,4 +267,42 @@ import Testing
         // The nesting limit is not a token problem: B was not warned.
         #expect(try harness.received(sockets[1]).allSatisfy { if case .warning = $0 { false } else { true } })
     }
+
+    /// The hosted tree is drawn as the host's sublayer: under its opacity and its `masksToBounds`
+    /// clip. A 20×20 green tree in a 10×10 host at half opacity that clips: half green inside the
+    /// host, nothing outside it.
+    @Test func hostedTreeTakesTheHostsOpacityAndClip() throws {
+        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)])
+        let (exported, exportedID) = try Self.connect(harness, name: "exported")
+        let (host, _) = try Self.connect(harness, name: "host")
+        try harness.send(
+            .commit(serial: 1, operations: Self.square(1, Self.green, at: CGPoint(x: 10, y: 10))), on: exported)
+        let token = try Self.exportToken(harness, exported)
+        // The host: 10×10 at (15, 15) (x 10..<20, y 10..<20), no background.
+        try harness.send(
+            .commit(
+                serial: 1,
+                operations: [
+                    .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 10, height: 10))),
+                    .set(1, .position(CGPoint(x: 15, y: 15))), .set(1, .opacity(0.5)), .set(1, .masksToBounds(true)),
+                    .setHost(1, contextId: exportedID, token: token), .setRoot(display: 0, layer: 1),
+                ]), on: host)
+        harness.advance(to: 100.1)
+        let inside = try Self.pixel(harness, 15, 15)
+        #expect(inside.0 == 0 && abs(Int(inside.1) - 128) <= 1 && inside.3 == 255, "\(inside)")
+        #expect(try Self.pixel(harness, 25, 15) == (0, 0, 0, 255), "clipped to the host's bounds")
+        #expect(try Self.pixel(harness, 15, 25) == (0, 0, 0, 255), "clipped to the host's bounds")
+    }
+
+    @Test func setHostOfAnUnknownLayerIsRefused() throws {
+        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)])
+        let (client, _) = try Self.connect(harness, name: "hostile")
+        try harness.send(.commit(serial: 1, operations: [.setHost(42, contextId: 1, token: 1)]), on: client)
+        let messages = try harness.received(client)
+        guard case .error(.unknownLayer, let text)? = messages.last else {
+            Issue.record("expected unknownLayer, got \(messages)")
+            return
+        }
+        #expect(text.contains("42"))
+    }
 }

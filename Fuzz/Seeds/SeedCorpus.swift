@@ -174,6 +174,13 @@ enum SeedCorpus {
             ("part", .transactionPart([.createLayer(9), SetOperation.opacity(9, 0.5)])),
             ("commit-tree", .commit(serial: 1, operations: treeOperations)),
             ("commit-empty", .commit(serial: 2, operations: [])),
+            ("set-level", .setLevel(2)), ("export-token", .requestExportToken(requestID: 5)),
+            (
+                "commit-host",
+                .commit(
+                    serial: 3,
+                    operations: [.createLayer(1), .setHost(1, contextId: 2, token: 3), .setRoot(display: 0, layer: 1)])
+            ),
         ]
         for animation in animations {
             out.append(
@@ -216,6 +223,7 @@ enum SeedCorpus {
                 "welcome",
                 .welcome(
                     version: 1, serverVersion: "0.1",
+                    contextId: 1,
                     displays: [DisplayInfo(id: 0, width: 64, height: 48, refreshRate: 60)])
             ),
             ("commit-applied", .commitApplied(serial: 1)), ("commit-presented", .commitPresented(serial: 1, time: 2)),
@@ -231,6 +239,14 @@ enum SeedCorpus {
                 ])
             ),
             ("frame", .frame(time: 1, targetTime: 1.5)),
+            (
+                "displays-changed",
+                .displaysChanged([
+                    DisplayInfo(id: 1, width: 64, height: 48, refreshRate: 60, name: "window-1", connector: ":9")
+                ])
+            ),
+            ("export-token", .exportToken(requestID: 5, token: 0x0123_4567_89AB_CDEF)),
+            ("warning", .warning(code: .tokenMismatch, message: "host layer 1: context 2: token does not match")),
         ]
     }
 

@@ -4,9 +4,10 @@ import LaminaProtocol
 extension CAContext {
     /// Sends a restarted server the tree as this context last committed it, as one transaction:
     /// every image in use uploaded again, every sent layer created with its sent properties,
-    /// sublayers and animations (their begin times unchanged: media time is `CLOCK_MONOTONIC`, the
-    /// same for every server on the machine), the root on its display; then frame events if display
-    /// links run. Then counts the reconnect, calls `onReconnect` and posts
+    /// sublayers, host layers and animations (their begin times unchanged: media time is
+    /// `CLOCK_MONOTONIC`, the same for every server on the machine), the context's level, the root on
+    /// its display; then frame events if display links run. Export tokens do not survive: the new
+    /// server knows none until the owner calls `exportToken()` again. Then counts the reconnect, calls `onReconnect` and posts
     /// `didReconnectNotification` on the main thread.
     ///
     /// Called by the connection on its event queue with the transaction lock held, once the new
@@ -27,6 +28,10 @@ extension CAContext {
                 return property.invalidReason == nil ? .set(id, property) : nil
             }
             if !entry.sublayers.isEmpty { ops.append(.setSublayers(id, entry.sublayers)) }
+            // A host layer keeps naming its context; the new server warns until its owner exports again.
+            if entry.host.contextId != 0 {
+                ops.append(.setHost(id, contextId: entry.host.contextId, token: entry.host.token))
+            }
             for animationID in entry.animationIDs {
                 if let animation = sentAnimations[animationID] { ops.append(.addAnimation(id, animation)) }
             }
@@ -36,6 +41,7 @@ extension CAContext {
         imageUses = imageUses.filter { $0.value > 0 }
         do {
             try uploadNewImages()
+            if level != 0 { try connection.send(.setLevel(level)) }
             if !ops.isEmpty {
                 let serial = nextSerial
                 nextSerial += 1

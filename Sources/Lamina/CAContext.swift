@@ -25,8 +25,16 @@ public final class CAContext: @unchecked Sendable {
     public let socketPath: String
     /// The server's software version from the handshake.
     public let serverVersion: String
-    /// The server's displays.
-    public let displays: [DisplayInfo]
+    /// The server's displays: those of the handshake, then those of the server's latest
+    /// `displaysChanged` (a display whose output closed leaves the list).
+    public var displays: [DisplayInfo] { connection.displaysAnnounced ?? welcomeDisplays }
+    let welcomeDisplays: [DisplayInfo]
+    /// The context's id on the server, assigned at the handshake and unique while the server runs
+    /// (Apple's private `CAContext.contextId`). Another client shows this context's tree in a
+    /// `CALayerHost` with this id and a token from `exportToken()`. A restarted server assigns a new
+    /// one when the context reconnects (and knows no export token until the owner asks again).
+    public var contextId: UInt32 { connection.reconnectedContextId ?? welcomeContextId }
+    let welcomeContextId: UInt32
     /// The display this context's `layer` is shown on, chosen when the context was made.
     public let display: UInt32
     let connection: Connection
@@ -37,6 +45,8 @@ public final class CAContext: @unchecked Sendable {
         var state: LayerState
         var sublayers: [LayerID]
         var animationIDs: [UInt64]
+        /// The context id and token sent for a `CALayerHost` (0 and 0: not a host).
+        var host: (contextId: UInt32, token: UInt64) = (0, 0)
         /// The layer, to stop the animations it gained since its last commit when it leaves the tree.
         weak var layer: CALayer?
     }
@@ -102,10 +112,12 @@ public final class CAContext: @unchecked Sendable {
         self.display = display
         connection = try Connection(path: socketPath, clientName: clientName)
         try connection.send(.hello(version: WireLimits.protocolVersion, clientName: clientName))
-        let welcome: (String, [DisplayInfo])
+        let welcome: (String, UInt32, [DisplayInfo])
         do {
             welcome = try connection.waitForReply(timeout: 10) { message, _ in
-                if case .welcome(_, let version, let displays) = message { return (version, displays) }
+                if case .welcome(_, let version, let contextId, let displays) = message {
+                    return (version, contextId, displays)
+                }
                 return nil
             }
         } catch let error as CAContextError {
@@ -115,10 +127,11 @@ public final class CAContext: @unchecked Sendable {
             throw error
         }
         serverVersion = welcome.0
-        displays = welcome.1
-        guard displays.contains(where: { $0.id == display }) else {
+        welcomeContextId = welcome.1
+        welcomeDisplays = welcome.2
+        guard welcomeDisplays.contains(where: { $0.id == display }) else {
             connection.close()
-            throw CAContextError.unknownDisplay(display, available: displays.map(\.id))
+            throw CAContextError.unknownDisplay(display, available: welcomeDisplays.map(\.id))
         }
         CATransaction.lock()
         Self.contexts.append(WeakContext(context: self))
@@ -130,6 +143,23 @@ public final class CAContext: @unchecked Sendable {
 
     deinit {
         connection.close()
+    }
+
+    /// The stacking level of this context's tree (Apple's private `CAContext.level`): on each display,
+    /// trees are drawn in ascending level, contexts of equal level in the order they connected (older
+    /// below). 0 by default; a change is sent at once and restacks from the next frame. A level
+    /// that is not finite is not sent (a `valueNotSent` diagnostic) and the server keeps the last.
+    public var level: Float = 0 {
+        didSet {
+            guard level != oldValue else { return }
+            guard level.isFinite else {
+                LaminaDiagnostics.report(
+                    .valueNotSent, "not sending level \(level) of context \(contextId): not finite")
+                return
+            }
+            CATransaction.flush()
+            try? connection.send(.setLevel(level))
+        }
     }
 
     /// The root of the layer tree shown on the context's `display`, or nil to show nothing.
@@ -194,6 +224,9 @@ public final class CAContext: @unchecked Sendable {
             let children = l.modelSublayers
             let childIDs = children.map(\.layerID)
             var animationIDs = sent[l.layerID]?.animationIDs ?? []
+            let hostLayer = l as? CALayerHost
+            let host = (contextId: hostLayer?.contextId ?? 0, token: hostLayer?.token ?? 0)
+            let sentHost = sent[l.layerID]?.host ?? (0, 0)
             if let previous = sent[l.layerID] {
                 if previous.version != l.version {
                     ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
@@ -214,10 +247,11 @@ public final class CAContext: @unchecked Sendable {
                 animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
                 trackAnimationImages(before: [], after: animationIDs)
             }
+            if host != sentHost { ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token)) }
             l.hasBeenCommitted = true
             sent[l.layerID] = Sent(
                 version: l.version, state: l.modelState, sublayers: childIDs,
-                animationIDs: animationIDs, layer: l)
+                animationIDs: animationIDs, host: host, layer: l)
             stack.append(contentsOf: children.reversed())
         }
         if sentRoot != layer?.layerID {

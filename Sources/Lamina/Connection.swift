@@ -42,6 +42,24 @@ final class Connection: @unchecked Sendable {
     private var losses = 0
     /// `close()` was called: the reader neither reconnects nor waits any more.
     private var closing = false
+    /// The displays the server last announced in `displaysChanged` (nil: none since `welcome`).
+    /// Guarded by `condition`; set on the reader thread before any later reply is handed over.
+    private var announcedDisplays: [DisplayInfo]?
+    /// The server's warnings so far (`warning` messages), oldest first. Guarded by `condition`.
+    private var receivedWarnings: [String] = []
+
+    /// The context id a restarted server gave in its `welcome` (nil before any reconnect). Guarded by
+    /// `condition`.
+    private var reconnectWelcomeID: UInt32?
+
+    /// The context id of the newest reconnect's `welcome`, if the client has reconnected.
+    var reconnectedContextId: UInt32? { condition.withLock { reconnectWelcomeID } }
+
+    /// The displays of the newest `displaysChanged`, if one came.
+    var displaysAnnounced: [DisplayInfo]? { condition.withLock { announcedDisplays } }
+
+    /// The texts of the server's warnings so far, oldest first.
+    var warnings: [String] { condition.withLock { receivedWarnings } }
     private var reader: Thread?
     /// Applies queued events when no requesting thread does; one per connection, so events stay
     /// in order.
@@ -140,6 +158,11 @@ final class Connection: @unchecked Sendable {
                 if schedule { eventQueue.async { [weak self] in self?.applyEvents() } }
             case .commitApplied, .commitPresented:
                 break
+            case .displaysChanged(let displays):
+                condition.withLock { announcedDisplays = displays }
+            case .warning(let code, let text):
+                condition.withLock { receivedWarnings.append(text) }
+                LaminaDiagnostics.report(.serverWarning, "render server warning \(code): \(text)")
             case .error(let code, let text):
                 condition.withLock {
                     serverError = (code, text)
@@ -221,8 +244,13 @@ final class Connection: @unchecked Sendable {
                     !packet.isEndOfStream
                 else { break }
                 switch try MessageCodec.decodeServer(packet.bytes) {
-                case .welcome:
+                case .welcome(_, _, let contextId, let displays):
                     try fresh.setReceiveTimeout(seconds: 0)
+                    // The restarted server's id for this context and its displays replace the old ones.
+                    condition.withLock {
+                        reconnectWelcomeID = contextId
+                        announcedDisplays = displays
+                    }
                     return .success(fresh)
                 case .error(let code, let text):
                     fresh.close()

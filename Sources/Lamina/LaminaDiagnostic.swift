@@ -7,6 +7,9 @@ public struct LaminaDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         /// The render server sent an error; it closes the connection after it.
         case serverError
+        /// The render server sent a warning (a host layer whose token does not match); the
+        /// connection goes on.
+        case serverWarning
         /// A commit could not be sent (the connection is closed); its changes did not reach the server.
         case commitNotSent
         /// `setValue(_:forKeyPath:)` got a value of the wrong type (or nil) and changed nothing, where

@@ -17,6 +17,9 @@ public final class OffscreenOutput: Output {
     /// The frame clock.
     let timer: FrameTimer
 
+    /// "offscreen": displays of this output are named `offscreen-N`.
+    public var kind: String { "offscreen" }
+
     /// Creates the output's images on `renderer` and its frame timer.
     public init(mode: DisplayMode, renderer: any Renderer) throws {
         self.mode = mode

@@ -26,4 +26,10 @@ public enum ClientMessage: Sendable, Hashable {
     case releaseImage(id: UInt64)
     /// Asks for a `statsReply`: the resources each client holds.
     case stats(requestID: UInt64)
+    /// Sets the stacking level of this client's trees (`CAContext.level`): on each display, trees
+    /// are drawn in ascending level, equal levels in connection order (older below). Finite.
+    case setLevel(Float)
+    /// Asks for an `exportToken`: the secret another client names, with this client's context id,
+    /// to show this client's tree in a host layer (`CALayerHost`).
+    case requestExportToken(requestID: UInt64)
 }

@@ -18,4 +18,8 @@ public enum LayerOperation: Sendable, Hashable {
     /// Detaches the animation with this id from the layer; an id the server already removed
     /// (because it finished) is ignored.
     case removeAnimation(LayerID, animationID: UInt64)
+    /// Makes the layer a host (`CALayerHost`): the tree another client exported shows inside it,
+    /// above the layer's own content and sublayers, if `token` is that client's export token.
+    /// Context id 0 makes it an ordinary layer again.
+    case setHost(LayerID, contextId: UInt32, token: UInt64)
 }

@@ -48,6 +48,12 @@ public enum MessageCodec {
         case .stats(let id):
             type = .stats
             w.u64(id)
+        case .setLevel(let level):
+            type = .setLevel
+            w.f64(Double(level))
+        case .requestExportToken(let id):
+            type = .requestExportToken
+            w.u64(id)
         }
         return frame(type, w.bytes)
     }
@@ -57,14 +63,12 @@ public enum MessageCodec {
         var w = WireWriter()
         let type: MessageType
         switch message {
-        case .welcome(let version, let serverVersion, let displays):
+        case .welcome(let version, let serverVersion, let contextId, let displays):
             type = .welcome
             w.u32(version)
             w.string(serverVersion)
-            w.u32(UInt32(displays.count))
-            for d in displays {
-                w.u32(d.id); w.u32(d.width); w.u32(d.height); w.f64(d.refreshRate)
-            }
+            w.u32(contextId)
+            encode(displays, into: &w)
         case .commitApplied(let serial):
             type = .commitApplied
             w.u64(serial)
@@ -104,8 +108,44 @@ public enum MessageCodec {
                 w.string(c.name); w.i32(c.pid); w.u64(c.layers); w.u64(c.animations); w.u64(c.images)
                 w.u64(c.textureBytes)
             }
+        case .displaysChanged(let displays):
+            type = .displaysChanged
+            encode(displays, into: &w)
+        case .exportToken(let id, let token):
+            type = .exportToken
+            w.u64(id); w.u64(token)
+        case .warning(let code, let text):
+            type = .warning
+            w.u16(code.rawValue)
+            w.string(text.truncatedToUTF8(WireLimits.maxStringBytes))
         }
         return frame(type, w.bytes)
+    }
+
+    /// Writes a display list: `u32` count, then per display its id, size, refresh rate, name and
+    /// connector (names cut to `WireLimits.maxDisplayNameBytes`).
+    static func encode(_ displays: [DisplayInfo], into w: inout WireWriter) {
+        w.u32(UInt32(displays.count))
+        for d in displays {
+            w.u32(d.id); w.u32(d.width); w.u32(d.height); w.f64(d.refreshRate)
+            w.string(d.name.truncatedToUTF8(WireLimits.maxDisplayNameBytes))
+            w.string(d.connector.truncatedToUTF8(WireLimits.maxDisplayNameBytes))
+        }
+    }
+
+    /// Reads a display list written by `encode(_:into:)`.
+    static func displays(_ r: inout WireReader, field: String) throws(WireError) -> [DisplayInfo] {
+        let n = try r.count(field, limit: WireLimits.maxDisplays, minimumElementSize: 28)
+        var displays: [DisplayInfo] = []
+        for _ in 0..<n {
+            displays.append(
+                DisplayInfo(
+                    id: try r.u32("display.id"), width: try r.u32("display.width"),
+                    height: try r.u32("display.height"), refreshRate: try r.f64("display.refreshRate"),
+                    name: try r.string("display.name", limit: WireLimits.maxDisplayNameBytes),
+                    connector: try r.string("display.connector", limit: WireLimits.maxDisplayNameBytes)))
+        }
+        return displays
     }
 
     static func frame(_ type: MessageType, _ payload: [UInt8]) -> [UInt8] {
@@ -146,6 +186,8 @@ public enum MessageCodec {
             w.u8(6); w.u64(id); w.u64(a.id); w.string(a.key); w.record(a.record)
         case .removeAnimation(let id, let animationID):
             w.u8(7); w.u64(id); w.u64(animationID)
+        case .setHost(let id, let contextId, let token):
+            w.u8(8); w.u64(id); w.u32(contextId); w.u64(token)
         }
     }
 
@@ -218,6 +260,10 @@ public enum MessageCodec {
             message = .releaseImage(id: try r.u64("releaseImage.id"))
         case .stats:
             message = .stats(requestID: try r.u64("stats.requestID"))
+        case .setLevel:
+            message = .setLevel(Float(try r.f64("setLevel.level")))
+        case .requestExportToken:
+            message = .requestExportToken(requestID: try r.u64("requestExportToken.requestID"))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -234,16 +280,9 @@ public enum MessageCodec {
         case .welcome:
             let version = try r.u32("welcome.version")
             let serverVersion = try r.string("welcome.serverVersion", limit: WireLimits.maxStringBytes)
-            let n = try r.count("welcome.displays", limit: WireLimits.maxDisplays, minimumElementSize: 20)
-            var displays: [DisplayInfo] = []
-            for _ in 0..<n {
-                displays.append(
-                    DisplayInfo(
-                        id: try r.u32("display.id"), width: try r.u32("display.width"),
-                        height: try r.u32("display.height"),
-                        refreshRate: try r.f64("display.refreshRate")))
-            }
-            message = .welcome(version: version, serverVersion: serverVersion, displays: displays)
+            let contextId = try r.u32("welcome.contextId")
+            let displays = try displays(&r, field: "welcome.displays")
+            message = .welcome(version: version, serverVersion: serverVersion, contextId: contextId, displays: displays)
         case .commitApplied:
             message = .commitApplied(serial: try r.u64("commitApplied.serial"))
         case .commitPresented:
@@ -293,6 +332,15 @@ public enum MessageCodec {
                         textureBytes: try r.u64("statsReply.textureBytes")))
             }
             message = .statsReply(requestID: id, clients: clients)
+        case .displaysChanged:
+            message = .displaysChanged(try displays(&r, field: "displaysChanged.displays"))
+        case .exportToken:
+            message = .exportToken(
+                requestID: try r.u64("exportToken.requestID"), token: try r.u64("exportToken.token"))
+        case .warning:
+            let raw = try r.u16("warning.code")
+            let text = try r.string("warning.message", limit: WireLimits.maxStringBytes)
+            message = .warning(code: ServerErrorCode(rawValue: raw) ?? .internalError, message: text)
         default:
             throw .unknownMessage(typeCode)
         }
@@ -335,6 +383,10 @@ public enum MessageCodec {
                 layer, AttachedAnimation(id: id, key: key, record: try r.record("addAnimation.animation")))
         case 7:
             return .removeAnimation(try r.u64("removeAnimation.layer"), animationID: try r.u64("removeAnimation.id"))
+        case 8:
+            let id = try r.u64("setHost.layer")
+            let contextId = try r.u32("setHost.contextId")
+            return .setHost(id, contextId: contextId, token: try r.u64("setHost.token"))
         default:
             throw .unknownOperation(code)
         }

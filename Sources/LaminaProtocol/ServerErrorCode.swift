@@ -5,5 +5,5 @@ import LaminaCore
 public enum ServerErrorCode: UInt16, Sendable {
     case protocolViolation = 1, unsupportedVersion, malformedMessage, unknownMessage, unknownOperation
     case unknownProperty, unknownLayer, duplicateLayer, cycle, invalidValue, oversizedMessage, limitExceeded
-    case badDisplay, badFileDescriptor, internalError, unknownImage, duplicateImage
+    case badDisplay, badFileDescriptor, internalError, unknownImage, duplicateImage, tokenMismatch
 }

@@ -3,8 +3,9 @@ import LaminaCore
 
 /// A message from the server to a client.
 public enum ServerMessage: Sendable, Hashable {
-    /// Handshake reply: the server's protocol version, its software version and its displays.
-    case welcome(version: UInt32, serverVersion: String, displays: [DisplayInfo])
+    /// Handshake reply: the server's protocol version, its software version, the client's context
+    /// id (unique while the server runs) and the displays.
+    case welcome(version: UInt32, serverVersion: String, contextId: UInt32, displays: [DisplayInfo])
     /// The transaction was validated and applied to the render tree.
     case commitApplied(serial: UInt64)
     /// The transaction's effects, and those of every earlier transaction, reached the display in the
@@ -25,4 +26,12 @@ public enum ServerMessage: Sendable, Hashable {
     /// Reply to `stats`: one entry per client the asker may see (all of them for the server's
     /// user or root, else only the asker), in connection order.
     case statsReply(requestID: UInt64, clients: [ClientStatistics])
+    /// The set of displays changed (an output closed): the displays that remain, as in `welcome`.
+    case displaysChanged([DisplayInfo])
+    /// Reply to `requestExportToken`: the token that authorizes showing this client's tree in
+    /// another client's host layer (the same token every time this client asks).
+    case exportToken(requestID: UInt64, token: UInt64)
+    /// A problem that does not end the connection (unlike `error`): the text names what is at fault,
+    /// for example a host layer whose token does not match the context it names.
+    case warning(code: ServerErrorCode, message: String)
 }

@@ -23,4 +23,6 @@ public enum WireLimits {
     public static let maxCaptureSide = 16384
     /// The number of displays a root may be attached to.
     public static let maxDisplays = 16
+    /// Bytes of a display's name or connector in `welcome` and `displaysChanged`.
+    public static let maxDisplayNameBytes = 256
 }

@@ -14,6 +14,15 @@ final class ClientSession {
     let peer: PeerCredentials?
     var name = "?"
     var greeted = false
+    /// The stacking level of the client's trees (`setLevel`): higher levels are drawn above lower
+    /// ones, equal levels in connection order.
+    var level: Float = 0
+    /// The token another client names to show this client's tree in a host layer; made at the first
+    /// `requestExportToken` (nil: the tree is not exported).
+    var exportToken: UInt64?
+    /// The host layers (by layer id) whose problem the client has been warned of, with the context id
+    /// and token the warning was about, so each problem is reported once.
+    var warnedHosts: [LayerID: HostedContext] = [:]
     var tree = RenderTree()
     /// Operations from `transactionPart` messages waiting for their `commit`, one array per part (so
     /// holding a large transaction never copies what is already held).
@@ -57,6 +66,9 @@ final class ClientSession {
     }
 
     var label: String { "client \(id) (\(name))" }
+
+    /// The client's context id (`CAContext.contextId`): its session number, unique while the server runs.
+    var contextId: UInt32 { UInt32(truncatingIfNeeded: id) }
 
     /// Whether the server reads the client's next messages now. Not while its commit is applied on
     /// the commit worker or its capture is drawn on the frame worker: its later messages wait, so

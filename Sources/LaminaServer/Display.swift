@@ -41,7 +41,7 @@ public final class Display {
     var info: DisplayInfo {
         DisplayInfo(
             id: id, width: UInt32(output.mode.width), height: UInt32(output.mode.height),
-            refreshRate: output.mode.refreshRate)
+            refreshRate: output.mode.refreshRate, name: "\(output.kind)-\(id)", connector: output.connector)
     }
 
     /// The time between refreshes in seconds.

@@ -13,19 +13,29 @@ import LaminaCore
 public struct DisplayListBuilder {
     var list: DisplayList
     var batcher: Batcher
+    /// The trees host layers may show, by context id (`DisplayListBuilder+Hosting.swift`).
+    var exported: [UInt32: ExportedTree] = [:]
+    /// The contexts being drawn, outermost first: a host layer that names one of them draws nothing
+    /// (a cycle is cut there).
+    var contextStack: [UInt32] = []
+    /// Exported trees drawn inside host layers so far in this list (bounded by `maxHostedDraws`).
+    var hostedDraws = 0
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
-    /// every animation evaluated at media time `time`.
+    /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
+    /// `exported` the trees host layers may show, by context id.
     public static func build(
         trees: [RenderTree], display: UInt32, width: Int, height: Int,
-        clearColor: SIMD4<Float> = .zero, time: Double = 0
+        clearColor: SIMD4<Float> = .zero, time: Double = 0, contextIds: [UInt32] = [],
+        exported: [UInt32: ExportedTree] = [:]
     ) -> DisplayList {
         var builder = DisplayListBuilder(
             list: DisplayList(width: width, height: height, clearColor: clearColor),
-            batcher: Batcher(width: width, height: height))
+            batcher: Batcher(width: width, height: height), exported: exported)
         let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height))
-        for tree in trees {
+        for (index, tree) in trees.enumerated() {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
+            builder.contextStack = index < contextIds.count ? [contextIds[index]] : []
             let context = DrawContext(
                 layers: tree.layers, snapshots: tree.snapshots,
                 parentSublayerTransform: CATransform3DIdentity,
@@ -62,7 +72,7 @@ public struct DisplayListBuilder {
         }
         let border = Self.borderColor(state, opacity: opacity)
         let hasContents = Self.showsContents(state, images: context.contentsImages)
-        if presented.sublayers.isEmpty && !hasContents {
+        if presented.sublayers.isEmpty && !hasContents && presented.host == nil {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(
@@ -85,7 +95,7 @@ public struct DisplayListBuilder {
                 flipped: context.flipped, images: context.contentsImages)
         }
 
-        if !presented.sublayers.isEmpty {
+        if !presented.sublayers.isEmpty || presented.host != nil {
             var clip = parentClip
             if state.masksToBounds {
                 guard
@@ -124,6 +134,7 @@ public struct DisplayListBuilder {
             for index in order {
                 draw(children[index], in: childContext)
             }
+            if let host = presented.host { drawHosted(host, time: presented.time, in: childContext) }
         }
         drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
     }
@@ -186,11 +197,14 @@ public struct DisplayListBuilder {
         let parentTime: Double
         /// The animations of this layer and its ancestors that drive its named sublayers.
         var drivers: [InheritedAnimation] = []
+        /// The exported tree the layer shows above its sublayers, when it is a host layer.
+        var host: HostedContext?
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.
         init(_ layer: RenderLayer, parentTime: Double, inherited: [InheritedAnimation] = []) {
             sublayers = layer.sublayers
+            host = layer.host
             self.parentTime = parentTime
             time = layer.state.localTime(fromParent: parentTime)
             if layer.animations.isEmpty {

@@ -16,6 +16,10 @@ final class FrameWorker: @unchecked Sendable {
         var trees: [RenderTree]
         /// The session id of each tree, whose imported images its layers' `contents` name.
         var sessions: [Int] = []
+        /// The context id of each tree (host layers never show a context inside itself).
+        var contextIds: [UInt32] = []
+        /// The trees host layers may show, by context id.
+        var exported: [UInt32: ExportedTree] = [:]
         /// For each tree whose animation bookkeeping this frame advances, its session's id (nil for
         /// the others, and for captures).
         var advancing: [Int?] = []
@@ -184,8 +188,15 @@ final class FrameWorker: @unchecked Sendable {
             guard let session, index < scene.trees.count else { continue }
             advancements[session] = scene.trees[index].advancement(to: scene.time)
         }
+        for contextId in scene.exported.keys {
+            let session = scene.exported[contextId]!.session
+            scene.exported[contextId]!.tree.contentsImages = images[session] ?? [:]
+            if scene.exported[contextId]!.advancing {
+                advancements[session] = scene.exported[contextId]!.tree.advancement(to: scene.time)
+            }
+        }
         return DisplayListBuilder.build(
             trees: scene.trees, display: scene.display, width: scene.width, height: scene.height,
-            clearColor: scene.clearColor, time: scene.time)
+            clearColor: scene.clearColor, time: scene.time, contextIds: scene.contextIds, exported: scene.exported)
     }
 }

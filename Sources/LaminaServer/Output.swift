@@ -48,6 +48,14 @@ public protocol Output: AnyObject {
     /// thread after `handleEvents()`; once it is true the display gets no more frames, its event
     /// source is no longer watched, and captures of it fail, while the other displays go on.
     var isClosed: Bool { get }
+
+    /// The kind of output, the first part of its display's name (`offscreen-0`, `window-1`): a
+    /// short lowercase word.
+    var kind: String { get }
+
+    /// Where the output's pixels go, as clients are told (`DisplayInfo.connector`): the X server
+    /// of a window, a connector's name on KMS; empty offscreen.
+    var connector: String { get }
 }
 
 extension Output {
@@ -62,4 +70,10 @@ extension Output {
 
     /// Never closed: the output lasts as long as the server.
     public var isClosed: Bool { false }
+
+    /// "output", for outputs that do not name their kind.
+    public var kind: String { "output" }
+
+    /// None: the pixels go nowhere a client could name.
+    public var connector: String { "" }
 }

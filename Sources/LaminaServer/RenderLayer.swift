@@ -11,4 +11,6 @@ public struct RenderLayer: Sendable {
     public var superlayer: LayerID?
     /// Attached animations in the order they were added (later ones build on earlier ones).
     public var animations: [AttachedAnimation] = []
+    /// The exported tree this layer shows, when it is a host layer (`CALayerHost`).
+    public var host: HostedContext?
 }

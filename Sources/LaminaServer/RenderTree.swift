@@ -9,6 +9,8 @@ public struct RenderTree: Sendable {
     public var roots: [UInt32: LayerID] = [:]
     /// Layers whose `animations` are not empty.
     public internal(set) var animatedLayers: Set<LayerID> = []
+    /// Layers whose `host` is set (`CALayerHost`).
+    public internal(set) var hostLayers: Set<LayerID> = []
     /// Animations attached across all layers (group children count too).
     public internal(set) var animationCount = 0
     /// What has been reported to the client about each attached animation.
@@ -50,6 +52,7 @@ public struct RenderTree: Sendable {
                 guard let removed = next.layers.removeValue(forKey: id) else { throw .unknownLayer(id) }
                 for animation in removed.animations { next.forget(animation) }
                 next.animatedLayers.remove(id)
+                next.hostLayers.remove(id)
                 touchedHierarchy = true
             case .set(let id, let property):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
@@ -71,6 +74,15 @@ public struct RenderTree: Sendable {
                 if let index = next.layers[id]!.animations.firstIndex(where: { $0.id == animationID }) {
                     next.forget(next.layers[id]!.animations.remove(at: index))
                     if next.layers[id]!.animations.isEmpty { next.animatedLayers.remove(id) }
+                }
+            case .setHost(let id, let contextId, let token):
+                guard next.layers[id] != nil else { throw .unknownLayer(id) }
+                if contextId == 0 {
+                    next.layers[id]!.host = nil
+                    next.hostLayers.remove(id)
+                } else {
+                    next.layers[id]!.host = HostedContext(contextId: contextId, token: token)
+                    next.hostLayers.insert(id)
                 }
             }
         }

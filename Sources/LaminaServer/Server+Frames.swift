@@ -7,12 +7,14 @@ extension ClientSession {
 }
 
 extension Server {
-    /// The scene of `display` at `time`, composed of `only`'s tree (every client's when nil), as the
+    /// The scene of `display` at `time`, composed of `only`'s tree (every client's when nil) in
+    /// stacking order (`stackedSessions`), with the exported trees its host layers may show, as the
     /// frame worker draws it.
     func scene(of display: Display, time: Double, only: ClientSession? = nil) -> FrameWorker.Scene {
-        let shown = only.map { [$0] } ?? sessions
+        let shown = stackedSessions.filter { only == nil || $0 === only }
         return FrameWorker.Scene(
-            trees: shown.map(\.tree), sessions: shown.map(\.id), display: display.id,
+            trees: shown.map(\.tree), sessions: shown.map(\.id), contextIds: shown.map(\.contextId),
+            exported: exportedTrees, display: display.id,
             width: display.output.mode.width, height: display.output.mode.height,
             clearColor: configuration.clearColor, time: time)
     }
@@ -38,8 +40,13 @@ extension Server {
         var frame = scene(of: display, time: time)
         // The bookkeeping of the clients at home here advances with this frame, on the worker too.
         // A client whose last advancement is still being applied is advanced by a later frame.
-        frame.advancing = sessions.map {
-            $0.homeDisplay == display.id && $0.commitInFlight == nil && $0.advancing == nil ? $0.id : nil
+        let advances = { (session: ClientSession) in
+            session.homeDisplay == display.id && session.commitInFlight == nil && session.advancing == nil
+        }
+        let stacked = stackedSessions
+        frame.advancing = stacked.map { advances($0) ? $0.id : nil }
+        for session in sessions where session.exportToken != nil && advances(session) {
+            frame.exported[session.contextId]?.advancing = true
         }
         frames.present(frame, on: display.output)
     }
@@ -113,8 +120,8 @@ extension Server {
                 session.advancing = found
                 advance(session)
             }
-            // The session's other displays follow its animations too.
-            let shown = Set(session.tree.roots.keys).union([display.id])
+            // The session's other displays follow its animations too (every display, when exported).
+            let shown = displaysShowing(session).union([display.id])
             if let nextStart {
                 for id in shown { wake[id] = min(wake[id] ?? nextStart, nextStart) }
             }

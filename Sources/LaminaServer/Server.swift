@@ -132,8 +132,8 @@ public final class Server: @unchecked Sendable {
         return logger
     }
 
-    /// The displays as the handshake describes them.
-    var displayInfos: [DisplayInfo] { displays.map(\.info) }
+    /// The displays as the handshake describes them: those whose output has not closed.
+    var displayInfos: [DisplayInfo] { displays.filter { !$0.isClosed }.map(\.info) }
 
     /// Asks `run()` to return after its current iteration. Thread-safe.
     public func stop() {
@@ -400,7 +400,7 @@ public final class Server: @unchecked Sendable {
             try send(
                 .welcome(
                     version: WireLimits.protocolVersion, serverVersion: configuration.serverVersion,
-                    displays: displayInfos), to: session)
+                    contextId: session.contextId, displays: displayInfos), to: session)
             logger.info("client greeted", metadata: ["client": "\(session.label)"])
             return
         }
@@ -470,6 +470,21 @@ public final class Server: @unchecked Sendable {
             try releaseImage(id: id, for: session)
         case .stats(let requestID):
             try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
+        case .setLevel(let level):
+            guard level.isFinite else { throw SessionError(.invalidValue, "setLevel: level \(level) is not finite") }
+            guard level != session.level else { return }
+            session.level = level
+            for id in displaysShowing(session).sorted() { scheduleFrame(on: displays[Int(id)]) }
+        case .requestExportToken(let requestID):
+            let token = session.exportToken ?? Self.makeExportToken()
+            if session.exportToken == nil {
+                // From now on the tree shows only in host layers, on any display.
+                for id in displaysShowing(session).union(session.tree.roots.keys).sorted() {
+                    scheduleFrame(on: displays[Int(id)])
+                }
+            }
+            session.exportToken = token
+            try send(.exportToken(requestID: requestID, token: token), to: session)
         case .describeTree(let requestID):
             // A client sees its own tree only: other clients' layer names are theirs.
             let text = TreeDescriber.describe([(session.label, session.tree)])
@@ -497,20 +512,21 @@ public final class Server: @unchecked Sendable {
         } catch {
             throw SessionError(.limitExceeded, "commit \(serial): \(error)")
         }
-        let before = session.tree.roots.keys
+        let before = displaysShowing(session)
         let old = session.tree
         session.tree = next
         if old.layers.count >= configuration.workerCommitOperations { commits.release(old) }
         freeReleasedImages(of: session)
         // The commit is presented once every display that showed or shows this client's tree has
         // presented a frame after it (its home display when it shows nothing).
-        var touched = Set(before).union(session.tree.roots.keys)
+        var touched = before.union(displaysShowing(session))
         if touched.isEmpty { touched = [session.homeDisplay] }
         // A closed display presents nothing more: the commit is presented once the others have.
         touched = touched.filter { !displays[Int($0)].isClosed }
         session.unpresentedSerial = max(session.unpresentedSerial ?? 0, serial)
         session.awaitingDisplays.formUnion(touched)
         try send(.commitApplied(serial: serial), to: session)
+        if !session.tree.hostLayers.isEmpty || !session.warnedHosts.isEmpty { checkHosts(of: session) }
         for id in touched.sorted() { scheduleFrame(on: displays[Int(id)]) }
     }
 
@@ -643,7 +659,7 @@ public final class Server: @unchecked Sendable {
         }
         session.socket.close()
         // A large tree takes milliseconds to free: the commit worker frees it.
-        let shown = session.tree.roots.keys.sorted()
+        let shown = displaysShowing(session).sorted()
         if session.tree.layers.count >= configuration.workerCommitOperations {
             commits.release(session.tree)
             session.tree = RenderTree()
@@ -694,6 +710,8 @@ extension ClientMessage {
         case .uploadImage: "uploadImage"
         case .releaseImage: "releaseImage"
         case .stats: "stats"
+        case .setLevel: "setLevel"
+        case .requestExportToken: "requestExportToken"
         }
     }
 }

@@ -39,6 +39,8 @@ public enum TreeDescriber {
                 if value != row.defaultValue { parts.append(label) }
             }
         }
+        // A host layer names the context it shows, never that context's layers.
+        if let host = layer.host { parts.append("hosts=context \(host.contextId)") }
         out += String(repeating: "  ", count: depth) + parts.joined(separator: " ") + "\n"
         for child in layer.sublayers { line(child, tree, depth: depth + 1, into: &out) }
     }

@@ -24,6 +24,9 @@ public final class NullOutput: Output {
     /// does; the server reads it on its loop's thread, so set it there (the test's thread).
     public var isClosed = false
 
+    /// "null": displays of this output are named `null-N`.
+    public var kind: String { "null" }
+
     /// An output of `mode` drawing with `renderer` (by default a new `RecordingRenderer`).
     public init(mode: DisplayMode, renderer: any Renderer = RecordingRenderer()) throws {
         self.mode = mode

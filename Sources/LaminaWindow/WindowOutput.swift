@@ -58,6 +58,11 @@ public final class WindowOutput: Output {
     var resized = false
     /// The window's size as the X server last reported it (loop's thread).
     var windowSize: (width: Int, height: Int)
+    /// The X server the window is on, as `$DISPLAY` named it: the display's connector.
+    public let connector: String
+
+    /// "window": displays of this output are named `window-N`.
+    public var kind: String { "window" }
 
     /// Connects to `display` (the value of `$DISPLAY`; nil or empty is an error), makes and maps the
     /// window, its swapchain on `renderer` (whose device must have been made with `windowSystem`), and
@@ -71,6 +76,7 @@ public final class WindowOutput: Output {
         }
         self.mode = mode
         self.renderer = renderer
+        connector = display
         windowSize = (mode.width, mode.height)
         events = try XcbConnection(display: display)
         protocolsAtom = try events.atom("WM_PROTOCOLS")

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import Lamina
+import LaminaProtocol
 
 /// Talks to a running laminad: captures frames, prints render trees, measures round trips.
 struct LaminaCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "laminactl",
         abstract: "Control and inspect a running Lamina render server.",
-        subcommands: [Capture.self, Tree.self, Ping.self, Stats.self])
+        subcommands: [Capture.self, Tree.self, Ping.self, Stats.self, Displays.self])
 
     struct Connection: ParsableArguments {
         @Option(
@@ -64,6 +65,29 @@ struct LaminaCtl: ParsableCommand {
         func run() throws {
             let (version, rtt) = try connection.context().ping()
             print("laminad \(version), round trip \(String(format: "%.3f", rtt * 1000)) ms")
+        }
+    }
+
+    struct Displays: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the server's displays: number, name, mode, refresh rate and connector.",
+            discussion: "A display whose output has closed (a closed window) is not listed.")
+        @OptionGroup var connection: Connection
+        func run() throws {
+            print("id\tname\tmode\trefresh\tconnector")
+            for display in try connection.context().displays {
+                print(Self.line(display))
+            }
+        }
+
+        /// One display as a tab-separated line: `0  offscreen-0  640x480  60 Hz  ` (the connector is
+        /// empty offscreen).
+        static func line(_ display: DisplayInfo) -> String {
+            let hertz =
+                display.refreshRate == display.refreshRate.rounded()
+                ? String(Int(display.refreshRate)) : String(format: "%.2f", display.refreshRate)
+            return
+                "\(display.id)\t\(display.name)\t\(display.width)x\(display.height)\t\(hertz) Hz\t\(display.connector)"
         }
     }
 

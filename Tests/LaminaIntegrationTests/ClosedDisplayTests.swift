@@ -37,6 +37,12 @@ import Testing
         #expect(harness.server.displays[1].isClosed)
         #expect(!harness.server.displays[0].isClosed)
         #expect(harness.server.displays[1].nextFrameTime == nil)
+        // The client learns the displays that remain (the hot-plug event) as soon as the loop
+        // notices, ahead of the frame.
+        #expect(
+            try harness.received(client) == [
+                .displaysChanged([DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60, name: "null-0")])
+            ])
         harness.frames.removeAll()
         harness.advance(to: 6001.0 / 60)
         #expect(harness.frames.map(\.display) == [0])
@@ -51,9 +57,11 @@ import Testing
         let messages = try harness.received(client)
         #expect(messages.contains { if case .commitPresented(3, _) = $0 { true } else { false } }, "\(messages)")
 
-        // A capture of the closed display is refused with an error naming it (and, as every error,
-        // ends that client's connection); a capture of display 0 still works for another client.
-        let (asker, _) = try harness.connect(name: "asker")
+        // A client that connects now is told only of the open display. A capture of the closed
+        // display is refused with an error naming it (and, as every error, ends that client's
+        // connection); a capture of display 0 still works for another client.
+        let (asker, told) = try harness.connect(name: "asker")
+        #expect(told.map(\.id) == [0])
         try harness.send(.capture(requestID: 1, display: 1, time: nil), on: asker)
         let refusal = try harness.received(asker)
         guard case .error(.badDisplay, let message)? = refusal.first else {

@@ -103,6 +103,7 @@ import Testing
             guard let peer = try? listener.accept(), (try? peer.receive(maxBytes: 65536)) != nil else { return }
             let welcome = ServerMessage.welcome(
                 version: WireLimits.protocolVersion, serverVersion: "old",
+                contextId: 1,
                 displays: [DisplayInfo(id: 0, width: 8, height: 8, refreshRate: 60)])
             try? peer.send(MessageCodec.encode(welcome))
             queued.wait()

@@ -43,7 +43,7 @@ import Testing
             try socket.send(
                 MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: name)))
             server.runUntilIdle()
-            guard case .welcome(_, _, let displays)? = try received(socket).first else {
+            guard case .welcome(_, _, _, let displays)? = try received(socket).first else {
                 throw FrameClockError.noWelcome
             }
             return (socket, displays)
@@ -101,7 +101,7 @@ import Testing
         #expect(harness.frames.first?.time == 100)
 
         let (client, displays) = try harness.connect(name: "one")
-        #expect(displays == [DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60)])
+        #expect(displays == [DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60, name: "null-0")])
         harness.clock.set(100.004)
         try harness.send(.commit(serial: 1, operations: Self.redLayer(display: 0)), on: client)
         #expect(try harness.received(client) == [.commitApplied(serial: 1)])
@@ -190,8 +190,8 @@ import Testing
         let (first, displays) = try harness.connect(name: "zero")
         #expect(
             displays == [
-                DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60),
-                DisplayInfo(id: 1, width: 32, height: 24, refreshRate: 25),
+                DisplayInfo(id: 0, width: 40, height: 30, refreshRate: 60, name: "null-0"),
+                DisplayInfo(id: 1, width: 32, height: 24, refreshRate: 25, name: "null-1"),
             ])
         let (second, _) = try harness.connect(name: "one")
         try harness.send(.commit(serial: 1, operations: Self.redLayer(display: 1)), on: second)

@@ -284,6 +284,36 @@ import Testing
         expectPixel(image, 100, 50, (255, 255, 255), "the root")
     }
 
+    /// Levels survive a restart (docs/protocol.md §12: trees stack by level, then by age, older below):
+    /// a context at level 1 showing green reconnects to the restarted server, then a new context at
+    /// level 0 shows red. Were the level not resent, the newer red tree would cover the green one.
+    /// The reconnected context has the new server's context id.
+    @Test func levelIsResentAfterTheRestart() throws {
+        let first = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        func full(_ context: CAContext, _ color: CGColor) throws -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+            root.backgroundColor = color
+            context.layer = root
+            try context.synchronize()
+            return root
+        }
+        let upper = try CAContext(socketPath: socketPath, clientName: "upper")
+        let waiter = ReconnectWaiter(upper)
+        let green = try full(upper, CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        upper.level = 1
+        try upper.synchronize()
+        first.kill()
+        let second = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        defer { Self.finish(second) }
+        try #require(waiter.wait(), "the context did not reconnect within 30 s")
+        let lower = try CAContext(socketPath: socketPath, clientName: "lower")
+        let red = try full(lower, Self.red)
+        expectPixel(try lower.capture(), 100, 50, (0, 255, 0), "level 1 over the newer level 0 after the restart")
+        #expect(upper.contextId != lower.contextId)
+        withExtendedLifetime([green, red]) {}
+    }
+
     /// A server `error` refuses the client: the connection closes with the server's reason and
     /// stays closed (a reconnecting context would fail with the reconnect reason instead, then
     /// succeed), although the server still runs.

@@ -75,6 +75,9 @@ struct WindowOutputTests {
         let inWindow = try CAContext(socketPath: server.socketPath, clientName: "in-window", display: 1)
         let offscreen = try CAContext(socketPath: server.socketPath, clientName: "offscreen", display: 0)
         #expect(inWindow.displays.map { [$0.width, $0.height] } == [[320, 240], [320, 240]])
+        // Names and connectors: the window's is the X server it is on.
+        #expect(inWindow.displays.map(\.name) == ["offscreen-0", "window-1"])
+        #expect(inWindow.displays.map(\.connector) == ["", xvfb.display])
         inWindow.layer = Self.scene()
         offscreen.layer = Self.scene()
         try inWindow.synchronize()
@@ -113,9 +116,11 @@ struct WindowOutputTests {
         let after = try offscreen.capture()
         #expect(Self.rgba(after, 60, 50) == [255, 255, 0, 255])
         #expect(Self.rgba(after, 200, 120) == [0, 255, 0, 255])
-        // A client that connects now still sees both displays; display 1 keeps its number.
+        // The connected client learnt of it (displaysChanged, the hot-plug event), and a client that
+        // connects now is told only of display 0; display 1's number is not reused.
+        #expect(offscreen.displays.map(\.id) == [0])
         let late = try server.connect(name: "late")
-        #expect(late.displays.map(\.id) == [0, 1])
+        #expect(late.displays.map(\.id) == [0])
         _ = try late.ping()
 
         let report = server.stop()

@@ -47,6 +47,8 @@ extension CodecTests {
                 case .uploadImage: "uploadImage"
                 case .releaseImage: "releaseImage"
                 case .stats: "stats"
+                case .setLevel: "setLevel"
+                case .requestExportToken: "requestExportToken"
                 }
             case .server(let m):
                 switch m {
@@ -60,6 +62,9 @@ extension CodecTests {
                 case .animationEvents: "animationEvents"
                 case .frame: "frame"
                 case .statsReply: "statsReply"
+                case .displaysChanged: "displaysChanged"
+                case .exportToken: "exportToken"
+                case .warning: "warning"
                 }
             }
         }
@@ -219,8 +224,12 @@ private let mixedOperations: [LayerOperation] =
     operationTable + propertyTable.enumerated().map { .set(LayerID($0.offset + 100), $0.element) }
 
 private let displays: [DisplayInfo] = [
-    DisplayInfo(id: 0, width: 1920, height: 1080, refreshRate: 60),
-    DisplayInfo(id: .max, width: .max, height: 0, refreshRate: 59.94),
+    DisplayInfo(id: 0, width: 1920, height: 1080, refreshRate: 60, name: "offscreen-0"),
+    DisplayInfo(id: .max, width: .max, height: 0, refreshRate: 59.94, name: "window-1", connector: ":99"),
+    DisplayInfo(
+        id: 2, width: 1, height: 1, refreshRate: 0.5,
+        name: String(repeating: "n", count: WireLimits.maxDisplayNameBytes),
+        connector: "ünï 🚀"),
 ]
 
 private let clientTable: [ClientMessage] = [
@@ -249,13 +258,22 @@ private let clientTable: [ClientMessage] = [
     .releaseImage(id: 0),
     .stats(requestID: 0),
     .stats(requestID: .max),
+    .setLevel(0),
+    .setLevel(-1.5),
+    .setLevel(.greatestFiniteMagnitude),
+    .requestExportToken(requestID: 0),
+    .requestExportToken(requestID: .max),
+    .commit(
+        serial: 2,
+        operations: [.setHost(1, contextId: 7, token: 0xFEED_F00D_DEAD_BEEF), .setHost(.max, contextId: 0, token: 0)]),
 ]
 
 private let serverTable: [ServerMessage] = [
-    .welcome(version: 1, serverVersion: "laminad 0.1", displays: []),
-    .welcome(version: .max, serverVersion: "", displays: displays),
+    .welcome(version: 1, serverVersion: "laminad 0.1", contextId: 1, displays: []),
+    .welcome(version: .max, serverVersion: "", contextId: 1, displays: displays),
     .welcome(
         version: 1, serverVersion: "vé🚀",
+        contextId: 1,
         displays: (0..<UInt32(WireLimits.maxDisplays)).map {
             DisplayInfo(id: $0, width: $0 * 100, height: $0 &* 7, refreshRate: Double($0) + 0.5)
         }),
@@ -282,12 +300,18 @@ private let serverTable: [ServerMessage] = [
             ClientStatistics(name: "demo", pid: 4321, layers: 1000, animations: 2, images: 1, textureBytes: 21845),
             ClientStatistics(name: "ünï", pid: -1, layers: 0, animations: 0, images: .max, textureBytes: .max),
         ]),
+    .displaysChanged([]),
+    .displaysChanged(displays),
+    .exportToken(requestID: 1, token: 0x0123_4567_89AB_CDEF),
+    .exportToken(requestID: .max, token: .max),
+    .warning(code: .tokenMismatch, message: "host layer 3: context 2: token does not match"),
+    .warning(code: .internalError, message: ""),
 ]
 
 private let errorCodes: [ServerErrorCode] = [
     .protocolViolation, .unsupportedVersion, .malformedMessage, .unknownMessage, .unknownOperation,
     .unknownProperty, .unknownLayer, .duplicateLayer, .cycle, .invalidValue, .oversizedMessage, .limitExceeded,
-    .badDisplay, .badFileDescriptor, .internalError, .unknownImage, .duplicateImage,
+    .badDisplay, .badFileDescriptor, .internalError, .unknownImage, .duplicateImage, .tokenMismatch,
 ]
 
 private let allMessages: [AnyMessage] = clientTable.map(AnyMessage.client) + serverTable.map(AnyMessage.server)
@@ -475,6 +499,46 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(
             MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 2, time: nil))
                 == [4, 0, 0, 0, 21, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// `welcome` (docs/protocol.md §5): version, server version, context id, display count, then per
+    /// display id, width, height, refresh rate, name and connector; `displaysChanged` is the display
+    /// list alone.
+    @Test func welcomeAndDisplaysChangedLayoutsByteByByte() {
+        let display = DisplayInfo(id: 1, width: 0x280, height: 0x1E0, refreshRate: 60, name: "win", connector: ":9")
+        let list: [UInt8] =
+            [1, 0, 0, 0]  // display count
+            + [1, 0, 0, 0, 0x80, 2, 0, 0, 0xE0, 1, 0, 0]  // id, width, height
+            + [0, 0, 0, 0, 0, 0, 0x4E, 0x40]  // 60.0
+            + [3, 0, 0, 0, 0x77, 0x69, 0x6E]  // "win"
+            + [2, 0, 0, 0, 0x3A, 0x39]  // ":9"
+        let welcome: [UInt8] =
+            [1, 0, 0, 0]  // version
+            + [1, 0, 0, 0, 0x76]  // "v"
+            + [0x2A, 0, 0, 0]  // context id 42
+            + list
+        #expect(
+            MessageCodec.encode(
+                ServerMessage.welcome(version: 1, serverVersion: "v", contextId: 42, displays: [display]))
+                == [101, 0, 0, 0, UInt8(welcome.count), 0, 0, 0] + welcome)
+        #expect(
+            MessageCodec.encode(ServerMessage.displaysChanged([display]))
+                == [111, 0, 0, 0, UInt8(list.count), 0, 0, 0] + list)
+        #expect(
+            MessageCodec.encode(ServerMessage.exportToken(requestID: 1, token: 0x0102_0304_0506_0708))
+                == [112, 0, 0, 0, 16, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+        #expect(
+            MessageCodec.encode(ServerMessage.warning(code: .tokenMismatch, message: "t"))
+                == [113, 0, 0, 0, 7, 0, 0, 0, 18, 0, 1, 0, 0, 0, 0x74])
+        #expect(MessageCodec.encode(ClientMessage.setLevel(2)) == [11, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x40])
+        #expect(
+            MessageCodec.encode(ClientMessage.requestExportToken(requestID: 3))
+                == [12, 0, 0, 0, 8, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0])
+        // setHost: op 8, layer id, context id, token.
+        #expect(
+            MessageCodec.encode(ClientMessage.commit(serial: 0, operations: [.setHost(5, contextId: 6, token: 7)]))
+                == [3, 0, 0, 0, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 8, 5, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0]
+                + [7, 0, 0, 0, 0, 0, 0, 0])
     }
 
     @Test func documentedLossyMappings() throws {
@@ -706,7 +770,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     // MARK: Unknown codes, bad strings, counts
 
-    @Test(arguments: [UInt16(0), 11, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
+    @Test(arguments: [UInt16(0), 13, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -714,7 +778,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [])) }
     }
 
-    @Test(arguments: [UInt16(0), 1, 3, 6, 8, 100, 111, 0xFFFF])
+    @Test(arguments: [UInt16(0), 1, 3, 6, 8, 100, 114, 0xFFFF])
     func unknownServerMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeServer(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -732,7 +796,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         }
     }
 
-    @Test(arguments: [UInt8(0), 8, 9, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 9, 10, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
         let commit = framed(
             type: 3,
@@ -887,7 +951,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         let welcome = framed(
             type: 101,
             bytes {
-                $0.u32(1); $0.string("v"); $0.u32(3); $0.u32(1)
+                $0.u32(1); $0.string("v"); $0.u32(9); $0.u32(1)
             })
         #expect(throws: WireError.truncated(field: "welcome.displays")) { try MessageCodec.decodeServer(welcome) }
         for _ in 0..<200 {
@@ -924,8 +988,8 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         let welcome = framed(
             type: 101,
             bytes {
-                $0.u32(1); $0.string("v"); $0.u32(UInt32(d))
-                for i in 0..<d { $0.u32(UInt32(i)); $0.u32(1); $0.u32(1); $0.f64(60) }
+                $0.u32(1); $0.string("v"); $0.u32(1); $0.u32(UInt32(d))
+                for i in 0..<d { $0.u32(UInt32(i)); $0.u32(1); $0.u32(1); $0.f64(60); $0.string(""); $0.string("") }
             })
         #expect(throws: WireError.countTooLarge(field: "welcome.displays", count: d, limit: WireLimits.maxDisplays)) {
             try MessageCodec.decodeServer(welcome)
@@ -1005,10 +1069,41 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             (c([.setSublayers(7, [1, 2])]), at + 13 + 9, "setSublayers.sublayers"),
             (c([.setRoot(display: 2, layer: 3)]), at + 3, "setRoot.display"),
             (c([.setRoot(display: 2, layer: 3)]), at + 9, "setRoot.layer"),
-            (.server(.welcome(version: 1, serverVersion: "v", displays: displays)), 2, "welcome.version"),
-            (.server(.welcome(version: 1, serverVersion: "v", displays: displays)), 6, "welcome.serverVersion"),
-            (.server(.welcome(version: 1, serverVersion: "v", displays: displays)), 11, "welcome.displays"),
-            (.server(.welcome(version: 1, serverVersion: "v", displays: displays)), 30, "welcome.displays"),
+            (.server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 2, "welcome.version"),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 6,
+                "welcome.serverVersion"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 11,
+                "welcome.contextId"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 15,
+                "welcome.displays"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: displays)), 30,
+                "welcome.displays"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: [displays[1]])), 17 + 28,
+                "display.name"
+            ),
+            (
+                .server(.welcome(version: 1, serverVersion: "v", contextId: 1, displays: [displays[1]])),
+                17 + 24 + 4 + 8 + 2, "display.connector"
+            ),
+            (.server(.displaysChanged([displays[0]])), 3, "displaysChanged.displays"),
+            (.server(.displaysChanged([displays[0]])), 4 + 28, "display.name"),
+            (.server(.exportToken(requestID: 1, token: 2)), 12, "exportToken.token"),
+            (.server(.warning(code: .tokenMismatch, message: "x")), 1, "warning.code"),
+            (.server(.warning(code: .tokenMismatch, message: "x")), 4, "warning.message"),
+            (.client(.setLevel(2)), 7, "setLevel.level"),
+            (.client(.requestExportToken(requestID: 1)), 3, "requestExportToken.requestID"),
+            (c([.setHost(7, contextId: 2, token: 3)]), at + 5, "setHost.layer"),
+            (c([.setHost(7, contextId: 2, token: 3)]), at + 9 + 3, "setHost.contextId"),
+            (c([.setHost(7, contextId: 2, token: 3)]), at + 13 + 7, "setHost.token"),
             (.server(.commitApplied(serial: 1)), 1, "commitApplied.serial"),
             (.server(.commitPresented(serial: 1, time: 2)), 7, "commitPresented.serial"),
             (.server(.commitPresented(serial: 1, time: 2)), 9, "commitPresented.time"),

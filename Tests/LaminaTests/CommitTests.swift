@@ -48,6 +48,7 @@ private final class FakeServer: @unchecked Sendable {
                 MessageCodec.encode(
                     ServerMessage.welcome(
                         version: WireLimits.protocolVersion, serverVersion: "fake",
+                        contextId: 1,
                         displays: [DisplayInfo(id: 0, width: 640, height: 480, refreshRate: 60)])))
             var parts = 0
             while let packet = try peer.receive(maxBytes: WireLimits.maxMessageBytes), !packet.isEndOfStream {

@@ -1,0 +1,156 @@
+import Foundation
+import Lamina
+import LaminaTesting
+
+/// Image upload through a running `laminad`: a `CAContext` client shows `imageCount` distinct
+/// images of `side`×`side` pixels, one per layer, on layers laid out 8×8 over 1280×720, and the
+/// benchmark times the upload and reads the server's resident memory before and after.
+enum UploadBench {
+    /// Images uploaded in one run (one layer each).
+    static let imageCount = 64
+    /// The side of each image in pixels: 512×512 BGRA8 is 1 MiB of pixels.
+    static let side = 512
+    /// The pixel bytes of one image: `side` × `side` × 4.
+    static let pixelBytes = side * side * 4
+
+    /// One run's figures.
+    struct Outcome {
+        /// From the first `layer.contents =` to the return of the `capture()` that shows every image, seconds.
+        var seconds: Double
+        /// The server's `VmRSS` after the layers are shown without contents (and one capture), bytes.
+        var residentBefore: Int
+        /// The server's `VmRSS` once the capture showing every image has returned, bytes.
+        var residentAfter: Int
+        /// The texture bytes the server charges the client for (`statistics()`).
+        var textureBytes: UInt64
+        /// Whether the capture shows each image's own colour at the centre of its layer.
+        var imagesShown: Bool
+        /// The capture that showed the images.
+        var capture: CGImage
+    }
+
+    /// `count` distinct opaque images: a gradient over each, with a colour of its own (image `k` has
+    /// blue `k × 4` and its green shifted by `k`) so no two images are alike.
+    static func images(count: Int) -> [CGImage] {
+        (0..<count).map { k in
+            var bytes = [UInt8](repeating: 255, count: pixelBytes)
+            for y in 0..<side {
+                for x in 0..<side {
+                    let i = (y * side + x) * 4
+                    bytes[i] = UInt8(truncatingIfNeeded: x / 2)
+                    bytes[i + 1] = UInt8(truncatingIfNeeded: y / 2 + k)
+                    bytes[i + 2] = UInt8(truncatingIfNeeded: k * 4)
+                }
+            }
+            return CGImage(width: side, height: side, premultipliedRGBA: bytes)!
+        }
+    }
+
+    /// The layer frames: an 8×8 grid of 160×90 cells over 1280×720.
+    static func frame(_ index: Int) -> CGRect {
+        CGRect(x: Double(index % 8) * 160, y: Double(index / 8) * 90, width: 160, height: 90)
+    }
+
+    /// Starts a fresh `laminad`, connects, shows the empty layers, then uploads and shows the images.
+    static func measure() throws -> Outcome {
+        let images = images(count: imageCount)
+        let server = try TestServer(width: 1280, height: 720, validation: false)
+        defer { server.stop() }
+        let context = try server.connect(name: "upload-bench")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        let layers = (0..<imageCount).map { i -> CALayer in
+            let layer = CALayer()
+            layer.frame = frame(i)
+            root.addSublayer(layer)
+            return layer
+        }
+        context.layer = root
+        CATransaction.commit()
+        // Warm the frame and capture paths before the memory is read.
+        _ = try context.capture()
+        try context.synchronize()
+        let before = try residentBytes(of: server.processIdentifier)
+
+        let start = CACurrentMediaTime()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (layer, image) in zip(layers, images) { layer.contents = image }
+        CATransaction.commit()
+        let shot = try context.capture()
+        let seconds = CACurrentMediaTime() - start
+
+        let after = try residentBytes(of: server.processIdentifier)
+        let textureBytes = try context.statistics().first { $0.name == "upload-bench" }?.textureBytes ?? 0
+        let shown = allShown(shot, images: imageCount)
+        context.layer = nil
+        try context.synchronize()
+        return Outcome(
+            seconds: seconds, residentBefore: before, residentAfter: after, textureBytes: textureBytes,
+            imagesShown: shown, capture: shot)
+    }
+
+    /// Whether the pixel at the centre of each layer has the blue of its image (`k × 4`) and full
+    /// alpha: every image reached the screen, each on its own layer.
+    static func allShown(_ shot: CGImage, images: Int) -> Bool {
+        let rgba = shot.premultipliedRGBA
+        for k in 0..<images {
+            let f = frame(k)
+            let i = (Int(f.midY) * shot.width + Int(f.midX)) * 4
+            guard i + 3 < rgba.count, abs(Int(rgba[i + 2]) - k * 4) <= 2, rgba[i + 3] == 255 else { return false }
+        }
+        return true
+    }
+
+    /// `VmRSS` of process `pid` from `/proc/PID/status`, in bytes.
+    static func residentBytes(of pid: Int32) throws -> Int {
+        let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { throw UploadBenchError.noResidentSize(pid) }
+        return kB * 1024
+    }
+
+    /// Runs `runs` measurements and adds the throughput and memory rows: medians over the runs. The
+    /// last run's capture goes to `imageFolder` as `upload-64.png`.
+    static func rows(runs: Int, imageFolder: String, row: (String, String) -> Void) throws {
+        let outcomes = try (0..<max(runs, 1)).map { _ in try measure() }
+        try outcomes.last!.capture.writePNG(to: "\(imageFolder)/upload-\(imageCount).png")
+        func median(_ values: [Double]) -> Double {
+            let s = values.sorted()
+            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+        let total = Double(imageCount * pixelBytes)
+        let seconds = median(outcomes.map(\.seconds))
+        let size = "\(imageCount) distinct \(side)×\(side) images (\(pixelBytes / 1_048_576) MiB of pixels each)"
+        row(
+            "image upload: \(size), first contents set to capture showing all (median of \(runs))",
+            String(
+                format: "%.0f MB/s (%.0f ms; decimal MB of pixel data)", total / seconds / 1e6, seconds * 1000))
+        let perImage = median(outcomes.map { Double($0.residentAfter - $0.residentBefore) / Double(imageCount) })
+        let mib = 1_048_576.0
+        let withMips = Double(pixelBytes) * 4 / 3
+        row(
+            "laminad memory per image: VmRSS growth ÷ \(imageCount) (median of \(runs))",
+            String(
+                format: "%.2f MiB = %.2f× the pixels (%.2f MiB), %.2f× pixels + mip chain (%.2f MiB)",
+                perImage / mib, perImage / Double(pixelBytes), Double(pixelBytes) / mib, perImage / withMips,
+                withMips / mib))
+        let before = median(outcomes.map { Double($0.residentBefore) })
+        let after = median(outcomes.map { Double($0.residentAfter) })
+        let charged = outcomes.map(\.textureBytes).max() ?? 0
+        let shown = outcomes.allSatisfy(\.imagesShown)
+        row(
+            "laminad VmRSS before / after showing the \(imageCount) images; texture bytes charged (statistics())",
+            String(
+                format: "%.1f MiB / %.1f MiB; %.1f MiB%@", before / mib, after / mib, Double(charged) / mib,
+                shown ? "" : " (a capture did not show every image)"))
+    }
+}
+
+/// Why the upload measurement could not finish.
+enum UploadBenchError: Error {
+    case noResidentSize(Int32)
+}

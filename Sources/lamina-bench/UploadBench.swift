@@ -17,6 +17,8 @@ enum UploadBench {
     struct Outcome {
         /// From the first `layer.contents =` to the return of the `capture()` that shows every image, seconds.
         var seconds: Double
+        /// One capture of the layers before they show images, seconds.
+        var captureSeconds: Double
         /// The server's `VmRSS` after the layers are shown without contents (and one capture), bytes.
         var residentBefore: Int
         /// The server's `VmRSS` once the capture showing every image has returned, bytes.
@@ -29,8 +31,8 @@ enum UploadBench {
         var capture: CGImage
     }
 
-    /// `count` distinct opaque images: a gradient over each, with a colour of its own (image `k` has
-    /// blue `k × 4` and its green shifted by `k`) so no two images are alike.
+    /// `count` distinct opaque images: red grows to the right and green downwards in each, and image
+    /// `k` has blue `k × 4` throughout, so no two images are alike.
     static func images(count: Int) -> [CGImage] {
         (0..<count).map { k in
             var bytes = [UInt8](repeating: 255, count: pixelBytes)
@@ -38,7 +40,7 @@ enum UploadBench {
                 for x in 0..<side {
                     let i = (y * side + x) * 4
                     bytes[i] = UInt8(truncatingIfNeeded: x / 2)
-                    bytes[i + 1] = UInt8(truncatingIfNeeded: y / 2 + k)
+                    bytes[i + 1] = UInt8(truncatingIfNeeded: y / 2)
                     bytes[i + 2] = UInt8(truncatingIfNeeded: k * 4)
                 }
             }
@@ -51,10 +53,11 @@ enum UploadBench {
         CGRect(x: Double(index % 8) * 160, y: Double(index / 8) * 90, width: 160, height: 90)
     }
 
-    /// Starts a fresh `laminad`, connects, shows the empty layers, then uploads and shows the images.
-    static func measure() throws -> Outcome {
+    /// Starts a fresh `laminad` (with `environment` added to its own), connects, shows the empty
+    /// layers, then uploads and shows the images.
+    static func measure(environment: [String: String] = [:]) throws -> Outcome {
         let images = images(count: imageCount)
-        let server = try TestServer(width: 1280, height: 720, validation: false)
+        let server = try TestServer(width: 1280, height: 720, validation: false, environment: environment)
         defer { server.stop() }
         let context = try server.connect(name: "upload-bench")
         CATransaction.begin()
@@ -69,8 +72,11 @@ enum UploadBench {
         }
         context.layer = root
         CATransaction.commit()
-        // Warm the frame and capture paths before the memory is read.
+        // Warm the frame and capture paths before the memory is read, then time a capture alone.
         _ = try context.capture()
+        let captureStart = CACurrentMediaTime()
+        _ = try context.capture()
+        let captureSeconds = CACurrentMediaTime() - captureStart
         try context.synchronize()
         let before = try residentBytes(of: server.processIdentifier)
 
@@ -88,7 +94,8 @@ enum UploadBench {
         context.layer = nil
         try context.synchronize()
         return Outcome(
-            seconds: seconds, residentBefore: before, residentAfter: after, textureBytes: textureBytes,
+            seconds: seconds, captureSeconds: captureSeconds, residentBefore: before, residentAfter: after,
+            textureBytes: textureBytes,
             imagesShown: shown, capture: shot)
     }
 
@@ -113,10 +120,16 @@ enum UploadBench {
         return kB * 1024
     }
 
-    /// Runs `runs` measurements and adds the throughput and memory rows: medians over the runs. The
-    /// last run's capture goes to `imageFolder` as `upload-64.png`.
+    /// glibc's fixed mmap threshold for the second set of runs: allocations of 128 KiB and over get
+    /// their own mapping, given back to the system when freed (the upload's staging buffers too).
+    static let fixedMmapThreshold = ["MALLOC_MMAP_THRESHOLD_": "131072"]
+
+    /// Runs `runs` measurements, then `runs` more with laminad's malloc mmap threshold fixed, and adds
+    /// the throughput and memory rows: medians over the runs. The last run's capture goes to
+    /// `imageFolder` as `upload-64.png`.
     static func rows(runs: Int, imageFolder: String, row: (String, String) -> Void) throws {
         let outcomes = try (0..<max(runs, 1)).map { _ in try measure() }
+        let fixed = try (0..<max(runs, 1)).map { _ in try measure(environment: fixedMmapThreshold) }
         try outcomes.last!.capture.writePNG(to: "\(imageFolder)/upload-\(imageCount).png")
         func median(_ values: [Double]) -> Double {
             let s = values.sorted()
@@ -126,22 +139,26 @@ enum UploadBench {
         let seconds = median(outcomes.map(\.seconds))
         let size = "\(imageCount) distinct \(side)×\(side) images (\(pixelBytes / 1_048_576) MiB of pixels each)"
         row(
-            "image upload: \(size), first contents set to capture showing all (median of \(runs))",
+            "image upload: \(size), first contents set to capture showing all (median of \(outcomes.count))",
             String(
-                format: "%.0f MB/s (%.0f ms; decimal MB of pixel data)", total / seconds / 1e6, seconds * 1000))
-        let perImage = median(outcomes.map { Double($0.residentAfter - $0.residentBefore) / Double(imageCount) })
+                format: "%.0f MB/s (%.0f ms; decimal MB of pixel data; a capture alone takes %.0f ms)",
+                total / seconds / 1e6, seconds * 1000, median(outcomes.map(\.captureSeconds)) * 1000))
         let mib = 1_048_576.0
         let withMips = Double(pixelBytes) * 4 / 3
-        row(
-            "laminad memory per image: VmRSS growth ÷ \(imageCount) (median of \(runs))",
-            String(
+        func perImage(_ outcomes: [Outcome]) -> String {
+            let bytes = median(outcomes.map { Double($0.residentAfter - $0.residentBefore) / Double(imageCount) })
+            return String(
                 format: "%.2f MiB = %.2f× the pixels (%.2f MiB), %.2f× pixels + mip chain (%.2f MiB)",
-                perImage / mib, perImage / Double(pixelBytes), Double(pixelBytes) / mib, perImage / withMips,
-                withMips / mib))
+                bytes / mib, bytes / Double(pixelBytes), Double(pixelBytes) / mib, bytes / withMips, withMips / mib)
+        }
+        row("laminad memory per image: VmRSS growth ÷ \(imageCount) (median of \(outcomes.count))", perImage(outcomes))
+        row(
+            "laminad memory per image, laminad run with MALLOC_MMAP_THRESHOLD_=131072 (median of \(fixed.count))",
+            perImage(fixed))
         let before = median(outcomes.map { Double($0.residentBefore) })
         let after = median(outcomes.map { Double($0.residentAfter) })
         let charged = outcomes.map(\.textureBytes).max() ?? 0
-        let shown = outcomes.allSatisfy(\.imagesShown)
+        let shown = (outcomes + fixed).allSatisfy(\.imagesShown)
         row(
             "laminad VmRSS before / after showing the \(imageCount) images; texture bytes charged (statistics())",
             String(

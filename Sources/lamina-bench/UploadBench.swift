@@ -1,6 +1,8 @@
 import Foundation
 import Lamina
+import LaminaServer
 import LaminaTesting
+import LaminaVulkan
 
 /// Image upload through a running `laminad`: a `CAContext` client shows `imageCount` distinct
 /// images of `side`×`side` pixels, one per layer, on layers laid out 8×8 over 1280×720, and the
@@ -125,9 +127,12 @@ enum UploadBench {
     static let fixedMmapThreshold = ["MALLOC_MMAP_THRESHOLD_": "131072"]
 
     /// Runs `runs` measurements, then `runs` more with laminad's malloc mmap threshold fixed, and adds
-    /// the throughput and memory rows: medians over the runs. The last run's capture goes to
-    /// `imageFolder` as `upload-64.png`.
-    static func rows(runs: Int, imageFolder: String, row: (String, String) -> Void) throws {
+    /// the throughput and memory rows: medians over the runs, with the in-process import on
+    /// `renderer` for comparison. The last run's capture goes to `imageFolder` as `upload-64.png`.
+    static func rows(
+        runs: Int, renderer: VulkanRenderer, imageFolder: String, row: (String, String) -> Void
+    ) throws {
+        let imported = try importSeconds(renderer: renderer, runs: runs)
         let outcomes = try (0..<max(runs, 1)).map { _ in try measure() }
         let fixed = try (0..<max(runs, 1)).map { _ in try measure(environment: fixedMmapThreshold) }
         try outcomes.last!.capture.writePNG(to: "\(imageFolder)/upload-\(imageCount).png")
@@ -143,6 +148,9 @@ enum UploadBench {
             String(
                 format: "%.0f MB/s (%.0f ms; decimal MB of pixel data; a capture alone takes %.0f ms)",
                 total / seconds / 1e6, seconds * 1000, median(outcomes.map(\.captureSeconds)) * 1000))
+        row(
+            "image import in-process, the same \(imageCount) images (VulkanRenderer.importImage, mipmapped; median of \(runs))",
+            String(format: "%.0f MB/s (%.0f ms)", total / imported / 1e6, imported * 1000))
         let mib = 1_048_576.0
         let withMips = Double(pixelBytes) * 4 / 3
         func perImage(_ outcomes: [Outcome]) -> String {
@@ -164,6 +172,28 @@ enum UploadBench {
             String(
                 format: "%.1f MiB / %.1f MiB; %.1f MiB%@", before / mib, after / mib, Double(charged) / mib,
                 shown ? "" : " (a capture did not show every image)"))
+    }
+
+    /// The renderer's share of an upload: the same `imageCount` images as BGRA bytes imported
+    /// in-process with `VulkanRenderer.importImage(_:filtering:)`, mipmapped, until the GPU has
+    /// finished; the median of `runs`, in seconds. Each run releases its images afterwards.
+    static func importSeconds(renderer: VulkanRenderer, runs: Int) throws -> Double {
+        let pixels = images(count: imageCount).map { image in
+            var bgra = image.premultipliedRGBA
+            for i in stride(from: 0, to: bgra.count, by: 4) { bgra.swapAt(i, i + 2) }
+            return ImagePixels(width: side, height: side, stride: side * 4, source: .host(bgra))
+        }
+        var samples: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            let start = CACurrentMediaTime()
+            let ids = try pixels.map { try renderer.importImage($0, filtering: .mipmapped) }
+            try renderer.waitForAllFrames()
+            samples.append(CACurrentMediaTime() - start)
+            for id in ids { try renderer.releaseImage(id) }
+            try renderer.waitForAllFrames()
+        }
+        samples.sort()
+        return samples[samples.count / 2]
     }
 }
 

@@ -76,7 +76,8 @@ struct Bench: ParsableCommand {
             return
         }
         if uploadsOnly {
-            try UploadBench.rows(runs: uploadRuns, imageFolder: imageFolder, row: row)
+            try UploadBench.rows(
+                runs: uploadRuns, renderer: try VulkanRenderer(validation: false), imageFolder: imageFolder, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -151,7 +152,7 @@ struct Bench: ParsableCommand {
         try Self.save(pixmanPixels, "\(imageFolder)/pixman-1000.png")
 
         try ContentsBench.rows(renderer: renderer, iterations: iterations, imageFolder: imageFolder, row: row)
-        try UploadBench.rows(runs: uploadRuns, imageFolder: imageFolder, row: row)
+        try UploadBench.rows(runs: uploadRuns, renderer: renderer, imageFolder: imageFolder, row: row)
         try animationRows(renderer: renderer, target: target, row: row)
 
         // Through the socket.

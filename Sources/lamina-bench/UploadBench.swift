@@ -24,7 +24,7 @@ enum UploadBench {
         var commitSeconds: Double
         /// One capture of the layers before they show images, seconds.
         var captureSeconds: Double
-        /// The server's `VmRSS` after the layers are shown without contents (and one capture), bytes.
+        /// The server's `VmRSS` after the layers are shown without contents and captured twice, bytes.
         var residentBefore: Int
         /// The server's `VmRSS` once the capture showing every image has returned, bytes.
         var residentAfter: Int

@@ -69,8 +69,11 @@ enum ContentsBench {
         return tree
     }
 
-    /// Times the scene: display-list build, Vulkan render, and pixman; adds a row for each.
-    static func rows(renderer: VulkanRenderer, iterations: Int, row: (String, String) -> Void) throws {
+    /// Times the scene: display-list build, Vulkan render, and pixman; adds a row for each, and
+    /// writes both images to `imageFolder` (`lamina-textured-1000.png`, `pixman-textured-1000.png`).
+    static func rows(
+        renderer: VulkanRenderer, iterations: Int, imageFolder: String, row: (String, String) -> Void
+    ) throws {
         let target = try renderer.makeTarget(width: width, height: height)
         let tree = try tree(renderer: renderer)
         var list = DisplayList(width: 0, height: 0)
@@ -81,10 +84,12 @@ enum ContentsBench {
             try! renderer.render(list, into: target)
             try! renderer.waitForAllFrames()
         }
+        let laminaPixels = try renderer.readPixels(target).pixels
         let images = images()
         let placements = placements()
+        var pixmanPixels: [UInt8] = []
         let pixman = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            _ = SoftwareReference.compositePixman(
+            pixmanPixels = SoftwareReference.compositePixman(
                 images: images, placements: placements, width: width, height: height)
         }
         // CPU time as well as wall time: on a shared machine the wall time mostly measures the load.
@@ -101,11 +106,18 @@ enum ContentsBench {
         row(
             "1,000 textured layers: instances / batches",
             "\(list.instances[DrawKind.plainImage.id].count) plain image instances in \(list.batches.count) batches")
+        row("1,000 textured layers: frame (build + render)", String(format: "%.2f ms", build + render))
         row("1,000 textured layers: pixman OVER", String(format: "%.2f ms", pixman))
-        row("1,000 textured layers: Vulkan frame ÷ pixman", String(format: "%.2f×", (build + render) / pixman))
+        row("1,000 textured layers: Lamina frame ÷ pixman", String(format: "%.2f×", (build + render) / pixman))
         row(
             "1,000 textured layers: process CPU time, Vulkan render / pixman (all threads)",
             String(format: "%.2f ms / %.2f ms", renderCPU, pixmanCPU))
+        let (maxDiff, over8) = Bench.difference(laminaPixels, pixmanPixels)
+        row(
+            "1,000 textured layers: Lamina vs pixman image",
+            "max channel difference \(maxDiff), \(over8) pixels differ by more than 8")
+        try Bench.save(laminaPixels, "\(imageFolder)/lamina-textured-1000.png")
+        try Bench.save(pixmanPixels, "\(imageFolder)/pixman-textured-1000.png")
     }
 
     /// The median process CPU time (every thread, `CLOCK_PROCESS_CPUTIME_ID`) of `body` over

@@ -31,6 +31,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the textured-layer (contents) measurements.")
     var contentsOnly = false
 
+    @Flag(help: "Run only the image upload and server memory measurements (against a laminad process).")
+    var uploadsOnly = false
+
+    @Option(help: "Runs of the image upload measurement (a fresh laminad each) per median.")
+    var uploadRuns = 5
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         var rows: [(String, String)] = []
@@ -62,7 +68,16 @@ struct Bench: ParsableCommand {
             return
         }
         if contentsOnly {
-            try ContentsBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
+            try ContentsBench.rows(
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
+                row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if uploadsOnly {
+            try UploadBench.rows(
+                runs: uploadRuns, renderer: try VulkanRenderer(validation: false), imageFolder: imageFolder, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -136,7 +151,8 @@ struct Bench: ParsableCommand {
         try Self.save(cairoPixels, "\(imageFolder)/cairo-1000.png")
         try Self.save(pixmanPixels, "\(imageFolder)/pixman-1000.png")
 
-        try ContentsBench.rows(renderer: renderer, iterations: iterations, row: row)
+        try ContentsBench.rows(renderer: renderer, iterations: iterations, imageFolder: imageFolder, row: row)
+        try UploadBench.rows(runs: uploadRuns, renderer: renderer, imageFolder: imageFolder, row: row)
         try animationRows(renderer: renderer, target: target, row: row)
 
         // Through the socket.

@@ -160,7 +160,8 @@ struct LayerCodingTests {
     @Test func contentsImageRoundTrips() throws {
         let pixels: [UInt8] = [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 255, 255, 10, 20, 30, 40, 0, 0, 0, 0, 9, 9, 9, 9]
         let layer = CALayer()
-        layer.contents = try #require(CGImage(width: 3, height: 2, premultipliedRGBA: pixels))
+        let source: CGImage? = CGImage(width: 3, height: 2, premultipliedRGBA: pixels)
+        layer.contents = try #require(source)
         let decoded = try roundTrip(layer)
         let image = try #require(decoded.contents as? CGImage)
         #expect(image.width == 3 && image.height == 2)

@@ -52,6 +52,8 @@ extension KMSOutput {
         let time = device.mediaTime(seconds: record.seconds, microseconds: record.microseconds)
         lastFlipTime = time
         flipCount += 1
+        if let start = pendingFrameStart { recordLatency(time - start) }
+        pendingFrameStart = nil
         guard let wanted = armedTime else { return }
         if let next = Self.frameEventTime(flip: time, wanted: wanted, refreshRate: mode.refreshRate) {
             armedTime = nil

@@ -67,6 +67,7 @@ extension KMSOutput {
             try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))
             needsModeset = false
             pending = shown
+            pendingFrameStart = nil
         } catch {
             logger.error("KMS mode set to show the display again failed", metadata: ["error": "\(error)"])
         }

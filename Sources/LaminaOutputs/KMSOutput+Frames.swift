@@ -47,6 +47,7 @@ extension KMSOutput {
             needsModeset = false
             pending = back
             pendingFrameStart = start
+            pendingCommitTime = Self.now()
         }
     }
 

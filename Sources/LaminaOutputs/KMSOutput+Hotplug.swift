@@ -68,6 +68,7 @@ extension KMSOutput {
             needsModeset = false
             pending = shown
             pendingFrameStart = nil
+            pendingCommitTime = nil
         } catch {
             logger.error("KMS mode set to show the display again failed", metadata: ["error": "\(error)"])
         }

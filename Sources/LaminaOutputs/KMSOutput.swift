@@ -79,6 +79,8 @@ public final class KMSOutput: Output {
     /// When `present` took the frame the flip in flight shows (`CLOCK_MONOTONIC` seconds), or nil when
     /// that flip shows no new frame (the last one shown again after the seat or connector came back).
     var pendingFrameStart: Double?
+    /// When the flip in flight was committed (`CLOCK_MONOTONIC` seconds).
+    var pendingCommitTime: Double?
     /// The frame-to-flip latencies of the latest flips, in seconds (see `frameToFlipLatencies`), at
     /// most `latencyCapacity`; once full, `latencyCursor` is where the next one replaces the oldest.
     var latencies: [Double] = []

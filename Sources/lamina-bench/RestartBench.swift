@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Lamina
 import LaminaProtocol
 import LaminaTesting
@@ -11,6 +12,8 @@ import LaminaTesting
 enum RestartBench {
     /// One run's figures, in seconds from the SIGKILL.
     struct Outcome {
+        /// Until the killed laminad has exited (every thread), when the new one is started.
+        var exited: Double
         /// Until the new laminad answers a `hello` with its `welcome` on the socket.
         var accepting: Double
         /// Until the context's `onReconnect` runs: it has reconnected and resent its state.
@@ -133,14 +136,21 @@ enum RestartBench {
         let time = CACurrentMediaTime() + 1
         let before = try context.capture(at: time)
 
+        // SIGKILL, then the new server as soon as the process has exited (when its parent gets
+        // SIGCHLD, as a service manager does); `Process.waitUntilExit` checks only every 50 ms, so
+        // it reaps it afterwards.
+        let pid = first.processIdentifier
         let killed = CACurrentMediaTime()
-        first.kill()
+        Glibc.kill(pid, SIGKILL)
+        waitForExit(pid)
+        let exited = CACurrentMediaTime() - killed
         let box = ServerBox()
         let starter = Thread {
             box.set(
                 Result { try TestServer(width: width, height: height, validation: false, socketPath: socketPath) })
         }
         starter.start()
+        first.kill()
         defer {
             while case (nil, nil) = box.value { usleep(1000) }
             box.value.0?.stop()
@@ -171,17 +181,26 @@ enum RestartBench {
         let secondCapture = CACurrentMediaTime() - again
         withExtendedLifetime(root) {}
         let outcome = Outcome(
-            accepting: accepting, reconnected: reconnected - killed, restored: restored, captures: captures,
+            exited: exited, accepting: accepting, reconnected: reconnected - killed, restored: restored,
+            captures: captures,
             firstCapture: firstCapture)
         FileHandle.standardError.write(
             Data(
                 String(
                     format:
-                        "restart run: accepting %.1f ms, reconnected %.1f ms, restored %.1f ms (%d captures, the first %.1f ms, one more %.1f ms)\n",
-                    outcome.accepting * 1000, outcome.reconnected * 1000, outcome.restored * 1000, captures,
+                        "restart run: exited %.1f ms, accepting %.1f ms, reconnected %.1f ms, restored %.1f ms (%d captures, the first %.1f ms, one more %.1f ms)\n",
+                    exited * 1000, outcome.accepting * 1000, outcome.reconnected * 1000, outcome.restored * 1000,
+                    captures,
                     firstCapture * 1000, secondCapture * 1000
                 ).utf8))
         return outcome
+    }
+
+    /// Waits until child process `pid` has exited, every thread of it (the moment its parent gets
+    /// SIGCHLD), without reaping it: `Process` reaps it later.
+    static func waitForExit(_ pid: Int32) {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
     }
 
     /// Connects to `path` every millisecond and returns the media time a `hello` first gets its

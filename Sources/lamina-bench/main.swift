@@ -208,6 +208,7 @@ struct Bench: ParsableCommand {
     func restartRows(row: (String, String) -> Void) throws {
         let outcomes = try RestartBench.measure(runs: restartRuns)
         let name = "SIGKILL of laminad, new laminad started at once (no RestartSec), median of \(outcomes.count)"
+        row("\(name): killed laminad exited, new one started", ms(median(outcomes.map(\.exited))))
         row("\(name): new laminad accepts connections", ms(median(outcomes.map(\.accepting))))
         row("\(name): context reconnected, state resent (onReconnect)", ms(median(outcomes.map(\.reconnected))))
         row(

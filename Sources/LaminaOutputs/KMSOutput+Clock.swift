@@ -1,4 +1,5 @@
 import CDRM
+import Foundation
 import CLaminaShims
 import Glibc
 import LaminaServer
@@ -52,6 +53,18 @@ extension KMSOutput {
         let time = device.mediaTime(seconds: record.seconds, microseconds: record.microseconds)
         lastFlipTime = time
         flipCount += 1
+        if let start = pendingFrameStart {
+            recordLatency(time - start)
+            let format = { (seconds: Double) in String(format: "%.1f ms", seconds * 1000) }
+            logger.debug(
+                "KMS frame flipped",
+                metadata: [
+                    "connector": "\(connectorName)", "frameToFlip": "\(format(time - start))",
+                    "commitToFlip": "\(format(time - (pendingCommitTime ?? start)))",
+                ])
+        }
+        pendingFrameStart = nil
+        pendingCommitTime = nil
         guard let wanted = armedTime else { return }
         if let next = Self.frameEventTime(flip: time, wanted: wanted, refreshRate: mode.refreshRate) {
             armedTime = nil

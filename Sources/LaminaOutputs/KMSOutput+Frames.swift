@@ -5,10 +5,12 @@ import LaminaServer
 extension KMSOutput {
     /// Renders `list`, copies it into the buffer not on screen (after the flip in flight, if any,
     /// lands) and commits it: a mode set for the first frame and after a failure, else a page flip.
+    /// The time it is called is the start of the frame's frame-to-flip latency.
     /// Each commit is tested first. Throws the failing call; the screen is unchanged then. While the
     /// connector is disconnected or the seat is away the frame is kept in the buffer, to be shown
     /// when it comes back.
     public func present(_ list: DisplayList) throws {
+        let start = Self.now()
         try renderer.render(list, into: target)
         let bitmap = try renderer.readPixels(target)
         try device.lock.withLock { () throws in
@@ -44,6 +46,8 @@ extension KMSOutput {
             }
             needsModeset = false
             pending = back
+            pendingFrameStart = start
+            pendingCommitTime = Self.now()
         }
     }
 

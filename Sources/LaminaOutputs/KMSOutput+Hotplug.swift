@@ -67,6 +67,8 @@ extension KMSOutput {
             try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))
             needsModeset = false
             pending = shown
+            pendingFrameStart = nil
+            pendingCommitTime = nil
         } catch {
             logger.error("KMS mode set to show the display again failed", metadata: ["error": "\(error)"])
         }

@@ -76,6 +76,16 @@ public final class KMSOutput: Output {
     public internal(set) var lastFlipTime: Double?
     /// Page flips completed since start (the mode set's included).
     public internal(set) var flipCount = 0
+    /// When `present` took the frame the flip in flight shows (`CLOCK_MONOTONIC` seconds), or nil when
+    /// that flip shows no new frame (the last one shown again after the seat or connector came back).
+    var pendingFrameStart: Double?
+    /// When the flip in flight was committed (`CLOCK_MONOTONIC` seconds).
+    var pendingCommitTime: Double?
+    /// The frame-to-flip latencies of the latest flips, in seconds (see `frameToFlipLatencies`), at
+    /// most `latencyCapacity`; once full, `latencyCursor` is where the next one replaces the oldest.
+    var latencies: [Double] = []
+    /// The index in `latencies` the next latency goes to once it is full.
+    var latencyCursor = 0
 
     /// Takes `connector` of `device` (a connected one) with its preferred mode, picks a CRTC not in
     /// `usedCrtcs` and its primary plane, and makes the dumb buffers and the renderer's targets.
@@ -156,6 +166,7 @@ public final class KMSOutput: Output {
 
     deinit {
         logger.info("KMS output stopping", metadata: ["connector": "\(connectorName)", "pageFlips": "\(flipCount)"])
+        logLatency()
         restore()
         close(epoll)
         close(timer)

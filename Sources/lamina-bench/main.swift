@@ -37,6 +37,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Runs of the image upload measurement (a fresh laminad each) per median.")
     var uploadRuns = 5
 
+    @Flag(help: "Run only the SIGKILL-to-restored-screen measurement (laminad killed and started again).")
+    var restartOnly = false
+
+    @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
+    var restartRuns = 5
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         var rows: [(String, String)] = []
@@ -78,6 +84,12 @@ struct Bench: ParsableCommand {
         if uploadsOnly {
             try UploadBench.rows(
                 runs: uploadRuns, renderer: try VulkanRenderer(validation: false), imageFolder: imageFolder, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if restartOnly {
+            try restartRows(row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -169,6 +181,7 @@ struct Bench: ParsableCommand {
         let roundTrips = try emptyCommitRoundTrips(server, count: 200)
         row("empty commit round trip (median of 200)", String(format: "%.3f ms", median(roundTrips) * 1000))
         try stallRows(server, row: row)
+        try restartRows(row: row)
 
         print("| measurement | value |\n|---|---|")
         for (name, value) in rows { print("| \(name) | \(value) |") }
@@ -188,6 +201,19 @@ struct Bench: ParsableCommand {
                 "\(name): commitApplied / commitPresented after the first part",
                 String(format: "%.0f ms / %.0f ms", outcome.commitApplied * 1000, outcome.commitPresented * 1000))
         }
+    }
+
+    /// The time from a SIGKILL of laminad to a new one accepting connections, to the context's
+    /// reconnect (state resent) and to a capture equal to the one before the crash; medians.
+    func restartRows(row: (String, String) -> Void) throws {
+        let outcomes = try RestartBench.measure(runs: restartRuns)
+        let name = "SIGKILL of laminad, new laminad started at once (no RestartSec), median of \(outcomes.count)"
+        row("\(name): killed laminad exited, new one started", ms(median(outcomes.map(\.exited))))
+        row("\(name): new laminad accepts connections", ms(median(outcomes.map(\.accepting))))
+        row("\(name): context reconnected, state resent (onReconnect)", ms(median(outcomes.map(\.reconnected))))
+        row(
+            "\(name): capture equal to the pre-crash scene at the same media time",
+            ms(median(outcomes.map(\.restored))))
     }
 
     /// Animations: evaluation per animated property per frame, then 10,000 animated layers.

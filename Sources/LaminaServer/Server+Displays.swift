@@ -40,7 +40,8 @@ extension Server {
     /// thread, after that turn's client messages and output events and before it looks for closed
     /// outputs, so a handler may add displays (`addOutput`) or make outputs close (a hot-plug
     /// monitor). The descriptor stays its owner's; it must stay open while the server runs, and
-    /// `handler` must read what made it readable (else the loop spins). Call it on the loop's thread.
+    /// `handler` must read what made it readable (else the loop spins). The server keeps `handler` for
+    /// its life: capture the server in it weakly. Call it on the loop's thread.
     public func watch(fileDescriptor: Int32, handler: @escaping () -> Void) {
         watches.append((fileDescriptor, handler))
     }

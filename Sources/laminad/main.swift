@@ -219,7 +219,9 @@ struct Laminad: ParsableCommand {
     /// new number. A connector that cannot be driven, or one over the display limit, is logged.
     func watchHotplug(_ device: KMSDevice, server: Server, renderer: VulkanRenderer, logger: Logger) {
         guard let fd = device.hotplugFileDescriptor else { return }
-        server.watch(fileDescriptor: fd) {
+        // Weakly: the server keeps its handlers, and must be released (restoring the CRTCs) at exit.
+        server.watch(fileDescriptor: fd) { [weak server] in
+            guard let server else { return }
             for connector in device.handleHotplug() {
                 do {
                     try server.addOutput {

@@ -124,11 +124,11 @@ import Testing
             close(ends[1])
         }
         var calls = 0
-        harness.server.watch(fileDescriptor: ends[0]) {
+        harness.server.watch(fileDescriptor: ends[0]) { [weak harness] in
             var byte: UInt8 = 0
             _ = read(ends[0], &byte, 1)
             calls += 1
-            if let output = try? NullOutput(mode: mode) { harness.server.addOutput(output) }
+            if let harness, let output = try? NullOutput(mode: mode) { harness.server.addOutput(output) }
         }
         // Nothing readable: the handler is not called.
         harness.server.pollOnce(timeout: 0)

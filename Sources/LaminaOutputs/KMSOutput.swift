@@ -22,8 +22,9 @@ import Logging
 /// turned off and the output closes (`isClosed`): the server closes its display for good. A connector
 /// connected later (again) is a new output, and a new display.
 ///
-/// The event source is an epoll fd over the DRM fd, a timer fd and the seat's fd (when the device was opened through libseat): page-flip completions give the
-/// `FrameEvent`s (the flip's `CLOCK_MONOTONIC` timestamp) while frames are flipping, and the timer
+/// The event source is an epoll fd over the DRM fd, a timer fd and the seat's fd (when the device
+/// was opened through libseat): page-flip completions give the `FrameEvent`s (the flip's
+/// `CLOCK_MONOTONIC` timestamp) while frames are flipping, and the timer
 /// gives the first one after the display has been idle.
 public final class KMSOutput: Output {
     /// The connector's preferred mode (its refresh rate from the pixel clock and totals).

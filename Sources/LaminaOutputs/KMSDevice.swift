@@ -28,8 +28,6 @@ public final class KMSDevice: @unchecked Sendable {
     let lock = NSLock()
     /// Property ids by object id and property name, read once per object.
     private var propertyIDs: [UInt32: [String: UInt32]] = [:]
-    /// Connectors without a display already reported as connected (on the loop's thread).
-    private var reportedConnectors: Set<UInt32> = []
     /// The outputs that receive page-flip completions, weakly.
     private var outputs: [WeakOutput] = []
 
@@ -241,22 +239,39 @@ public final class KMSDevice: @unchecked Sendable {
         }
     }
 
-    /// Reads the hot-plug monitor and, when this device had an event, tells each output to look at its
-    /// connector again. Called on the loop's thread, without `lock`.
-    func handleHotplug() {
-        guard let hotplug, hotplug.receive().contains(path) else { return }
+    /// The hot-plug monitor's fd (readable when udev events wait; `handleHotplug` reads them), or nil
+    /// when there is no monitor. The server's loop watches it (`Server.watch`): not the outputs, so
+    /// a device whose every display closed still sees its connectors come back.
+    public var hotplugFileDescriptor: Int32? { hotplug?.fileDescriptor }
+
+    /// The CRTCs the device's open outputs drive (a new output takes another).
+    public var crtcsInUse: Set<UInt32> {
+        lock.withLock { Set(outputs.compactMap { $0.output }.filter { !$0.closed }.map(\.crtc)) }
+    }
+
+    /// Reads the hot-plug monitor and, when this device had an event, tells each open output to look
+    /// at its connector again (one that went away closes: `KMSOutput.isClosed`). Returns the connected
+    /// connectors (with modes) that no open output drives, in the device's order: the caller makes an
+    /// output for each (`KMSOutput(device:connector:usedCrtcs:renderer:logger:)` with `crtcsInUse`).
+    /// Called on the loop's thread, without `lock`.
+    public func handleHotplug() -> [UInt32] {
+        guard let hotplug, hotplug.receive().contains(path) else { return [] }
         let driven = lock.withLock {
             for entry in outputs { entry.output?.updateConnection() }
-            return Set(outputs.compactMap { $0.output?.connector })
+            return Set(outputs.compactMap { $0.output }.filter { !$0.closed }.map(\.connector))
         }
-        // The server's displays are fixed at start: a connector new since then is only reported.
-        let connected = (try? connectedConnectors(probing: false)) ?? []
-        for connector in connected where !driven.contains(connector) && !reportedConnectors.contains(connector) {
-            reportedConnectors.insert(connector)
-            logger.notice(
-                "KMS connector connected that has no display; restart laminad to drive it",
-                metadata: ["device": "\(path)", "connector": "\(connector)"])
+        let connected: [UInt32]
+        do {
+            connected = try connectedConnectors(probing: false)
+        } catch {
+            logger.error("KMS connectors unreadable after a hot-plug", metadata: ["error": "\(error)"])
+            return []
         }
+        let added = connected.filter { !driven.contains($0) }
+        for connector in added {
+            logger.notice("KMS connector connected", metadata: ["device": "\(path)", "connector": "\(connector)"])
+        }
+        return added
     }
 
     /// The media time of a page flip's `seconds` and `microseconds` (`CLOCK_MONOTONIC` when the

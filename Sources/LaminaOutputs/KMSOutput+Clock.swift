@@ -5,8 +5,7 @@ import Glibc
 import LaminaServer
 
 extension KMSOutput {
-    /// The epoll fd over the DRM fd (page-flip events), the frame timer, the hot-plug monitor and the
-    /// seat's fd.
+    /// The epoll fd over the DRM fd (page-flip events), the frame timer and the seat's fd.
     public var eventFileDescriptor: Int32? { epoll }
 
     /// Asks for a frame event at the refresh at media time `time`: while a flip is in flight its
@@ -19,12 +18,11 @@ extension KMSOutput {
         }
     }
 
-    /// Reads the seat's events, the hot-plug events, the page-flip events and the timer, and returns
+    /// Reads the seat's events, the page-flip events and the timer, and returns
     /// the frame events they give: a flip's completion (at the refresh after its timestamp, where a
     /// frame presented now is shown) when a frame was asked for by then, and the timer's refresh.
     public func handleEvents() -> [FrameEvent] {
         device.handleSeat()
-        device.handleHotplug()
         return device.lock.withLock {
             device.drainEvents()
             var expirations: UInt64 = 0

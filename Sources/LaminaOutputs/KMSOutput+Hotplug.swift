@@ -2,10 +2,16 @@ import CDRM
 import Glibc
 
 extension KMSOutput {
-    /// Reads the connector's state after a hot-plug event and follows it: the CRTC off when it was
-    /// disconnected (or lost the output's mode), the last frame shown again with a mode set when it
-    /// came back. Failures are logged. Called with `device.lock` held, on the loop's thread.
+    /// Whether the connector went away (`updateConnection`): the server closes the display. Read on
+    /// the loop's thread.
+    public var isClosed: Bool { device.lock.withLock { closed } }
+
+    /// Reads the connector's state after a hot-plug event and follows it: when it was disconnected
+    /// (or lost the output's mode) the CRTC is turned off and the output closes for good (a connector
+    /// that comes back is a new output). Failures are logged. Called with `device.lock` held, on the
+    /// loop's thread.
     func updateConnection() {
+        guard !closed else { return }
         guard let info = drmModeGetConnectorCurrent(device.fileDescriptor, connector) else {
             logger.error(
                 "KMS connector unreadable", metadata: ["call": "drmModeGetConnectorCurrent", "errno": "\(errno)"])
@@ -17,24 +23,20 @@ extension KMSOutput {
         }
         let connected = info.pointee.connection == DRM_MODE_CONNECTED && hasMode
         drmModeFreeConnector(info)
-        guard connected != isConnected else { return }
-        isConnected = connected
+        guard !connected else { return }
+        isConnected = false
         if pending != nil { _ = waitForFlipLocked(timeout: 0.2) }
         pending = nil
         needsModeset = true
-        if !connected {
-            logger.notice(
-                "KMS connector disconnected: the display stays, dark", metadata: ["connector": "\(connectorName)"])
-            do {
-                try device.commit(
-                    .disable(connector: connector, crtc: crtc, plane: plane), objectTypes: objectTypes, userData: nil)
-            } catch {
-                logger.error("KMS connector off failed", metadata: ["error": "\(error)"])
-            }
-            return
+        closed = true
+        logger.notice(
+            "KMS connector disconnected: its display closes", metadata: ["connector": "\(connectorName)"])
+        do {
+            try device.commit(
+                .disable(connector: connector, crtc: crtc, plane: plane), objectTypes: objectTypes, userData: nil)
+        } catch {
+            logger.error("KMS connector off failed", metadata: ["error": "\(error)"])
         }
-        logger.notice("KMS connector reconnected", metadata: ["connector": "\(connectorName)", "mode": "\(mode)"])
-        if seatActive { showAgain() }
     }
 
     /// Follows the seat when it was enabled or disabled since generation `seatGeneration`: while it
@@ -42,7 +44,7 @@ extension KMSOutput {
     /// when it comes back (even when it went and came back between two looks) the last frame is shown
     /// again with a mode set. Called with `device.lock` held, on the loop's thread.
     func followSeat(generation: Int, active: Bool) {
-        guard generation != seatGeneration else { return }
+        guard generation != seatGeneration, !closed else { return }
         seatGeneration = generation
         seatActive = active
         // A flip in flight when the seat went may never report; the next commit sets the mode anyway.
@@ -54,7 +56,7 @@ extension KMSOutput {
         if active && isConnected { showAgain() }
     }
 
-    /// Shows the buffer drawn last with a mode set (after the connector or the seat came back), so
+    /// Shows the buffer drawn last with a mode set (after the seat came back), so
     /// the display shows its frame again without waiting for the server to draw one. Logs a failure;
     /// the next frame then sets the mode.
     func showAgain() {

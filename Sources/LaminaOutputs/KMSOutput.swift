@@ -17,14 +17,14 @@ import Logging
 /// retries at the next refresh, with a full mode set). The CRTC's state from before is restored
 /// in `deinit`.
 ///
-/// Hot-plug: on a udev event for the device the output reads its connector again. When it is
-/// disconnected the CRTC is turned off and frames are drawn but not shown (the display stays, dark);
-/// when it comes back with the output's mode, the last frame is shown again with a mode set. The
-/// server's displays are fixed at start, so a connector that was not connected then gets no display.
+/// Hot-plug: on a udev event for the device (`KMSDevice.handleHotplug`) the output reads its
+/// connector again. When it is disconnected (or no longer offers the output's mode) the CRTC is
+/// turned off and the output closes (`isClosed`): the server closes its display for good. A connector
+/// connected later (again) is a new output, and a new display.
 ///
-/// The event source is an epoll fd over the DRM fd, a timer fd, the hot-plug monitor's fd and the
-/// seat's fd (when the device was opened through libseat): page-flip completions give the
-/// `FrameEvent`s (the flip's `CLOCK_MONOTONIC` timestamp) while frames are flipping, and the timer
+/// The event source is an epoll fd over the DRM fd, a timer fd and the seat's fd (when the device
+/// was opened through libseat): page-flip completions give the `FrameEvent`s (the flip's
+/// `CLOCK_MONOTONIC` timestamp) while frames are flipping, and the timer
 /// gives the first one after the display has been idle.
 public final class KMSOutput: Output {
     /// The connector's preferred mode (its refresh rate from the pixel clock and totals).
@@ -65,9 +65,11 @@ public final class KMSOutput: Output {
     var seatActive = true
     /// The seat's count of enables and disables this output last followed.
     var seatGeneration: Int
-    /// Whether the connector is connected (with the output's mode): while it is not, frames are drawn
+    /// Whether the connector is connected (with the output's mode): once it is not, frames are drawn
     /// into the buffers but not committed, and the CRTC is off.
     public internal(set) var isConnected = true
+    /// Whether the connector went away: the output is closed for good, and its CRTC is free.
+    var closed = false
     /// The refresh the server asked for and has not been told of.
     var armedTime: Double?
     /// Frame events for the loop, not yet returned by `handleEvents`.
@@ -140,7 +142,7 @@ public final class KMSOutput: Output {
             close(timer)
             throw KMSError(call: "epoll_create1", errno: errno)
         }
-        let extra = [device.seat?.fileDescriptor, device.hotplug?.fileDescriptor].compactMap { $0 }
+        let extra = [device.seat?.fileDescriptor].compactMap { $0 }
         for member in [fd, timer] + extra {
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
@@ -238,12 +240,15 @@ public final class KMSOutput: Output {
         throw KMSError(call: "drmModeGetPlane", detail: "no primary plane for CRTC \(crtc)")
     }
 
-    /// Puts the CRTC back as it was before the output took it, logging a failure.
+    /// Puts the CRTC back as it was before the output took it, logging a failure. Nothing when the
+    /// output closed (its connector went away and the CRTC is off; another output may drive it now).
     func restore() {
-        device.lock.withLock {
+        let gone = device.lock.withLock {
             // A flip in flight must land before the mode changes under it.
             if pending != nil { _ = waitForFlipLocked(timeout: 0.2) }
+            return closed
         }
+        guard !gone else { return }
         let fd = device.fileDescriptor
         switch saved.restore(connector: connector, plane: plane) {
         case .reapply(let crtc, let framebuffer, let x, let y, var connector):

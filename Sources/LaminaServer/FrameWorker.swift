@@ -157,6 +157,13 @@ final class FrameWorker: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the worker's thread once the jobs started so far have finished, and returns
+    /// what it returns: work that uses the renderer (building an output's render targets) never
+    /// runs beside a frame.
+    func perform<T>(_ body: () throws -> T) rethrows -> T {
+        try queue.sync(execute: body)
+    }
+
     /// Returns once every job started so far has finished (their outcomes wait in `takeFinished()`).
     func waitUntilIdle() {
         queue.sync {}

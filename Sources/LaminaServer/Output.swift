@@ -44,9 +44,10 @@ public protocol Output: AnyObject {
     /// Draws `list` off to the side and returns its pixels; the visible frame is unchanged. Mandatory.
     func capture(_ list: DisplayList) throws -> Bitmap
 
-    /// Whether the output has gone for good (its window was closed). The server reads it on the loop's
-    /// thread after `handleEvents()`; once it is true the display gets no more frames, its event
-    /// source is no longer watched, and captures of it fail, while the other displays go on.
+    /// Whether the output has gone for good (its window was closed, its KMS connector unplugged). The
+    /// server reads it on the loop's thread after `handleEvents()` and its watched descriptors' handlers;
+    /// once it is true the display gets no more frames, its event source is no longer watched, and
+    /// captures of it fail, while the other displays go on.
     var isClosed: Bool { get }
 
     /// The kind of output, the first part of its display's name (`offscreen-0`, `window-1`): a

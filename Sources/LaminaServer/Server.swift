@@ -49,8 +49,10 @@ public final class Server: @unchecked Sendable {
     }
 
     let configuration: Configuration
-    /// The displays this server drives, one per output, numbered from 0 in the order given.
-    public let displays: [Display]
+    /// The displays this server drives, one per output, numbered from 0 in the order given, then
+    /// those added while running (`addOutput`). A display stays in the list after its output closed;
+    /// its number is never given to another.
+    public internal(set) var displays: [Display]
     /// The server's only source of media time.
     let clock: any MediaClock
     let listener: SeqPacketSocket
@@ -85,6 +87,9 @@ public final class Server: @unchecked Sendable {
     public var onHeartbeat: (() -> Void)?
     /// When the loop next calls `onHeartbeat`.
     var nextHeartbeat: Double?
+    /// File descriptors the loop watches for others (`watch(fileDescriptor:handler:)`), with what it
+    /// calls when one is readable.
+    var watches: [(fileDescriptor: Int32, handler: () -> Void)] = []
     /// Frames presented since start, over all displays.
     public var framesPresented: Int { displays.reduce(0) { $0 + $1.framesPresented } }
 
@@ -189,6 +194,8 @@ public final class Server: @unchecked Sendable {
                 wait = min(wait ?? .infinity, max(0, due - now))
             }
         }
+        let firstWatch = fds.count
+        for watch in watches { fds.append(pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         // The heartbeat wakes the loop too: the first at once, then every interval.
         if configuration.heartbeatInterval != nil {
             let beat = nextHeartbeat ?? now
@@ -242,7 +249,12 @@ public final class Server: @unchecked Sendable {
                 }
             }
         }
-        // An output that has gone (its window closed) stops its display only.
+        if ready > 0 {
+            // A handler may add displays (a connector plugged in) or close outputs: after the events.
+            let readyWatches = watches.indices.filter { fds[firstWatch + $0].revents != 0 }.map { watches[$0].handler }
+            for handler in readyWatches { handler() }
+        }
+        // An output that has gone (its window closed, its connector unplugged) stops its display only.
         for display in displays where !display.isClosed && display.output.isClosed { close(display) }
         let finished = commits.takeFinished()
         for outcome in finished { finishCommit(outcome) }

@@ -8,7 +8,10 @@ import Lamina
 //       DIR/change.ppm, and exits (the reference, from an offscreen laminad)
 //   lamina-scene --socket PATH --exchange DIR
 //       commits the scene and creates DIR/scene-ready; when DIR/step2 appears, commits the change and
-//       a running animation and creates DIR/step2-ready; exits when DIR/finish appears
+//       a running animation and creates DIR/step2-ready; with a second display, when DIR/replug
+//       appears, waits for a display numbered after it (its connector plugged in again: a new
+//       display), shows the second scene there from a third context and creates DIR/replug-ready;
+//       exits when DIR/finish appears
 //
 // With a second display (`--output` twice), a second context shows a second scene there, captured
 // as DIR/second.ppm.
@@ -83,12 +86,8 @@ root.addSublayer(tilted)
 
 // A second display, when the server has one, shows its own scene from a second context: a frame
 // inset by 40 pixels with a white bar, on the display's own size.
-var second: CAContext?
-var secondRoot: CALayer?
-if context.displays.count > 1 {
-    let info = context.displays[1]
-    let size = CGSize(width: CGFloat(info.width), height: CGFloat(info.height))
-    second = try CAContext(socketPath: context.socketPath, clientName: "lamina-scene (display 1)", display: 1)
+/// The second scene, on a display of `size`.
+func secondScene(size: CGSize) -> CALayer {
     let backdrop = layer("second root", CGRect(origin: .zero, size: size), color(0.1, 0.45, 0.5))
     let inset = layer(
         "inset", CGRect(x: 40, y: 40, width: size.width - 80, height: size.height - 80), color(0.95, 0.9, 0.8))
@@ -96,7 +95,15 @@ if context.displays.count > 1 {
     inset.borderColor = color(0.3, 0.2, 0.1)
     backdrop.addSublayer(inset)
     inset.addSublayer(layer("bar", CGRect(x: 60, y: 60, width: 200, height: 40), color(1, 1, 1)))
-    secondRoot = backdrop
+    return backdrop
+}
+
+var second: CAContext?
+var secondRoot: CALayer?
+if context.displays.count > 1 {
+    let info = context.displays[1]
+    second = try CAContext(socketPath: context.socketPath, clientName: "lamina-scene (display 1)", display: 1)
+    secondRoot = secondScene(size: CGSize(width: CGFloat(info.width), height: CGFloat(info.height)))
 }
 
 CATransaction.begin()
@@ -138,7 +145,31 @@ _ = try context.describeTree()
 print("change and animation committed")
 
 if let reference { try writePPM(try context.capture(), to: reference + "/change.ppm") }
+var third: CAContext?
 if let exchange {
     touch(exchange + "/step2-ready")
+    if second != nil {
+        waitForFile(exchange + "/replug")
+        // The server announces the new display in `displaysChanged`, which the context's display list
+        // follows.
+        var added = context.displays.first { $0.id > 1 }
+        while added == nil {
+            usleep(100_000)
+            added = context.displays.first { $0.id > 1 }
+        }
+        if let added {
+            let size = CGSize(width: CGFloat(added.width), height: CGFloat(added.height))
+            third = try CAContext(
+                socketPath: context.socketPath, clientName: "lamina-scene (display \(added.id))", display: added.id)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            third?.layer = secondScene(size: size)
+            CATransaction.commit()
+            CATransaction.flush()
+            _ = try third?.describeTree()
+            print("second scene committed on the new display \(added.id)")
+            touch(exchange + "/replug-ready")
+        }
+    }
     waitForFile(exchange + "/finish")
 }

@@ -98,7 +98,7 @@ struct Laminad: ParsableCommand {
                 validation: validation, preferredName: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"],
                 windowSystem: windowSystem))
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
-        let outputs = try makeOutputs(
+        let (outputs, devices) = try makeOutputs(
             zip(specifications, requests).map { $0 }, renderer: renderer, logger: logger, service: service,
             display: environment["DISPLAY"])
         guard outputs.count <= WireLimits.maxDisplays else {
@@ -125,6 +125,7 @@ struct Laminad: ParsableCommand {
             throw ExitCode(2)
         }
         server.onHeartbeat = { service.notify("WATCHDOG=1") }
+        for device in devices { watchHotplug(device, server: server, renderer: renderer, logger: logger) }
         var reported = 0
         var firstFrame = true
         server.onFramePresented = { _, _ in
@@ -150,13 +151,15 @@ struct Laminad: ParsableCommand {
     }
 
     /// The outputs `requests` ask for, in order: one offscreen output each, and one KMS output for every
-    /// connected connector of each KMS device. A KMS device that cannot be opened, or a connector that
-    /// cannot be driven, is logged with the call that failed; laminad stops when no display is left.
+    /// connected connector of each KMS device; and the KMS devices opened. A KMS device that cannot be
+    /// opened, or a connector that cannot be driven, is logged with the call that failed; laminad stops
+    /// when no display is left.
     func makeOutputs(
         _ requests: [(specification: String, request: OutputRequest)], renderer: VulkanRenderer, logger: Logger,
         service: ServiceManager, display: String?
-    ) throws -> [any Output] {
+    ) throws -> (outputs: [any Output], devices: [KMSDevice]) {
         var outputs: [any Output] = []
+        var devices: [KMSDevice] = []
         // DRM master from the seat daemon when one runs, else directly (as root).
         let seat =
             requests.contains { if case .kms = $0.request { true } else { false } } ? KMSSeat.open(logger: logger) : nil
@@ -182,6 +185,7 @@ struct Laminad: ParsableCommand {
                     logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
                     continue
                 }
+                devices.append(device)
                 var used: Set<UInt32> = []
                 let connectors: [UInt32]
                 do {
@@ -207,7 +211,29 @@ struct Laminad: ParsableCommand {
             logger.critical("no display could be set up from --output")
             throw ExitCode(2)
         }
-        return outputs
+        return (outputs, devices)
+    }
+
+    /// Follows `device`'s hot-plug events in `server`'s loop: a connector that goes away closes its
+    /// display (the output closes itself); one connected later (again) becomes a new display, with a
+    /// new number. A connector that cannot be driven, or one over the display limit, is logged.
+    func watchHotplug(_ device: KMSDevice, server: Server, renderer: VulkanRenderer, logger: Logger) {
+        guard let fd = device.hotplugFileDescriptor else { return }
+        // Weakly: the server keeps its handlers, and must be released (restoring the CRTCs) at exit.
+        server.watch(fileDescriptor: fd) { [weak server] in
+            guard let server else { return }
+            for connector in device.handleHotplug() {
+                do {
+                    try server.addOutput {
+                        try KMSOutput(
+                            device: device, connector: connector, usedCrtcs: device.crtcsInUse, renderer: renderer,
+                            logger: logger)
+                    }
+                } catch {
+                    logger.error("KMS connector dropped", metadata: ["connector": "\(connector)", "error": "\(error)"])
+                }
+            }
+        }
     }
 
     /// The socket's access from `--socket-group`: a group name (or number) known to the system.

@@ -460,7 +460,8 @@ public final class Server: @unchecked Sendable {
                 requestID: requestID, display: displays[Int(display)], time: time ?? clock.now(),
                 for: session)
         case .captureLayer(let requestID, let layer, let width, let height, let scale):
-            try captureLayer(requestID: requestID, layer: layer, width: width, height: height, scale: scale, for: session)
+            try captureLayer(
+                requestID: requestID, layer: layer, width: width, height: height, scale: scale, for: session)
         case .ping(let requestID):
             try send(.pong(requestID: requestID, serverVersion: configuration.serverVersion), to: session)
         case .frameEvents(let enabled):

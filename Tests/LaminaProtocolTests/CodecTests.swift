@@ -1047,7 +1047,10 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             (.client(.capture(requestID: 1, display: 2, time: 3)), 10, "capture.display"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 12, "capture.hasTime"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 15, "capture.time"),
-            (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 7, "captureLayer.requestID"),
+            (
+                .client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 7,
+                "captureLayer.requestID"
+            ),
             (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 15, "captureLayer.layer"),
             (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 19, "captureLayer.width"),
             (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 23, "captureLayer.height"),

@@ -209,9 +209,10 @@ final class FrameWorker: @unchecked Sendable {
                 advancements[session] = scene.exported[contextId]!.tree.advancement(to: scene.time)
             }
         }
-        if let subtree = scene.subtree, let tree = scene.trees.first {
+        if let subtree = scene.subtree {
             return DisplayListBuilder.buildSubtree(
-                tree: tree, layer: subtree.layer, scale: subtree.scale, width: scene.width, height: scene.height,
+                tree: scene.trees[0], layer: subtree.layer, scale: subtree.scale, width: scene.width,
+                height: scene.height,
                 clipWidth: subtree.width, clipHeight: subtree.height, time: scene.time,
                 contextId: scene.contextIds.first, exported: scene.exported)
         }

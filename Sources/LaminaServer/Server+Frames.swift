@@ -216,7 +216,13 @@ extension Server {
         // A layer's subtree is of the asking client's own tree, whoever asks.
         let everyone = subtree == nil && (session.peer?.seesEveryClient(serverUID: serverUID) ?? false)
         var scene = scene(of: display, time: time, only: everyone ? nil : session)
-        scene.subtree = subtree
+        if let subtree {
+            // Its own tree even when it is exported (and so not stacked on any display).
+            scene.trees = [session.tree]
+            scene.sessions = [session.id]
+            scene.contextIds = [session.contextId]
+            scene.subtree = subtree
+        }
         capturesDrawing += 1
         session.capturesDrawing += 1
         frames.capture(scene, on: display.output, sessionID: session.id, requestID: requestID)

@@ -194,6 +194,27 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         finish()
     }
 
+    @Test func renderInContextOfAnExportedContextDrawsItsLayer() throws {
+        // CALayer.renderInContext: docs: renders the layer and its sublayers. A context that exported
+        // itself (shown only inside host layers) still renders its own layer: a red 8 × 8 layer fills
+        // an 8 × 8 context.
+        let context = try server.connect(name: "render-exported")
+        let card = CALayer()
+        card.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        card.backgroundColor = Self.red
+        try makeScene(context, [card])
+        _ = try context.exportToken()
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        card.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        expectPixel(image, 0, 0, (255, 0, 0, 255), tolerance: 0, "the layer's top-left pixel")
+        expectPixel(image, 7, 7, (255, 0, 0, 255), tolerance: 0, "the layer's bottom-right pixel")
+        finish()
+    }
+
     @Test func renderInContextOfALayerInNoContextDrawsNothing() throws {
         // A Lamina layer is drawn by the server of the context whose tree holds it; a layer in none
         // draws nothing (on Apple platforms it would draw in-process) and a diagnostic says why.

@@ -171,6 +171,7 @@ enum SeedCorpus {
             ("frame-events-on", .frameEvents(enabled: true)), ("frame-events-off", .frameEvents(enabled: false)),
             ("capture-now", .capture(requestID: 3, display: 0, time: nil)),
             ("capture-at", .capture(requestID: 4, display: 1, time: 2.5)),
+            ("capture-layer", .captureLayer(requestID: 6, layer: 2, width: 32, height: 24, scale: 2)),
             ("part", .transactionPart([.createLayer(9), SetOperation.opacity(9, 0.5)])),
             ("commit-tree", .commit(serial: 1, operations: treeOperations)),
             ("commit-empty", .commit(serial: 2, operations: [])),
@@ -261,6 +262,15 @@ enum SeedCorpus {
                     .commit(serial: 1, operations: Array(all.prefix(8))),
                     .commit(serial: 2, operations: Array(all.dropFirst(8))),
                     .capture(requestID: 1, display: 0, time: 0.6), .describeTree(requestID: 2),
+                ]
+            ),
+            (
+                "tree-then-layer-captures",
+                [
+                    .commit(serial: 1, operations: treeOperations + all),
+                    .captureLayer(requestID: 1, layer: 2, width: 64, height: 48, scale: 1.5),
+                    .captureLayer(requestID: 2, layer: 1, width: 1, height: 1, scale: 1e-3),
+                    .captureLayer(requestID: 3, layer: 99, width: 8, height: 8, scale: 1),
                 ]
             ),
             (

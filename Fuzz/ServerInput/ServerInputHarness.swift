@@ -113,14 +113,19 @@ enum ServerInputHarness {
         case .capture(_, let display, let time):
             guard Int(display) < displayCount, let time, time.isFinite else { return }
             _ = draw(session.tree, display: display, at: time)
+        case .captureLayer(_, let layer, let width, let height, let scale):
+            // laminad's checks: the client's own layer, a size within the display, a finite scale.
+            guard session.tree.layers[layer] != nil, width >= 1, height >= 1, Int(width) <= Self.width,
+                Int(height) <= Self.height, scale.isFinite,
+                scale > 0, scale <= Double(WireLimits.maxCaptureSide)
+            else { return }
+            let list = DisplayListBuilder.buildSubtree(
+                tree: session.tree, layer: layer, scale: scale, width: Self.width, height: Self.height,
+                clipWidth: Int(width), clipHeight: Int(height), time: session.times.first ?? 0)
+            _ = list.batches.count
         case .describeTree:
             _ = TreeDescriber.describe([(label: "fuzz", tree: session.tree)])
-        case .uploadImage(let id, _, _, _):
-            // The harness has no memfd: the id becomes nameable as the server's checks would make it.
-            if id != 0 { session.tree.liveImages.insert(id) }
-        case .releaseImage(let id):
-            session.tree.liveImages.remove(id)
-        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken:
+        case .hello, .ping, .frameEvents, .uploadImage, .releaseImage, .stats, .setLevel, .requestExportToken:
             break
         }
     }

@@ -381,6 +381,22 @@ public final class CAContext: @unchecked Sendable {
         CATransaction.flush()
         let id = nextRequestID()
         try connection.send(.capture(requestID: id, display: display ?? self.display, time: time))
+        return try captureReply(id)
+    }
+
+    /// Draws layer `layer` of this context's tree and its sublayers alone, with model values, into a
+    /// `width`×`height` image, one point `scale` pixels wide (`CALayer.render(in:)`; the server's
+    /// `captureLayer`). The layer must be committed.
+    func captureLayer(_ layer: LayerID, width: Int, height: Int, scale: Double) throws -> CGImage {
+        let id = nextRequestID()
+        try connection.send(
+            .captureLayer(
+                requestID: id, layer: layer, width: UInt32(width), height: UInt32(height), scale: scale))
+        return try captureReply(id)
+    }
+
+    /// Waits for the `captureResult` of request `id` and maps its pixels.
+    private func captureReply(_ id: UInt64) throws -> CGImage {
         let (width, height, stride, fds) = try connection.waitForReply { message, fds in
             if case .captureResult(id, let w, let h, let s, _) = message { return (Int(w), Int(h), Int(s), fds) }
             return nil

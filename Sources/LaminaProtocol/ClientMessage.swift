@@ -11,6 +11,11 @@ public enum ClientMessage: Sendable, Hashable {
     case commit(serial: UInt64, operations: [LayerOperation])
     /// Render `display` at media time `time` (nil: now) and reply with a `captureResult`.
     case capture(requestID: UInt64, display: UInt32, time: Double?)
+    /// Renders layer `layer` of the asking client's own tree and its sublayers alone, with model
+    /// values (no animations), into a `width`×`height` image, and replies with a `captureResult`:
+    /// the layer's bounds origin at the image's top-left corner, its own transform, position and
+    /// opacity not applied, one layer point `scale` pixels wide (`CALayer.render(in:)`).
+    case captureLayer(requestID: UInt64, layer: LayerID, width: UInt32, height: UInt32, scale: Double)
     /// Asks for a `pong`.
     case ping(requestID: UInt64)
     /// Asks for the server's render trees as indented text.

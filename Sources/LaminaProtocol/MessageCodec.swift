@@ -30,6 +30,9 @@ public enum MessageCodec {
             w.u32(display)
             w.bool(time != nil)
             w.f64(time ?? 0)
+        case .captureLayer(let id, let layer, let width, let height, let scale):
+            type = .captureLayer
+            w.u64(id); w.u64(layer); w.u32(width); w.u32(height); w.f64(scale)
         case .ping(let id):
             type = .ping
             w.u64(id)
@@ -246,6 +249,11 @@ public enum MessageCodec {
             let hasTime = try r.bool("capture.hasTime")
             let time = try r.f64("capture.time")
             message = .capture(requestID: id, display: display, time: hasTime ? time : nil)
+        case .captureLayer:
+            message = .captureLayer(
+                requestID: try r.u64("captureLayer.requestID"), layer: try r.u64("captureLayer.layer"),
+                width: try r.u32("captureLayer.width"), height: try r.u32("captureLayer.height"),
+                scale: try r.f64("captureLayer.scale"))
         case .ping:
             message = .ping(requestID: try r.u64("ping.requestID"))
         case .describeTree:

@@ -28,6 +28,18 @@ final class FrameWorker: @unchecked Sendable {
         var height: Int
         var clearColor: SIMD4<Float>
         var time: Double
+        /// For a `captureLayer` request: the one layer drawn, of the scene's only tree (nil: the
+        /// whole display).
+        var subtree: Subtree?
+    }
+
+    /// One layer's subtree, drawn as `CALayer.render(in:)` draws it into the top-left
+    /// `width`×`height` pixels of the display's scratch image, which are all the capture keeps.
+    struct Subtree {
+        var layer: LayerID
+        var width: Int
+        var height: Int
+        var scale: Double
     }
 
     /// A finished job.
@@ -143,11 +155,13 @@ final class FrameWorker: @unchecked Sendable {
         let trees = Trees(scene)
         let handle = OutputHandle(output: output)
         let time = scene.time
+        let subtree = scene.subtree
         queue.async { [self] in
             var advancements: [Int: RenderTree.Advancement] = [:]
             let list = build(trees.take(), advancing: &advancements)
             let result = Result { () throws -> CapturedFrame in
-                let bitmap = try handle.output.capture(list)
+                var bitmap = try handle.output.capture(list)
+                if let subtree { bitmap = Self.cropped(bitmap, width: subtree.width, height: subtree.height) }
                 let memory = try SharedMemory.create(name: "lamina-capture", size: bitmap.pixels.count) { buffer in
                     bitmap.pixels.withUnsafeBytes { buffer.copyMemory(from: $0) }
                 }
@@ -202,8 +216,28 @@ final class FrameWorker: @unchecked Sendable {
                 advancements[session] = scene.exported[contextId]!.tree.advancement(to: scene.time)
             }
         }
+        if let subtree = scene.subtree {
+            return DisplayListBuilder.buildSubtree(
+                tree: scene.trees[0], layer: subtree.layer, scale: subtree.scale, width: scene.width,
+                height: scene.height,
+                clipWidth: subtree.width, clipHeight: subtree.height, time: scene.time,
+                contextId: scene.contextIds.first, exported: scene.exported)
+        }
         return DisplayListBuilder.build(
             trees: scene.trees, display: scene.display, width: scene.width, height: scene.height,
             clearColor: scene.clearColor, time: scene.time, contextIds: scene.contextIds, exported: scene.exported)
+    }
+
+    /// The top-left `width`×`height` pixels of `bitmap` (no larger than it), rows packed.
+    static func cropped(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
+        let width = min(width, bitmap.width)
+        let height = min(height, bitmap.height)
+        let stride = width * 4
+        var pixels = [UInt8](repeating: 0, count: stride * height)
+        for row in 0..<height {
+            let source = row * bitmap.stride
+            pixels[(row * stride)..<(row * stride + stride)] = bitmap.pixels[source..<(source + stride)]
+        }
+        return Bitmap(width: width, height: height, stride: stride, pixels: pixels)
     }
 }

@@ -197,23 +197,64 @@ extension Server {
     /// Starts drawing `display` for `session`'s capture request on the frame worker: with every
     /// client's trees for a peer of the server's user or root, with `session`'s own tree alone for
     /// any other user. The reply is sent once it is drawn (`finishDrawing`).
-    func capture(requestID: UInt64, display: Display, time: Double, for session: ClientSession) throws {
+    func capture(
+        requestID: UInt64, display: Display, time: Double, for session: ClientSession,
+        subtree: FrameWorker.Subtree? = nil
+    ) throws {
         // Replies are read once none is being drawn and the send queue is seen empty; until then
         // they count as in flight.
         if session.capturesDrawing == 0, session.outbox.isEmpty, session.socket.unreadBytes == 0 {
             budget.capturesRead(by: &session.budget)
         }
         let mode = display.output.mode
+        let bytes = subtree.map { $0.width * $0.height * 4 } ?? mode.width * mode.height * 4
         do {
-            try budget.sendCapture(bytes: mode.width * mode.height * 4, for: &session.budget)
+            try budget.sendCapture(bytes: bytes, for: &session.budget)
         } catch {
             throw SessionError(.limitExceeded, "capture \(requestID): \(error)")
         }
-        let everyone = session.peer?.seesEveryClient(serverUID: serverUID) ?? false
+        // A layer's subtree is of the asking client's own tree, whoever asks.
+        let everyone = subtree == nil && (session.peer?.seesEveryClient(serverUID: serverUID) ?? false)
+        var scene = scene(of: display, time: time, only: everyone ? nil : session)
+        if let subtree {
+            // Its own tree even when it is exported (and so not stacked on any display).
+            scene.trees = [session.tree]
+            scene.sessions = [session.id]
+            scene.contextIds = [session.contextId]
+            scene.subtree = subtree
+        }
         capturesDrawing += 1
         session.capturesDrawing += 1
-        frames.capture(
-            scene(of: display, time: time, only: everyone ? nil : session), on: display.output,
-            sessionID: session.id, requestID: requestID)
+        frames.capture(scene, on: display.output, sessionID: session.id, requestID: requestID)
+    }
+
+    /// Checks a `captureLayer` request and starts drawing the layer's subtree for `session` on the
+    /// frame worker, in the scratch image of the client's home display (or, when that is closed,
+    /// the first open display), which bounds the size.
+    func captureLayer(
+        requestID: UInt64, layer: LayerID, width: UInt32, height: UInt32, scale: Double, for session: ClientSession
+    ) throws {
+        guard session.tree.layers[layer] != nil else {
+            throw SessionError(.unknownLayer, "captureLayer of layer \(layer), which this client does not have")
+        }
+        guard scale.isFinite, scale > 0, scale <= Double(WireLimits.maxCaptureSide) else {
+            throw SessionError(
+                .invalidValue, "captureLayer scale \(scale) is not finite and in (0, \(WireLimits.maxCaptureSide)]")
+        }
+        let home = Int(session.homeDisplay)
+        let candidates = (home < displays.count ? [displays[home]] : []) + displays
+        guard let display = candidates.first(where: { !$0.isClosed }) else {
+            throw SessionError(.badDisplay, "captureLayer with every display's output closed")
+        }
+        let mode = display.output.mode
+        guard width >= 1, height >= 1, Int(width) <= mode.width, Int(height) <= mode.height else {
+            throw SessionError(
+                .invalidValue,
+                "captureLayer size \(width)x\(height) is not between 1x1 and display \(display.id)'s \(mode.width)x\(mode.height)"
+            )
+        }
+        try capture(
+            requestID: requestID, display: display, time: clock.now(), for: session,
+            subtree: FrameWorker.Subtree(layer: layer, width: Int(width), height: Int(height), scale: scale))
     }
 }

@@ -471,6 +471,9 @@ public final class Server: @unchecked Sendable {
             try capture(
                 requestID: requestID, display: displays[Int(display)], time: time ?? clock.now(),
                 for: session)
+        case .captureLayer(let requestID, let layer, let width, let height, let scale):
+            try captureLayer(
+                requestID: requestID, layer: layer, width: width, height: height, scale: scale, for: session)
         case .ping(let requestID):
             try send(.pong(requestID: requestID, serverVersion: configuration.serverVersion), to: session)
         case .frameEvents(let enabled):
@@ -716,6 +719,7 @@ extension ClientMessage {
         case .transactionPart: "transactionPart"
         case .commit: "commit"
         case .capture: "capture"
+        case .captureLayer: "captureLayer"
         case .ping: "ping"
         case .describeTree: "describeTree"
         case .frameEvents: "frameEvents"

@@ -26,6 +26,11 @@ import Testing
         return w.bytes + payload
     }
 
+    static func layerCapture(layer: LayerID, width: UInt32, height: UInt32, scale: Double) -> [UInt8] {
+        MessageCodec.encode(
+            ClientMessage.captureLayer(requestID: 9, layer: layer, width: width, height: height, scale: scale))
+    }
+
     static func commit(_ ops: [LayerOperation]) -> [UInt8] {
         MessageCodec.encode(ClientMessage.commit(serial: 7, operations: ops))
     }
@@ -109,6 +114,30 @@ import Testing
             name: "root on a missing display",
             bytes: { _ in commit([.createLayer(1), .setRoot(display: 3, layer: 1)]) },
             code: .badDisplay, text: "display 3 does not exist"),
+        Case(
+            name: "captureLayer of an unknown layer",
+            bytes: { _ in layerCapture(layer: 12345, width: 8, height: 8, scale: 1) },
+            code: .unknownLayer, text: "captureLayer of layer 12345, which this client does not have"),
+        Case(
+            name: "captureLayer of another client's layer",
+            bytes: { victimID in layerCapture(layer: victimID, width: 8, height: 8, scale: 1) },
+            code: .unknownLayer, text: "which this client does not have"),
+        Case(
+            name: "captureLayer of zero width",
+            bytes: { _ in layerCapture(layer: 500, width: 0, height: 8, scale: 1) },
+            code: .invalidValue, text: "captureLayer size 0x8 is not between 1x1 and display 0's 64x48"),
+        Case(
+            name: "captureLayer larger than the display",
+            bytes: { _ in layerCapture(layer: 500, width: 65, height: .max, scale: 1) },
+            code: .invalidValue, text: "captureLayer size 65x4294967295 is not between 1x1"),
+        Case(
+            name: "captureLayer with a NaN scale",
+            bytes: { _ in layerCapture(layer: 500, width: 8, height: 8, scale: .nan) },
+            code: .invalidValue, text: "captureLayer scale nan is not finite"),
+        Case(
+            name: "captureLayer with a negative scale",
+            bytes: { _ in layerCapture(layer: 500, width: 8, height: 8, scale: -1) },
+            code: .invalidValue, text: "captureLayer scale -1.0 is not finite"),
         Case(
             name: "duplicate id", bytes: { _ in commit([.createLayer(1), .createLayer(1)]) },
             code: .duplicateLayer, text: "layer id 1 already exists"),

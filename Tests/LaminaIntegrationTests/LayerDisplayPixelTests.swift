@@ -109,33 +109,131 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         finish()
     }
 
-    @Test func renderInContextDrawsTheLayerAsShown() throws {
-        // CALayer.renderInContext: docs: renders the layer and its sublayers into the context, in the
-        // layer's coordinate space. A red 40 × 40 layer at (20, 30) with a blue 10 × 10 sublayer at
-        // (5, 5), rendered into a 40 × 40 context flipped to y down (as UIKit's image contexts are):
-        // the sublayer is at the top left, upright.
+    @Test func renderInContextDrawsTheSubtreeAlone() throws {
+        // CALayer.renderInContext: docs: "Renders the layer and its sublayers into the specified
+        // context. This method renders directly from the layer tree, ignoring any animations added to
+        // the render tree. Renders in the coordinate space of the layer." A red 64 × 64 layer at
+        // position (100, 50), rotated 30°, with a blue 16 × 16 sublayer at (8, 40), over a green
+        // sibling, both layers animated: rendered into a 64 × 64 context flipped to y down (as UIKit's
+        // image contexts are), every pixel is the red layer, unrotated, with the blue sublayer upright
+        // at (8, 40)–(23, 55), both at their model values; nothing of the green sibling or the root.
         let context = try server.connect(name: "render-in-context")
+        let green = CALayer()
+        green.frame = CGRect(x: 50, y: 0, width: 100, height: 100)
+        green.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         let card = CALayer()
-        card.frame = CGRect(x: 20, y: 30, width: 40, height: 40)
+        card.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        card.position = CGPoint(x: 100, y: 50)
+        card.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
         card.backgroundColor = Self.red
         let dot = CALayer()
-        dot.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        dot.frame = CGRect(x: 8, y: 40, width: 16, height: 16)
+        dot.backgroundColor = Self.blue
+        card.addSublayer(dot)
+        let yellow = CABasicAnimation(keyPath: "backgroundColor")
+        yellow.fromValue = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        yellow.toValue = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        yellow.duration = 1000
+        card.add(yellow, forKey: "yellow")
+        dot.add(Self.move(from: 300, to: 300, begin: 0, duration: 1000), forKey: "move")
+        try makeScene(context, [green, card])
+        // The animation runs: the display shows the card's centre yellow.
+        expectPixel(try context.capture(), 100, 50, (255, 255, 0), tolerance: 0, "the animated card on screen")
+
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.translateBy(x: 0, y: 64)
+        ctx.scaleBy(x: 1, y: -1)
+        card.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let inDot = (8..<24).contains(x) && (40..<56).contains(y)
+                expectPixel(
+                    image, x, y, inDot ? (0, 0, 255, 255) : (255, 0, 0, 255), tolerance: 0,
+                    inDot ? "the sublayer at its model place" : "the card's model colour, unrotated")
+            }
+        }
+        finish()
+    }
+
+    @Test func renderInContextFollowsTheContextScaleAndBoundsOrigin() throws {
+        // CALayer.renderInContext: docs: renders in the coordinate space of the layer, so the
+        // bounds' origin (10, 20) lands at the context's user-space (10, 20). A red 20 × 16 layer with
+        // a blue 4 × 4 sublayer at (12, 24) in its space, into a 64 × 64 context flipped to y down and
+        // scaled by 2: the layer covers device pixels (20, 40)–(59, 71) clipped to the context, the
+        // sublayer (24, 48)–(31, 55); the context's top-left stays transparent.
+        let context = try server.connect(name: "render-in-context-scaled")
+        let card = CALayer()
+        card.bounds = CGRect(x: 10, y: 20, width: 20, height: 16)
+        card.position = CGPoint(x: 200, y: 200)
+        card.backgroundColor = Self.red
+        let dot = CALayer()
+        dot.frame = CGRect(x: 12, y: 24, width: 4, height: 4)
         dot.backgroundColor = Self.blue
         card.addSublayer(dot)
         try makeScene(context, [card])
         let ctx = try #require(
             CGContext(
-                data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
-        ctx.translateBy(x: 0, y: 40)
-        ctx.scaleBy(x: 1, y: -1)
+        ctx.translateBy(x: 0, y: 64)
+        ctx.scaleBy(x: 2, y: -2)
         card.render(in: ctx)
         let image = try #require(ctx.makeImage())
-        expectPixel(image, 5, 5, (0, 0, 255), tolerance: 0, "the sublayer's top-left pixel")
-        expectPixel(image, 14, 14, (0, 0, 255), tolerance: 0, "the sublayer's bottom-right pixel")
-        expectPixel(image, 15, 15, (255, 0, 0), tolerance: 0, "the card past the sublayer")
-        expectPixel(image, 10, 35, (255, 0, 0), tolerance: 0, "the card's bottom")
-        expectPixel(image, 39, 0, (255, 0, 0), tolerance: 0, "the card's top-right pixel")
+        expectPixel(image, 19, 40, (0, 0, 0, 0), tolerance: 0, "left of the layer")
+        expectPixel(image, 20, 39, (0, 0, 0, 0), tolerance: 0, "above the layer")
+        expectPixel(image, 20, 40, (255, 0, 0, 255), tolerance: 0, "the layer's top-left pixel")
+        expectPixel(image, 59, 63, (255, 0, 0, 255), tolerance: 0, "the layer's right edge at the bottom row")
+        expectPixel(image, 60, 50, (0, 0, 0, 0), tolerance: 0, "right of the layer")
+        expectPixel(image, 24, 48, (0, 0, 255, 255), tolerance: 0, "the sublayer's top-left pixel")
+        expectPixel(image, 31, 55, (0, 0, 255, 255), tolerance: 0, "the sublayer's bottom-right pixel")
+        expectPixel(image, 32, 56, (255, 0, 0, 255), tolerance: 0, "the layer past the sublayer")
+        finish()
+    }
+
+    @Test func renderInContextOfAnExportedContextDrawsItsLayer() throws {
+        // CALayer.renderInContext: docs: renders the layer and its sublayers. A context that exported
+        // itself (shown only inside host layers) still renders its own layer: a red 8 × 8 layer fills
+        // an 8 × 8 context.
+        let context = try server.connect(name: "render-exported")
+        let card = CALayer()
+        card.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        card.backgroundColor = Self.red
+        try makeScene(context, [card])
+        _ = try context.exportToken()
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        card.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        expectPixel(image, 0, 0, (255, 0, 0, 255), tolerance: 0, "the layer's top-left pixel")
+        expectPixel(image, 7, 7, (255, 0, 0, 255), tolerance: 0, "the layer's bottom-right pixel")
+        finish()
+    }
+
+    @Test func renderInContextOfALayerInNoContextDrawsNothing() throws {
+        // A Lamina layer is drawn by the server of the context whose tree holds it; a layer in none
+        // draws nothing (on Apple platforms it would draw in-process) and a diagnostic says why.
+        let collected = LockedDiagnostics()
+        LaminaDiagnostics.handler = { collected.append($0) }
+        defer { LaminaDiagnostics.handler = LaminaDiagnostics.standardError }
+        let card = CALayer()
+        card.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+        card.backgroundColor = Self.red
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        card.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        expectPixel(image, 4, 4, (0, 0, 0, 0), tolerance: 0, "nothing drawn")
+        let mine = collected.all.filter { $0.message.contains("render(in:)") }
+        #expect(mine.map(\.kind) == [.serverError])
+        #expect(mine.first?.message.contains("is in no context's tree; nothing drawn") == true)
         finish()
     }
 
@@ -183,4 +281,12 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         expectPixel(after, 20, 20, (255, 255, 255), tolerance: 0, "past the model bar again")
         finish()
     }
+}
+
+/// Collects diagnostics from any thread.
+private final class LockedDiagnostics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [LaminaDiagnostic] = []
+    var all: [LaminaDiagnostic] { lock.withLock { items } }
+    func append(_ diagnostic: LaminaDiagnostic) { lock.withLock { items.append(diagnostic) } }
 }

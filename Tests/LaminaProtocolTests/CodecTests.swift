@@ -41,6 +41,7 @@ extension CodecTests {
                 case .transactionPart: "transactionPart"
                 case .commit: "commit"
                 case .capture: "capture"
+                case .captureLayer: "captureLayer"
                 case .ping: "ping"
                 case .describeTree: "describeTree"
                 case .frameEvents: "frameEvents"
@@ -248,6 +249,9 @@ private let clientTable: [ClientMessage] = [
     .capture(requestID: .max, display: .max, time: 12345.678),
     .capture(requestID: 3, display: 1, time: -.greatestFiniteMagnitude),
     .capture(requestID: 4, display: 1, time: .infinity),
+    .captureLayer(requestID: 0, layer: 0, width: 0, height: 0, scale: 0),
+    .captureLayer(requestID: .max, layer: .max, width: .max, height: .max, scale: .infinity),
+    .captureLayer(requestID: 5, layer: 7, width: 64, height: 32, scale: 2),
     .ping(requestID: 0),
     .ping(requestID: .max),
     .describeTree(requestID: 0),
@@ -499,6 +503,15 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(
             MessageCodec.encode(ClientMessage.capture(requestID: 1, display: 2, time: nil))
                 == [4, 0, 0, 0, 21, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        // captureLayer: request id, layer id, width, height, scale (2.0).
+        #expect(
+            MessageCodec.encode(
+                ClientMessage.captureLayer(requestID: 1, layer: 0x0203, width: 64, height: 0x0120, scale: 2))
+                == [13, 0, 0, 0, 32, 0, 0, 0]
+                + [1, 0, 0, 0, 0, 0, 0, 0]  // request id
+                + [3, 2, 0, 0, 0, 0, 0, 0]  // layer
+                + [64, 0, 0, 0, 0x20, 1, 0, 0]  // width, height
+                + [0, 0, 0, 0, 0, 0, 0, 0x40])  // 2.0
     }
 
     /// `welcome` (docs/protocol.md §5): version, server version, context id, display count, then per
@@ -770,7 +783,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     // MARK: Unknown codes, bad strings, counts
 
-    @Test(arguments: [UInt16(0), 13, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
+    @Test(arguments: [UInt16(0), 14, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -1034,6 +1047,14 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             (.client(.capture(requestID: 1, display: 2, time: 3)), 10, "capture.display"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 12, "capture.hasTime"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 15, "capture.time"),
+            (
+                .client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 7,
+                "captureLayer.requestID"
+            ),
+            (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 15, "captureLayer.layer"),
+            (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 19, "captureLayer.width"),
+            (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 23, "captureLayer.height"),
+            (.client(.captureLayer(requestID: 1, layer: 2, width: 3, height: 4, scale: 1)), 31, "captureLayer.scale"),
             (.client(.ping(requestID: 1)), 7, "ping.requestID"),
             (.client(.describeTree(requestID: 1)), 0, "describeTree.requestID"),
             (.client(.commit(serial: 1, operations: [])), 3, "commit.serial"),

@@ -125,7 +125,12 @@ enum ServerInputHarness {
             _ = list.batches.count
         case .describeTree:
             _ = TreeDescriber.describe([(label: "fuzz", tree: session.tree)])
-        case .hello, .ping, .frameEvents, .uploadImage, .releaseImage, .stats, .setLevel, .requestExportToken:
+        case .uploadImage(let id, _, _, _):
+            // The harness has no memfd: the id becomes nameable as the server's checks would make it.
+            if id != 0 { session.tree.liveImages.insert(id) }
+        case .releaseImage(let id):
+            session.tree.liveImages.remove(id)
+        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken:
             break
         }
     }

@@ -258,7 +258,7 @@ public final class KMSDevice: @unchecked Sendable {
         guard let hotplug, hotplug.receive().contains(path) else { return [] }
         let driven = lock.withLock {
             for entry in outputs { entry.output?.updateConnection() }
-            return Set(outputs.compactMap { $0.output }.filter { !$0.closed }.map(\.connector))
+            return Set(outputs.compactMap { $0.output }.filter { !$0.closed }.map(\.connectorID))
         }
         let connected: [UInt32]
         do {

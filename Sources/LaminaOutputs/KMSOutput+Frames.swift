@@ -31,7 +31,7 @@ extension KMSOutput {
             let plan =
                 needsModeset
                 ? KMSAtomicPlan.modeset(
-                    connector: connector, crtc: crtc, plane: plane, modeBlob: modeBlob,
+                    connector: connectorID, crtc: crtc, plane: plane, modeBlob: modeBlob,
                     framebuffer: buffers[back].framebuffer, width: mode.width, height: mode.height)
                 : KMSAtomicPlan.flip(plane: plane, framebuffer: buffers[back].framebuffer)
             flipRecord.pointee = CDRMFlip()

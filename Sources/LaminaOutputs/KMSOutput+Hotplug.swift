@@ -12,7 +12,7 @@ extension KMSOutput {
     /// loop's thread.
     func updateConnection() {
         guard !closed else { return }
-        guard let info = drmModeGetConnectorCurrent(device.fileDescriptor, connector) else {
+        guard let info = drmModeGetConnectorCurrent(device.fileDescriptor, connectorID) else {
             logger.error(
                 "KMS connector unreadable", metadata: ["call": "drmModeGetConnectorCurrent", "errno": "\(errno)"])
             return
@@ -33,7 +33,7 @@ extension KMSOutput {
             "KMS connector disconnected: its display closes", metadata: ["connector": "\(connectorName)"])
         do {
             try device.commit(
-                .disable(connector: connector, crtc: crtc, plane: plane), objectTypes: objectTypes, userData: nil)
+                .disable(connector: connectorID, crtc: crtc, plane: plane), objectTypes: objectTypes, userData: nil)
         } catch {
             logger.error("KMS connector off failed", metadata: ["error": "\(error)"])
         }
@@ -62,7 +62,7 @@ extension KMSOutput {
     func showAgain() {
         guard let shown else { return }
         let plan = KMSAtomicPlan.modeset(
-            connector: connector, crtc: crtc, plane: plane, modeBlob: modeBlob,
+            connector: connectorID, crtc: crtc, plane: plane, modeBlob: modeBlob,
             framebuffer: buffers[shown].framebuffer, width: mode.width, height: mode.height)
         flipRecord.pointee = CDRMFlip()
         do {

@@ -31,10 +31,15 @@ public final class KMSOutput: Output {
     public let mode: DisplayMode
     /// The connector driven, such as `Virtual-1`.
     public let connectorName: String
+    /// "kms": displays are named `kms-N` (`DisplayInfo.name`).
+    public var kind: String { "kms" }
+    /// The connector's name (`DisplayInfo.connector`, `laminactl displays`).
+    public var connector: String { connectorName }
     let device: KMSDevice
     let renderer: any Renderer
     let logger: Logger
-    let connector: UInt32
+    /// The DRM connector object driven.
+    let connectorID: UInt32
     /// The CRTC driving the connector.
     public let crtc: UInt32
     let plane: UInt32
@@ -95,7 +100,7 @@ public final class KMSOutput: Output {
         device: KMSDevice, connector: UInt32, usedCrtcs: Set<UInt32> = [], renderer: any Renderer, logger: Logger
     ) throws {
         self.device = device
-        self.connector = connector
+        self.connectorID = connector
         self.renderer = renderer
         self.logger = logger
         let fd = device.fileDescriptor
@@ -250,7 +255,7 @@ public final class KMSOutput: Output {
         }
         guard !gone else { return }
         let fd = device.fileDescriptor
-        switch saved.restore(connector: connector, plane: plane) {
+        switch saved.restore(connector: connectorID, plane: plane) {
         case .reapply(let crtc, let framebuffer, let x, let y, var connector):
             var mode = savedMode
             let result = drmModeSetCrtc(fd, crtc, framebuffer, x, y, &connector, 1, &mode)

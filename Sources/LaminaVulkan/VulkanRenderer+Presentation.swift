@@ -82,40 +82,12 @@ extension VulkanRenderer {
     func submitCopy(
         of target: VulkanTarget, into generation: SwapchainGeneration, image: Int, waiting acquired: VkSemaphore
     ) throws -> UInt64 {
-        let slot = try prepareNextFrame()
-        let cb = slot.commandBuffer
-        try check(vkResetCommandBuffer(cb, 0), "vkResetCommandBuffer")
-        var begin = VkCommandBufferBeginInfo()
-        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
-        try check(vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer")
-        recordCopy(cb, of: target, into: generation.images[image], width: generation.width, height: generation.height)
-        try check(vkEndCommandBuffer(cb), "vkEndCommandBuffer")
-        var bufferInfo = VkCommandBufferSubmitInfo()
-        bufferInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
-        bufferInfo.commandBuffer = cb
-        var waitInfo = VkSemaphoreSubmitInfo()
-        waitInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
-        waitInfo.semaphore = acquired
-        waitInfo.stageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT
-        var signalInfo = VkSemaphoreSubmitInfo()
-        signalInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
-        signalInfo.semaphore = generation.presentSemaphores[image]
-        signalInfo.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT
-        try withArena { a in
-            var submit = VkSubmitInfo2()
-            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
-            submit.commandBufferInfoCount = 1
-            submit.pCommandBufferInfos = UnsafePointer(a.new(bufferInfo))
-            submit.waitSemaphoreInfoCount = 1
-            submit.pWaitSemaphoreInfos = UnsafePointer(a.new(waitInfo))
-            submit.signalSemaphoreInfoCount = 1
-            submit.pSignalSemaphoreInfos = UnsafePointer(a.new(signalInfo))
-            try check(vkQueueSubmit2(vk.queue, 1, &submit, slot.fence), "vkQueueSubmit2")
+        try submit(
+            waiting: (acquired, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT), signalling: generation.presentSemaphores[image]
+        ) { cb in
+            recordCopy(
+                cb, of: target, into: generation.images[image], width: generation.width, height: generation.height)
         }
-        slot.fencePending = true
-        slot.frame = timeline.didSubmit()
-        return slot.frame
     }
 
     /// Records the copy of `target` (in `TRANSFER_SRC_OPTIMAL` after `render`) into the swapchain image

@@ -279,9 +279,14 @@ public final class VulkanRenderer: Renderer {
     }
 
     /// Records with `body` into the next frame's slot (waiting first for that slot's previous frame) and
-    /// submits it without waiting. Returns the new frame's value.
+    /// submits it without waiting. With `wait`, the submission waits for that semaphore at its stage
+    /// before running; with `signal`, it signals that semaphore when done (a swapchain's acquire and
+    /// present semaphores). Returns the new frame's value.
     @discardableResult
-    func submit(_ body: (VkCommandBuffer) throws -> Void) throws -> UInt64 {
+    func submit(
+        waiting wait: (VkSemaphore, VkPipelineStageFlags2)? = nil, signalling signal: VkSemaphore? = nil,
+        _ body: (VkCommandBuffer) throws -> Void
+    ) throws -> UInt64 {
         let slot = try prepareNextFrame()
         let commandBuffer = slot.commandBuffer
         try check(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
@@ -294,11 +299,27 @@ public final class VulkanRenderer: Renderer {
         var bufferInfo = VkCommandBufferSubmitInfo()
         bufferInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO
         bufferInfo.commandBuffer = commandBuffer
-        var submit = VkSubmitInfo2()
-        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
-        submit.commandBufferInfoCount = 1
-        try withUnsafePointer(to: &bufferInfo) { p in
-            submit.pCommandBufferInfos = p
+        try withArena { a in
+            var submit = VkSubmitInfo2()
+            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2
+            submit.commandBufferInfoCount = 1
+            submit.pCommandBufferInfos = UnsafePointer(a.new(bufferInfo))
+            if let (semaphore, stage) = wait {
+                var waitInfo = VkSemaphoreSubmitInfo()
+                waitInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+                waitInfo.semaphore = semaphore
+                waitInfo.stageMask = stage
+                submit.waitSemaphoreInfoCount = 1
+                submit.pWaitSemaphoreInfos = UnsafePointer(a.new(waitInfo))
+            }
+            if let signal {
+                var signalInfo = VkSemaphoreSubmitInfo()
+                signalInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO
+                signalInfo.semaphore = signal
+                signalInfo.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT
+                submit.signalSemaphoreInfoCount = 1
+                submit.pSignalSemaphoreInfos = UnsafePointer(a.new(signalInfo))
+            }
             try check(vkQueueSubmit2(vk.queue, 1, &submit, slot.fence), "vkQueueSubmit2")
         }
         slot.fencePending = true

@@ -1,5 +1,6 @@
 import CVulkan
 import Foundation
+import LaminaServer
 import Logging
 
 /// The Vulkan instance, the chosen physical device, the logical device and its graphics queue.
@@ -23,6 +24,19 @@ public final class VulkanDevice {
     /// Whether the instance has `VK_KHR_surface` and `VK_KHR_xcb_surface` and the device
     /// `VK_KHR_swapchain`: asked for with `windowSystem` and offered by the driver.
     public let canPresentToXcb: Bool
+    /// The scan-out memory the device can import (`ScanoutCopying.scanoutImports`): dma-bufs with
+    /// `VK_KHR_external_memory_fd` and `VK_EXT_external_memory_dma_buf`, host mappings with
+    /// `VK_EXT_external_memory_host` (see `hostMappingHandleType`). Their extensions are enabled.
+    public let scanoutImports: Set<ScanoutImport>
+    /// The handle type a host mapping is imported as: host-mapped foreign memory where the device
+    /// imports that, else a host allocation on a CPU device (its memory is all host memory, and a
+    /// mapping of a display buffer is ordinary memory to it); nil when neither.
+    let hostMappingHandleType: VkExternalMemoryHandleTypeFlagBits?
+    /// `vkGetMemoryHostPointerPropertiesEXT` and `vkGetMemoryFdPropertiesKHR`, when enabled.
+    let getHostPointerProperties: PFN_vkGetMemoryHostPointerPropertiesEXT?
+    let getFdProperties: PFN_vkGetMemoryFdPropertiesKHR?
+    /// The alignment of an imported host pointer and its size (`minImportedHostPointerAlignment`).
+    let hostPointerAlignment: Int
 
     /// Creates the device. With `validation`, enables `VK_LAYER_KHRONOS_validation` and collects its
     /// warnings and errors (throws if the layer is not installed). `preferredName` picks the first
@@ -81,6 +95,7 @@ public final class VulkanDevice {
         do {
             let candidates = try Self.enumeratePhysicalDevices(instance!)
             var chosen: (VkPhysicalDevice, UInt32, String, Int)?
+            var isCPU = false
             for pd in candidates {
                 var props = VkPhysicalDeviceProperties()
                 vkGetPhysicalDeviceProperties(pd, &props)
@@ -91,6 +106,7 @@ public final class VulkanDevice {
                 guard let family = Self.graphicsQueueFamily(pd) else { continue }
                 if let preferredName, !name.contains(preferredName) { continue }
                 chosen = (pd, family, name, Int(props.limits.maxImageDimension2D))
+                isCPU = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
                 break
             }
             guard let (pd, family, name, limit) = chosen else {
@@ -120,6 +136,35 @@ public final class VulkanDevice {
 
             let swapchain =
                 surfaceExtensions.count == 2 && Self.deviceOffers(VK_KHR_SWAPCHAIN_EXTENSION_NAME, pd)
+            let dmaBuf =
+                Self.deviceOffers(VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, pd)
+                && Self.deviceOffers(VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME, pd)
+                && Self.importsBuffers(of: VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT, pd)
+            var hostType: VkExternalMemoryHandleTypeFlagBits?
+            var alignment = 0
+            if Self.deviceOffers(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME, pd) {
+                if Self.importsBuffers(of: VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_MAPPED_FOREIGN_MEMORY_BIT_EXT, pd) {
+                    hostType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_MAPPED_FOREIGN_MEMORY_BIT_EXT
+                } else if isCPU && Self.importsBuffers(of: VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, pd) {
+                    hostType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT
+                }
+                var host = VkPhysicalDeviceExternalMemoryHostPropertiesEXT()
+                host.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT
+                var properties = VkPhysicalDeviceProperties2()
+                properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
+                withUnsafeMutablePointer(to: &host) { p in
+                    properties.pNext = UnsafeMutableRawPointer(p)
+                    vkGetPhysicalDeviceProperties2(pd, &properties)
+                }
+                alignment = Int(host.minImportedHostPointerAlignment)
+            }
+            var deviceExtensions = swapchain ? [VK_KHR_SWAPCHAIN_EXTENSION_NAME] : []
+            if dmaBuf {
+                deviceExtensions += [
+                    VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME,
+                ]
+            }
+            if hostType != nil { deviceExtensions.append(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) }
             var device: VkDevice?
             try withArena { a in
                 var enabled = VkPhysicalDeviceVulkan13Features()
@@ -136,14 +181,29 @@ public final class VulkanDevice {
                 info.pNext = UnsafeRawPointer(a.new(enabled))
                 info.queueCreateInfoCount = 1
                 info.pQueueCreateInfos = UnsafePointer(a.new(queueInfo))
-                if swapchain {
-                    info.enabledExtensionCount = 1
-                    info.ppEnabledExtensionNames = a.cStrings([VK_KHR_SWAPCHAIN_EXTENSION_NAME])
+                if !deviceExtensions.isEmpty {
+                    info.enabledExtensionCount = UInt32(deviceExtensions.count)
+                    info.ppEnabledExtensionNames = a.cStrings(deviceExtensions)
                 }
                 try check(vkCreateDevice(pd, &info, nil, &device), "vkCreateDevice")
             }
             self.device = device!
             canPresentToXcb = swapchain
+            hostMappingHandleType = hostType
+            hostPointerAlignment = alignment
+            scanoutImports = Set([dmaBuf ? .dmaBuf : nil, hostType != nil ? .hostMapping : nil].compactMap { $0 })
+            getHostPointerProperties =
+                hostType == nil
+                ? nil
+                : vkGetDeviceProcAddr(device, "vkGetMemoryHostPointerPropertiesEXT").map {
+                    unsafeBitCast($0, to: PFN_vkGetMemoryHostPointerPropertiesEXT.self)
+                }
+            getFdProperties =
+                !dmaBuf
+                ? nil
+                : vkGetDeviceProcAddr(device, "vkGetMemoryFdPropertiesKHR").map {
+                    unsafeBitCast($0, to: PFN_vkGetMemoryFdPropertiesKHR.self)
+                }
             var queue: VkQueue?
             vkGetDeviceQueue(device, family, 0, &queue)
             self.queue = queue!
@@ -171,6 +231,19 @@ public final class VulkanDevice {
         var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
         guard vkEnumerateDeviceExtensionProperties(pd, nil, &count, &properties) == VK_SUCCESS else { return false }
         return properties.prefix(Int(count)).contains { Self.extensionName($0) == name }
+    }
+
+    /// Whether `pd` can import buffers (transfer destinations) from memory of `handleType`.
+    static func importsBuffers(of handleType: VkExternalMemoryHandleTypeFlagBits, _ pd: VkPhysicalDevice) -> Bool {
+        var info = VkPhysicalDeviceExternalBufferInfo()
+        info.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO
+        info.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
+        info.handleType = handleType
+        var properties = VkExternalBufferProperties()
+        properties.sType = VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES
+        vkGetPhysicalDeviceExternalBufferProperties(pd, &info, &properties)
+        let importable = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT.rawValue
+        return properties.externalMemoryProperties.externalMemoryFeatures & importable != 0
     }
 
     static func extensionName(_ properties: VkExtensionProperties) -> String {

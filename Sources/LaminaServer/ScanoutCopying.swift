@@ -26,6 +26,7 @@ public enum ScanoutImport: String, Hashable, Sendable, CustomStringConvertible {
     /// lavapipe writes the frame into it directly.
     case hostMapping = "host mapping"
 
+    /// The name logs and docs use ("dma-buf", "host mapping").
     public var description: String { rawValue }
 }
 

@@ -4,7 +4,7 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd, CDRM, CSeat, CUdev
+//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd, CDRM, CGBM, CSeat, CUdev
 //                     system libraries (module map + shim header); import nothing of ours (CVulkanXcb:
 //                     xcb and VK_KHR_xcb_surface, for the window output and its tests)
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED, timerfd, epoll; imports
@@ -23,7 +23,8 @@
 //                     Logging
 //   LaminaOutputs     concrete outputs without a window system (offscreen, KMS), the frame timer and
 //                     --output parsing; imports LaminaServer, CLaminaShims (timerfd), CDRM (libdrm: atomic
-//                     mode setting, dumb buffers, page-flip events), CSeat (libseat: DRM master from a seat
+//                     mode setting, dumb buffers, page-flip events), CGBM (libgbm: scan-out buffers the
+//                     renderer copies into as dma-bufs or mappings), CSeat (libseat: DRM master from a seat
 //                     daemon), CUdev (libudev: hot-plug), Foundation (locks), Logging
 //   LaminaWindow      the X11 window output (xcb window, Vulkan swapchain); imports LaminaServer,
 //                     LaminaVulkan, LaminaOutputs (frame timer), CVulkanXcb, CLaminaShims (epoll)
@@ -65,6 +66,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .target(name: "CLaminaShims"),
@@ -86,7 +88,7 @@ let package = Package(
         .target(
             name: "LaminaOutputs",
             dependencies: [
-                "LaminaServer", "CLaminaShims", "CDRM", "CSeat", "CUdev",
+                "LaminaServer", "CLaminaShims", "CDRM", "CGBM", "CSeat", "CUdev",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(

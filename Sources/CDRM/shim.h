@@ -41,3 +41,7 @@ static inline int cdrm_handle_events(int fd) {
     context.page_flip_handler2 = cdrm_flip_handler;
     return drmHandleEvent(fd, &context);
 }
+
+// fourcc_mod_code() is a macro Swift cannot import.
+static const uint64_t CDRM_FORMAT_MOD_LINEAR = DRM_FORMAT_MOD_LINEAR;
+static const uint64_t CDRM_FORMAT_MOD_INVALID = DRM_FORMAT_MOD_INVALID;

@@ -28,6 +28,9 @@ public final class KMSDevice: @unchecked Sendable {
     let lock = NSLock()
     /// Property ids by object id and property name, read once per object.
     private var propertyIDs: [UInt32: [String: UInt32]] = [:]
+    /// The GBM device, once `gbm()` has made it (nil before, and after a failure: `gbmTried`).
+    private var gbmDevice: KMSGBMDevice?
+    private var gbmTried = false
     /// The outputs that receive page-flip completions, weakly.
     private var outputs: [WeakOutput] = []
 
@@ -83,7 +86,25 @@ public final class KMSDevice: @unchecked Sendable {
     }
 
     deinit {
+        gbmDevice = nil
         Self.release(fileDescriptor, seat: seat, id: seatDeviceID)
+    }
+
+    /// The device's GBM allocator, made on first use; nil (logged once) when libgbm has none for its
+    /// driver.
+    func gbm() -> KMSGBMDevice? {
+        lock.withLock {
+            if !gbmTried {
+                gbmTried = true
+                do {
+                    gbmDevice = try KMSGBMDevice(self)
+                    logger.info("GBM device", metadata: ["device": "\(path)", "backend": "\(gbmDevice!.backend)"])
+                } catch {
+                    logger.warning("no GBM device: scan-out from dumb buffers", metadata: ["error": "\(error)"])
+                }
+            }
+            return gbmDevice
+        }
     }
 
     /// Closes `fd`, giving it back to `seat` first when it came from there.

@@ -27,23 +27,9 @@ final class KMSDumbBuffer {
         try KMSError.check(
             drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size),
             "drmModeCreateDumbBuffer", "\(width)x\(height)")
-        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
-        var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
-        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        var framebuffer: UInt32 = 0
-        let added = withUnsafePointer(to: &handles) { h in
-            withUnsafePointer(to: &pitches) { p in
-                withUnsafePointer(to: &offsets) { o in
-                    drmModeAddFB2(
-                        fd, UInt32(width), UInt32(height), CDRM_FORMAT_XRGB8888,
-                        UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
-                        UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
-                        UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &framebuffer, 0)
-                }
-            }
-        }
+        let framebuffer: UInt32
         do {
-            try KMSError.check(added, "drmModeAddFB2", "XRGB8888 \(width)x\(height)")
+            framebuffer = try device.addFramebuffer(width: width, height: height, handle: handle, pitch: Int(pitch))
         } catch {
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw error

@@ -3,16 +3,21 @@ import Glibc
 import LaminaServer
 
 extension KMSOutput {
-    /// Renders `list`, copies it into the buffer not on screen (after the flip in flight, if any,
-    /// lands) and commits it: a mode set for the first frame and after a failure, else a page flip.
+    /// Renders `list`, puts it into the buffer not on screen (after the flip in flight, if any, lands)
+    /// and commits it: a mode set for the first frame and after a failure, else a page flip.
     /// The time it is called is the start of the frame's frame-to-flip latency.
     /// Each commit is tested first. Throws the failing call; the screen is unchanged then. While the
     /// connector is disconnected or the seat is away the frame is kept in the buffer, to be shown
     /// when it comes back.
+    ///
+    /// With imported buffers the renderer copies the frame into the buffer; with dumb buffers it is
+    /// read back first and copied in by the CPU. When an imported copy fails the output moves to dumb
+    /// buffers (logged) and shows the frame from those.
     public func present(_ list: DisplayList) throws {
         let start = Self.now()
         try renderer.render(list, into: target)
-        let bitmap = try renderer.readPixels(target)
+        let isDumb = device.lock.withLock { if case .dumb = scanout { true } else { false } }
+        let bitmap = isDumb ? try renderer.readPixels(target) : nil
         try device.lock.withLock { () throws in
             if pending != nil && !waitForFlipLocked(timeout: 1) {
                 // A flip that never completes: assume it lost, and set the mode again next time.
@@ -20,8 +25,34 @@ extension KMSOutput {
                 needsModeset = true
                 throw KMSError(call: "drmHandleEvent", detail: "no page-flip event within 1 s on CRTC \(crtc)")
             }
-            let back = shown.map { 1 - $0 } ?? 0
-            buffers[back].copy(bitmap.pixels, stride: bitmap.stride)
+            guard !closed else { return }
+            var back = shown.map { 1 - $0 } ?? 0
+            switch scanout {
+            case .imported(let buffers, let path, let copier):
+                do {
+                    try buffers[back].fill(from: target, renderer: copier)
+                } catch {
+                    logger.error(
+                        "KMS scan-out copy failed: moving to dumb buffers",
+                        metadata: ["connector": "\(connectorName)", "path": "\(path)", "error": "\(error)"])
+                    // The buffers go (and the screen goes dark until the mode set below).
+                    scanout = .released
+                    shown = nil
+                    needsModeset = true
+                    let buffers = try (0..<2).map { _ in
+                        try KMSDumbBuffer(device: device, width: mode.width, height: mode.height)
+                    }
+                    scanout = .dumb(buffers)
+                    back = 0
+                    let frame = try bitmap ?? renderer.readPixels(target)
+                    buffers[back].copy(frame.pixels, stride: frame.stride)
+                }
+            case .dumb(let buffers):
+                if let bitmap { buffers[back].copy(bitmap.pixels, stride: bitmap.stride) }
+            case .released:
+                return
+            }
+            guard let framebuffer = scanout.framebuffer(back) else { return }
             guard isConnected && seatActive else {
                 // Nothing to show it on, or the device is another session's: it is shown when the
                 // connector or the seat comes back.
@@ -32,8 +63,8 @@ extension KMSOutput {
                 needsModeset
                 ? KMSAtomicPlan.modeset(
                     connector: connectorID, crtc: crtc, plane: plane, modeBlob: modeBlob,
-                    framebuffer: buffers[back].framebuffer, width: mode.width, height: mode.height)
-                : KMSAtomicPlan.flip(plane: plane, framebuffer: buffers[back].framebuffer)
+                    framebuffer: framebuffer, width: mode.width, height: mode.height)
+                : KMSAtomicPlan.flip(plane: plane, framebuffer: framebuffer)
             flipRecord.pointee = CDRMFlip()
             do {
                 try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))

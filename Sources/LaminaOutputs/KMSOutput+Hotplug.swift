@@ -7,7 +7,8 @@ extension KMSOutput {
     public var isClosed: Bool { device.lock.withLock { closed } }
 
     /// Reads the connector's state after a hot-plug event and follows it: when it was disconnected
-    /// (or lost the output's mode) the CRTC is turned off and the output closes for good (a connector
+    /// (or lost the output's mode) the CRTC is turned off, the buffers are freed and the output closes
+    /// for good (a connector
     /// that comes back is a new output). Failures are logged. Called with `device.lock` held, on the
     /// loop's thread.
     func updateConnection() {
@@ -37,6 +38,9 @@ extension KMSOutput {
         } catch {
             logger.error("KMS connector off failed", metadata: ["error": "\(error)"])
         }
+        // Nothing scans them out now: give the buffers (and the renderer's imports) back.
+        scanout = .released
+        shown = nil
     }
 
     /// Follows the seat when it was enabled or disabled since generation `seatGeneration`: while it
@@ -60,10 +64,10 @@ extension KMSOutput {
     /// the display shows its frame again without waiting for the server to draw one. Logs a failure;
     /// the next frame then sets the mode.
     func showAgain() {
-        guard let shown else { return }
+        guard let shown, let framebuffer = scanout.framebuffer(shown) else { return }
         let plan = KMSAtomicPlan.modeset(
             connector: connectorID, crtc: crtc, plane: plane, modeBlob: modeBlob,
-            framebuffer: buffers[shown].framebuffer, width: mode.width, height: mode.height)
+            framebuffer: framebuffer, width: mode.width, height: mode.height)
         flipRecord.pointee = CDRMFlip()
         do {
             try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))

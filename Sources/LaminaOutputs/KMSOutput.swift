@@ -5,13 +5,17 @@ import Glibc
 import LaminaServer
 import Logging
 
-/// An output on a KMS connector: frames are drawn by the renderer, copied into a dumb buffer and
-/// scanned out with atomic page flips, whose completion events drive the display's frame clock.
+/// An output on a KMS connector: frames are drawn by the renderer, put into one of two scan-out
+/// buffers and scanned out with atomic page flips, whose completion events drive the display's frame
+/// clock.
 ///
 /// Selected by `--output kms` (the first card with a connected connector) or `kms:/dev/dri/cardN`;
 /// every connected connector of the card becomes a display. The output uses the connector's
 /// preferred mode, a CRTC that can drive it and the CRTC's primary plane, and scans out one of two
-/// XRGB8888 dumb buffers (the renderer's BGRA8 byte order). The first frame is a mode-setting atomic
+/// XRGB8888 buffers (the renderer's BGRA8 byte order) by the best `KMSScanoutPath` that works: GBM
+/// buffers the renderer copies the frame into (as dma-bufs on a GPU, as mappings on a CPU device), or
+/// dumb buffers filled from the read-back frame. A copy that fails later moves the output to dumb
+/// buffers for good (logged). The first frame is a mode-setting atomic
 /// commit; later ones are non-blocking page flips; each commit is first tested with
 /// `DRM_MODE_ATOMIC_TEST_ONLY`. A failed commit is thrown naming the call (the server logs it and
 /// retries at the next refresh, with a full mode set). The CRTC's state from before is restored
@@ -50,7 +54,8 @@ public final class KMSOutput: Output {
     let objectTypes: [UInt32: UInt32]
     let target: any RenderTarget
     let scratch: any RenderTarget
-    let buffers: [KMSDumbBuffer]
+    /// The buffers scanned out. Guarded by `device.lock`; released when the output closes.
+    var scanout: KMSScanout
     /// The frame timer (`timerfd_create`) and the epoll fd over it and the DRM fd, closed in `deinit`.
     let timer: Int32
     let epoll: Int32
@@ -95,9 +100,11 @@ public final class KMSOutput: Output {
     var latencyCursor = 0
 
     /// Takes `connector` of `device` (a connected one) with its preferred mode, picks a CRTC not in
-    /// `usedCrtcs` and its primary plane, and makes the dumb buffers and the renderer's targets.
+    /// `usedCrtcs` and its primary plane, and makes the scan-out buffers (by `scanout`, or the best
+    /// path that works when nil) and the renderer's targets.
     public init(
-        device: KMSDevice, connector: UInt32, usedCrtcs: Set<UInt32> = [], renderer: any Renderer, logger: Logger
+        device: KMSDevice, connector: UInt32, usedCrtcs: Set<UInt32> = [], scanout choice: KMSScanoutPath? = nil,
+        renderer: any Renderer, logger: Logger
     ) throws {
         self.device = device
         self.connectorID = connector
@@ -137,7 +144,9 @@ public final class KMSOutput: Output {
             "drmModeCreatePropertyBlob", "mode \(mode)")
         modeBlob = blob
         let (width, height) = (Int(modeInfo.hdisplay), Int(modeInfo.vdisplay))
-        buffers = try (0..<2).map { _ in try KMSDumbBuffer(device: device, width: width, height: height) }
+        scanout = try KMSScanout.make(
+            device: device, width: width, height: height, candidates: KMSScanoutPath.candidates(for: choice),
+            renderer: renderer, logger: logger)
         target = try renderer.makeTarget(width: width, height: height)
         scratch = try renderer.makeTarget(width: width, height: height)
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -167,7 +176,7 @@ public final class KMSOutput: Output {
             "KMS output",
             metadata: [
                 "device": "\(device.path)", "connector": "\(connectorName)", "mode": "\(mode)", "crtc": "\(crtc)",
-                "plane": "\(plane)",
+                "plane": "\(plane)", "scanout": "\(scanout.path)",
             ])
     }
 

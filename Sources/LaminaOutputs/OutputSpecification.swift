@@ -1,7 +1,7 @@
 import LaminaServer
 
-/// Parses an output specification such as `offscreen:1280x720@60`, `window`, `window:640x480`, `kms`
-/// or `kms:/dev/dri/card0`.
+/// Parses an output specification such as `offscreen:1280x720@60`, `window`, `window:640x480`, `kms`,
+/// `kms:/dev/dri/card0` or `kms:/dev/dri/card0,scanout=dumb`.
 public enum OutputSpecification {
     /// The output kinds this build knows.
     public static let kinds = ["offscreen", "window", "kms"]
@@ -13,17 +13,14 @@ public enum OutputSpecification {
     ///
     /// `offscreen:WIDTHxHEIGHT[@HZ]` and `window:WIDTHxHEIGHT[@HZ]` with sizes 1...16384 and
     /// 0 < HZ <= 1000 (60 when left out); a bare `window` is a window of `defaultWindowMode`; `kms`
-    /// is the first card with a connected connector and `kms:PATH` a given card.
+    /// is the first card with a connected connector and `kms:PATH` a given card, either followed by
+    /// `,scanout=` and `auto` (the default), `dma-buf`, `mapped` or `dumb` (`KMSScanoutPath`).
     public static func parse(_ text: String) throws(OutputSpecificationError) -> OutputRequest {
         if text == "window" { return .window(defaultWindowMode) }
-        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        if parts[0] == "kms" {
-            guard parts.count == 2 else { return .kms(device: nil) }
-            guard parts[1].hasPrefix("/"), parts[1].count > 1 else {
-                throw .init("bad KMS device '\(parts[1])': expected a path such as kms:/dev/dri/card0")
-            }
-            return .kms(device: parts[1])
+        if text == "kms" || text.hasPrefix("kms:") || text.hasPrefix("kms,") {
+            return try parseKMS(String(text.dropFirst(3)))
         }
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 else {
             throw .init(
                 "expected offscreen:WIDTHxHEIGHT@HZ such as offscreen:1280x720@60, window[:WIDTHxHEIGHT[@HZ]] "
@@ -42,5 +39,27 @@ public enum OutputSpecification {
         }
         let mode = DisplayMode(width: size[0], height: size[1], refreshRate: rate)
         return parts[0] == "window" ? .window(mode) : .offscreen(mode)
+    }
+
+    /// What follows `kms`: nothing, `:PATH`, and then `,scanout=PATH`.
+    static func parseKMS(_ rest: String) throws(OutputSpecificationError) -> OutputRequest {
+        var rest = Substring(rest)
+        var scanout: KMSScanoutPath?
+        if let comma = rest.firstIndex(of: ",") {
+            let option = rest[rest.index(after: comma)...]
+            rest = rest[..<comma]
+            let names = ["auto"] + KMSScanoutPath.allCases.map(\.rawValue)
+            guard option.hasPrefix("scanout="), names.contains(String(option.dropFirst(8))) else {
+                throw .init(
+                    "bad KMS option '\(option)': expected scanout= and one of \(names.joined(separator: ", "))")
+            }
+            scanout = KMSScanoutPath(rawValue: String(option.dropFirst(8)))
+        }
+        guard !rest.isEmpty else { return .kms(device: nil, scanout: scanout) }
+        let path = rest.dropFirst()
+        guard rest.first == ":", path.hasPrefix("/"), path.count > 1 else {
+            throw .init("bad KMS device '\(path)': expected a path such as kms:/dev/dri/card0")
+        }
+        return .kms(device: String(path), scanout: scanout)
     }
 }

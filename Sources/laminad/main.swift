@@ -36,8 +36,9 @@ struct Laminad: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Output: offscreen:WIDTHxHEIGHT@HZ, window[:WIDTHxHEIGHT[@HZ]] (an X11 window on $DISPLAY, "
-                + "1280x720@60 by default), or kms[:DEVICE] (every connected connector of DEVICE, default the "
-                + "first /dev/dri/card* with one). Repeat for several displays, numbered 0, 1, … in order. "
+                + "1280x720@60 by default), or kms[:DEVICE][,scanout=auto|dma-buf|mapped|dumb] (every connected "
+                + "connector of DEVICE, default the first /dev/dri/card* with one; scan-out buffers by that path, "
+                + "default the best that works). Repeat for several displays, numbered 0, 1, … in order. "
                 + "Default: one offscreen:1280x720@60.",
             valueName: "spec"))
     var output: [String] = []
@@ -125,7 +126,9 @@ struct Laminad: ParsableCommand {
             throw ExitCode(2)
         }
         server.onHeartbeat = { service.notify("WATCHDOG=1") }
-        for device in devices { watchHotplug(device, server: server, renderer: renderer, logger: logger) }
+        for (device, scanout) in devices {
+            watchHotplug(device, scanout: scanout, server: server, renderer: renderer, logger: logger)
+        }
         var reported = 0
         var firstFrame = true
         server.onFramePresented = { _, _ in
@@ -157,9 +160,9 @@ struct Laminad: ParsableCommand {
     func makeOutputs(
         _ requests: [(specification: String, request: OutputRequest)], renderer: VulkanRenderer, logger: Logger,
         service: ServiceManager, display: String?
-    ) throws -> (outputs: [any Output], devices: [KMSDevice]) {
+    ) throws -> (outputs: [any Output], devices: [(KMSDevice, scanout: KMSScanoutPath?)]) {
         var outputs: [any Output] = []
-        var devices: [KMSDevice] = []
+        var devices: [(KMSDevice, scanout: KMSScanoutPath?)] = []
         // DRM master from the seat daemon when one runs, else directly (as root).
         let seat =
             requests.contains { if case .kms = $0.request { true } else { false } } ? KMSSeat.open(logger: logger) : nil
@@ -175,7 +178,7 @@ struct Laminad: ParsableCommand {
                     service.notify("STATUS=--output \(specification): \(error)")
                     throw ExitCode(2)
                 }
-            case .kms(let path):
+            case .kms(let path, let scanout):
                 let device: KMSDevice
                 do {
                     device =
@@ -185,7 +188,7 @@ struct Laminad: ParsableCommand {
                     logger.error("KMS device unusable, no display from it", metadata: ["error": "\(error)"])
                     continue
                 }
-                devices.append(device)
+                devices.append((device, scanout))
                 var used: Set<UInt32> = []
                 let connectors: [UInt32]
                 do {
@@ -197,7 +200,8 @@ struct Laminad: ParsableCommand {
                 for connector in connectors {
                     do {
                         let output = try KMSOutput(
-                            device: device, connector: connector, usedCrtcs: used, renderer: renderer, logger: logger)
+                            device: device, connector: connector, usedCrtcs: used, scanout: scanout, renderer: renderer,
+                            logger: logger)
                         used.insert(output.crtc)
                         outputs.append(output)
                     } catch {
@@ -216,8 +220,11 @@ struct Laminad: ParsableCommand {
 
     /// Follows `device`'s hot-plug events in `server`'s loop: a connector that goes away closes its
     /// display (the output closes itself); one connected later (again) becomes a new display, with a
-    /// new number. A connector that cannot be driven, or one over the display limit, is logged.
-    func watchHotplug(_ device: KMSDevice, server: Server, renderer: VulkanRenderer, logger: Logger) {
+    /// new number, its buffers by `scanout`. A connector that cannot be driven, or one over the display
+    /// limit, is logged.
+    func watchHotplug(
+        _ device: KMSDevice, scanout: KMSScanoutPath?, server: Server, renderer: VulkanRenderer, logger: Logger
+    ) {
         guard let fd = device.hotplugFileDescriptor else { return }
         // Weakly: the server keeps its handlers, and must be released (restoring the CRTCs) at exit.
         server.watch(fileDescriptor: fd) { [weak server] in
@@ -226,8 +233,8 @@ struct Laminad: ParsableCommand {
                 do {
                     try server.addOutput {
                         try KMSOutput(
-                            device: device, connector: connector, usedCrtcs: device.crtcsInUse, renderer: renderer,
-                            logger: logger)
+                            device: device, connector: connector, usedCrtcs: device.crtcsInUse, scanout: scanout,
+                            renderer: renderer, logger: logger)
                     }
                 } catch {
                     logger.error("KMS connector dropped", metadata: ["connector": "\(connector)", "error": "\(error)"])

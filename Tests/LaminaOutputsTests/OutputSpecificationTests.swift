@@ -21,7 +21,24 @@ import Testing
         #expect(try OutputSpecification.parse("kms:/dev/dri/card1") == .kms(device: "/dev/dri/card1"))
     }
 
-    @Test(arguments: ["kms:", "kms:card0", "window:0x1", "offscreen", "offscreen:0x10@60", "offscreen:10x10@0", ""])
+    @Test func kmsScanoutPathOption() throws {
+        #expect(try OutputSpecification.parse("kms,scanout=dumb") == .kms(device: nil, scanout: .dumb))
+        #expect(
+            try OutputSpecification.parse("kms:/dev/dri/card1,scanout=mapped")
+                == .kms(device: "/dev/dri/card1", scanout: .mapped))
+        #expect(
+            try OutputSpecification.parse("kms:/dev/dri/card0,scanout=dma-buf")
+                == .kms(device: "/dev/dri/card0", scanout: .dmaBuf))
+        #expect(try OutputSpecification.parse("kms,scanout=auto") == .kms(device: nil, scanout: nil))
+        #expect(KMSScanoutPath.candidates(for: nil) == [.dmaBuf, .mapped, .dumb])
+        #expect(KMSScanoutPath.candidates(for: .mapped) == [.mapped, .dumb])
+        #expect(KMSScanoutPath.candidates(for: .dumb) == [.dumb])
+    }
+
+    @Test(arguments: [
+        "kms:", "kms:card0", "kms,scanout=fast", "kms,dumb", "kms:/dev/dri/card0,", "kms,scanout=", "kmsx",
+        "window:0x1", "offscreen", "offscreen:0x10@60", "offscreen:10x10@0", "",
+    ])
     func badValuesAreRefusedNamingThem(text: String) {
         #expect(throws: OutputSpecificationError.self) { try OutputSpecification.parse(text) }
     }

@@ -3,7 +3,8 @@ import LaminaProtocol
 /// One display the server drives: an output, the display's id, and its own frame schedule.
 ///
 /// Each display presents on its own refresh grid (multiples of 1/Hz in media time), only when
-/// something shown on it changed, an animation on it runs or a display link waits for it. Its frames
+/// something shown on it changed, an animation on it runs, a display link waits for it or its output
+/// lost the visible frame (`Output.takeRedrawRequest()`, a window that was exposed). Its frames
 /// are drawn on the server's frame worker, one at a time. Owned and used by the server on its loop's
 /// thread only; tests read its counters.
 public final class Display {

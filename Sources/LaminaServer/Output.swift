@@ -13,6 +13,8 @@ import LaminaCore
 ///   in its poll loop, calls `handleEvents()` when it is readable, and presents on the `FrameEvent`
 ///   it gets (a timer fd offscreen; later page flips on KMS, presentation feedback in a window).
 ///   Event times are on the server clock's timeline (`CLOCK_MONOTONIC` for the system clock).
+///   Its events may also say that the visible frame was lost (`takeRedrawRequest()`, a window that
+///   was exposed): the display then gets a frame though nothing on it changed.
 /// - Without one, the server's own clock is the frame clock: a frame is presented once the clock
 ///   reaches its time on the refresh grid (what in-process tests use with a manual clock).
 ///
@@ -33,6 +35,13 @@ public protocol Output: AnyObject {
     /// Reads what made `eventFileDescriptor` readable and returns the frame events it carried, oldest
     /// first (possibly none). Never blocks.
     func handleEvents() -> [FrameEvent]
+
+    /// Returns whether the output's visible frame was lost since the last call, and forgets it: a
+    /// window was exposed (uncovered, un-minimised) or resized, and the pixels the last `present` put
+    /// there are gone. The server reads it on the loop's thread right after each `handleEvents()` and
+    /// then presents a frame at the next refresh, even when nothing shown on the display changed.
+    /// Outputs whose frames cannot be lost (offscreen, KMS) keep the default, which is false.
+    func takeRedrawRequest() -> Bool
 
     /// Draws `list` and makes it the visible frame. Mandatory.
     ///
@@ -68,6 +77,9 @@ extension Output {
 
     /// No events: the server's clock drives this output.
     public func handleEvents() -> [FrameEvent] { [] }
+
+    /// False: the visible frame stays until the next `present`.
+    public func takeRedrawRequest() -> Bool { false }
 
     /// Never closed: the output lasts as long as the server.
     public var isClosed: Bool { false }

@@ -247,6 +247,8 @@ public final class Server: @unchecked Sendable {
                     display.dueEventTime = event.time
                     due.append(display)
                 }
+                // A window that was exposed shows the current frame again at the next refresh.
+                if display.output.takeRedrawRequest() { scheduleFrame(on: display) }
             }
         }
         if ready > 0 {

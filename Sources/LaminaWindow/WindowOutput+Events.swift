@@ -13,7 +13,8 @@ extension WindowOutput {
 
     /// Handles every X event already sent, without blocking: `WM_DELETE_WINDOW` or the window's
     /// `DestroyNotify` closes the output, `ConfigureNotify` records a new size for the swapchain;
-    /// a failed connection closes it too. Returns the timer's frame event, if it expired.
+    /// a failed connection closes it too. `Expose` and a new size ask for a redraw
+    /// (`takeRedrawRequest()`). Returns the timer's frame event, if it expired.
     public func handleEvents() -> [FrameEvent] {
         while let event = xcb_poll_for_event(events.connection) {
             defer { free(event) }
@@ -21,6 +22,13 @@ extension WindowOutput {
         }
         if events.hasFailed { markClosed(destroyingWindow: false) }
         return timer.take()
+    }
+
+    /// Whether the window was exposed or resized since the last call (its pixels are gone), and
+    /// forgets it: the server then presents the current frame again at the next refresh.
+    public func takeRedrawRequest() -> Bool {
+        defer { redrawRequested = false }
+        return redrawRequested
     }
 
     /// Handles one X event of type `type`.
@@ -41,7 +49,11 @@ extension WindowOutput {
             if configure.window == window, size != windowSize {
                 windowSize = size
                 lock.withLock { resized = true }
+                redrawRequested = true
             }
+        case XCB_EXPOSE:
+            // The X server filled the exposed part with the background: the frame must be shown again.
+            if event.load(as: xcb_expose_event_t.self).window == window { redrawRequested = true }
         default:
             break
         }

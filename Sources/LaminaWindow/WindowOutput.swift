@@ -24,15 +24,21 @@ import LaminaVulkan
 /// made again at the window's size and the frame is copied unscaled at the top left (the rest is
 /// black, or cut off).
 ///
+/// **Exposure.** When part of the window is uncovered, the window is mapped again (un-minimised) or
+/// resized, the X server fills it with black and sends `Expose` (or `ConfigureNotify`): the output
+/// asks the server for a redraw (`takeRedrawRequest()`), which presents the current frame again at
+/// the next refresh though nothing in the scene changed.
+///
 /// **Closing.** When the window manager asks the window to close (`WM_DELETE_WINDOW`), or the
 /// window is destroyed, or the X connection fails, `isClosed` becomes true and the server stops
 /// this display only (`Server.close`). A closed window is destroyed.
 ///
-/// **Threads.** `eventFileDescriptor`, `requestFrame(at:)` and `handleEvents()` run on the server
-/// loop's thread and use the event connection and the frame timer; `present` and `capture` run on
-/// the frame worker and use the renderer, the swapchain and the images. They share only `closed`
-/// and `resized`, behind `lock`. The swapchain talks to the X server on a connection of its own, so
-/// Vulkan's replies never take events off the loop's connection.
+/// **Threads.** `eventFileDescriptor`, `requestFrame(at:)`, `handleEvents()` and
+/// `takeRedrawRequest()` run on the server loop's thread and use the event connection, the frame
+/// timer and `redrawRequested`; `present` and `capture` run on the frame worker and use the
+/// renderer, the swapchain and the images. They share only `closed` and `resized`, behind `lock`.
+/// The swapchain talks to the X server on a connection of its own, so Vulkan's replies never take
+/// events off the loop's connection.
 public final class WindowOutput: Output {
     /// The display's size and refresh rate (the window's initial size).
     public let mode: DisplayMode
@@ -58,6 +64,8 @@ public final class WindowOutput: Output {
     var resized = false
     /// The window's size as the X server last reported it (loop's thread).
     var windowSize: (width: Int, height: Int)
+    /// Whether the window was exposed or resized since the server last asked (loop's thread).
+    var redrawRequested = false
     /// The X server the window is on, as `$DISPLAY` named it: the display's connector.
     public let connector: String
 
@@ -126,12 +134,13 @@ public final class WindowOutput: Output {
     }
 
     /// Makes the window on `connection`'s screen at `mode`'s size, titles it, joins it to
-    /// `WM_DELETE_WINDOW`, selects its structure events and maps it.
+    /// `WM_DELETE_WINDOW`, selects its structure and exposure events and maps it.
     static func makeWindow(
         on x: XcbConnection, mode: DisplayMode, protocols: xcb_atom_t, delete: xcb_atom_t
     ) -> xcb_window_t {
         let window = xcb_generate_id(x.connection)
-        let values: [UInt32] = [x.screen.black_pixel, XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue]
+        let mask = XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue | XCB_EVENT_MASK_EXPOSURE.rawValue
+        let values: [UInt32] = [x.screen.black_pixel, mask]
         xcb_create_window(
             x.connection, CXCB_COPY_FROM_PARENT_DEPTH, window, x.screen.root, 0, 0, UInt16(mode.width),
             UInt16(mode.height), 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), x.screen.root_visual,

@@ -156,6 +156,71 @@ struct WindowOutputTests {
         #expect(report.validationMessages.isEmpty)
     }
 
+    /// The window's `width`×`height` pixels once their top-left 320×240 equal `reference` byte for
+    /// byte, read until they do for at most 20 seconds (the server redraws asynchronously).
+    static func imageShowing(
+        _ reference: CGImage, _ x: XClient, _ window: UInt32, width: Int = 320, height: Int = 240
+    ) throws -> CGImage {
+        let exact = ImageComparison(channelTolerance: 0, maxDifferingPixels: 0)
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while true {
+            let image = try x.image(of: window, width: width, height: height)
+            let corner = try #require(image.cropping(to: CGRect(x: 0, y: 0, width: 320, height: 240)))
+            if exact.compare(corner, reference).matches || Date() > deadline { return image }
+            usleep(10_000)
+        }
+    }
+
+    @Test func exposedOrResizedWindowShowsTheFrameAgainWithoutACommit() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let server = try TestServer(
+            extraArguments: ["--output", "window:320x240"], environment: ["DISPLAY": xvfb.display])
+        let x = try XClient(display: xvfb.display)
+        let window = try #require(x.windows(titled: "laminad").first)
+        let inWindow = try CAContext(socketPath: server.socketPath, clientName: "exposed", display: 1)
+        let offscreen = try CAContext(socketPath: server.socketPath, clientName: "reference", display: 0)
+        inWindow.layer = Self.scene()
+        offscreen.layer = Self.scene()
+        try inWindow.synchronize()
+        try offscreen.synchronize()
+        let reference = try offscreen.capture()
+        Self.expectSceneColours(reference, "offscreen capture")
+        let exact = ImageComparison(channelTolerance: 0, maxDifferingPixels: 0)
+        let first = try Self.imageShowing(reference, x, window)
+        #expect(exact.compare(first, reference).matches, "window before exposure vs capture")
+
+        // From here on no client commits: every redraw below comes from the window's events alone.
+        // Another client's window covers laminad's (the screen shows its white there), then goes: the
+        // X server fills the uncovered window with black and sends Expose.
+        let cover = x.cover(x: 0, y: 0, width: 320, height: 240)
+        let screen = try x.image(of: x.root, width: 320, height: 240)
+        #expect(Self.rgba(screen, 60, 50) == [255, 255, 255, 255], "the cover does not hide the window")
+        x.destroy(cover)
+        let uncovered = try Self.imageShowing(reference, x, window)
+        let sameUncovered = exact.compare(uncovered, reference)
+        #expect(sameUncovered.matches, "window after being uncovered vs capture: \(sameUncovered)")
+
+        // Another client clears the window with exposures (ClearArea): the same loss, the same Expose.
+        x.clear(window)
+        let cleared = try Self.imageShowing(reference, x, window)
+        let sameCleared = exact.compare(cleared, reference)
+        #expect(sameCleared.matches, "window after ClearArea vs capture: \(sameCleared)")
+
+        // A resize loses the window's contents too: the frame is shown again at its top left.
+        x.resize(window, width: 400, height: 300)
+        let resized = try Self.imageShowing(reference, x, window, width: 400, height: 300)
+        let corner = try #require(resized.cropping(to: CGRect(x: 0, y: 0, width: 320, height: 240)))
+        let sameResized = exact.compare(corner, reference)
+        #expect(sameResized.matches, "resized window's top left vs capture: \(sameResized)")
+        #expect(Self.rgba(resized, 350, 120) == [0, 0, 0, 255])
+        #expect(Self.rgba(resized, 160, 270) == [0, 0, 0, 255])
+
+        let report = server.stop()
+        #expect(report.exitStatus == 0, "laminad: \(report.log)")
+        #expect(report.validationMessages.isEmpty)
+    }
+
     /// Waits (at most 20 seconds) until the output's event descriptor is readable, then lets it
     /// handle its events, until `done` holds: what the server's loop does.
     static func handleEvents(of output: WindowOutput, until done: () -> Bool) {
@@ -186,6 +251,9 @@ struct WindowOutputTests {
         // again at the window's size and copies the 320×240 frame to its top left, the rest black.
         x.resize(window, width: 400, height: 300)
         Self.handleEvents(of: output) { output.windowSize.width == 400 && output.windowSize.height == 300 }
+        // The new size asks the server for a redraw, once.
+        #expect(output.takeRedrawRequest())
+        #expect(!output.takeRedrawRequest())
         try output.present(blue)
         #expect(output.swapchain.size.width == 400 && output.swapchain.size.height == 300)
         let deadline = Date(timeIntervalSinceNow: 20)

@@ -107,6 +107,29 @@ final class XClient {
         xcb_flush(connection)
     }
 
+    /// Maps a window of its own with a white background over the screen's rectangle at (`x`, `y`) of
+    /// `width`×`height` (override-redirect: no window manager moves it) and returns it; what it
+    /// covers is lost until its owner draws it again.
+    func cover(x: Int, y: Int, width: Int, height: Int) -> xcb_window_t {
+        let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data!.pointee
+        let window = xcb_generate_id(connection)
+        let values: [UInt32] = [screen.white_pixel, 1]
+        xcb_create_window(
+            connection, CXCB_COPY_FROM_PARENT_DEPTH, window, root, Int16(x), Int16(y), UInt16(width),
+            UInt16(height), 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.root_visual,
+            XCB_CW_BACK_PIXEL.rawValue | XCB_CW_OVERRIDE_REDIRECT.rawValue, values)
+        xcb_map_window(connection, window)
+        xcb_flush(connection)
+        return window
+    }
+
+    /// Clears all of `window` to its background and has the X server send its owner `Expose`, as
+    /// when something uncovers it (`ClearArea` with exposures).
+    func clear(_ window: xcb_window_t) {
+        xcb_clear_area(connection, 1, window, 0, 0, 0, 0)
+        xcb_flush(connection)
+    }
+
     /// Sends `window` the `WM_DELETE_WINDOW` message a window manager sends when the user closes it
     /// (ICCCM §4.2.8.1): a `ClientMessage` of type `WM_PROTOCOLS` to the window's owner.
     func askToClose(_ window: xcb_window_t) throws {

@@ -37,6 +37,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Runs of the image upload measurement (a fresh laminad each) per median.")
     var uploadRuns = 5
 
+    @Flag(help: "Run only the scan-out measurements (a frame into a KMS buffer by the dumb and mapped paths).")
+    var scanoutOnly = false
+
     @Flag(help: "Run only the SIGKILL-to-restored-screen measurement (laminad killed and started again).")
     var restartOnly = false
 
@@ -84,6 +87,12 @@ struct Bench: ParsableCommand {
         if uploadsOnly {
             try UploadBench.rows(
                 runs: uploadRuns, renderer: try VulkanRenderer(validation: false), imageFolder: imageFolder, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if scanoutOnly {
+            try ScanoutBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -165,6 +174,7 @@ struct Bench: ParsableCommand {
 
         try ContentsBench.rows(renderer: renderer, iterations: iterations, imageFolder: imageFolder, row: row)
         try UploadBench.rows(runs: uploadRuns, renderer: renderer, imageFolder: imageFolder, row: row)
+        try ScanoutBench.rows(renderer: renderer, iterations: iterations, row: row)
         try animationRows(renderer: renderer, target: target, row: row)
 
         // Through the socket.

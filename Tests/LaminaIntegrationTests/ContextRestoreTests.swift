@@ -150,7 +150,10 @@ import Testing
             WireLimits.maxContextId + 1, UInt64(0),
             "hello: context id \(WireLimits.maxContextId + 1) is over \(WireLimits.maxContextId); no server gives such an id"
         ),
-        (UInt32.max, UInt64.max, "hello: context id \(UInt32.max) is over \(WireLimits.maxContextId); no server gives such an id"),
+        (
+            UInt32.max, UInt64.max,
+            "hello: context id \(UInt32.max) is over \(WireLimits.maxContextId); no server gives such an id"
+        ),
     ])
     func absurdClaimsAreErrors(_ contextId: UInt32, _ token: UInt64, _ text: String) throws {
         let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)])

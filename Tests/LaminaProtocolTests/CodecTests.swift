@@ -906,10 +906,16 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
     /// still read, so the server can refuse it as `unsupportedVersion` rather than as malformed.
     @Test(arguments: [0, 1, WireLimits.protocolVersion + 1, .max] as [UInt32])
     func helloOfAnotherVersionNamesItsVersion(_ version: UInt32) throws {
-        let versionOne = framed(type: 1, bytes { $0.u32(version); $0.string("old") })
-        #expect(throws: WireError.truncated(field: "hello.contextId")) { try MessageCodec.decodeClient(versionOne) }
-        #expect(MessageCodec.helloVersion(versionOne) == version)
-        #expect(MessageCodec.helloVersion(framed(type: 1, bytes { $0.u32(version); $0.u8(0xFF) })) == version)
+        var versionOne = WireWriter()
+        versionOne.u32(version)
+        versionOne.string("old")
+        let old = framed(type: 1, versionOne.bytes)
+        #expect(throws: WireError.truncated(field: "hello.contextId")) { try MessageCodec.decodeClient(old) }
+        #expect(MessageCodec.helloVersion(old) == version)
+        var junk = WireWriter()
+        junk.u32(version)
+        junk.u8(0xFF)
+        #expect(MessageCodec.helloVersion(framed(type: 1, junk.bytes)) == version)
         #expect(MessageCodec.helloVersion(framed(type: 1, bytes { $0.u16(1) })) == nil, "too short")
         #expect(MessageCodec.helloVersion(framed(type: 5, bytes { $0.u64(UInt64(version)) })) == nil, "a ping")
         #expect(MessageCodec.helloVersion(framed(type: 1, declaredLength: 9, bytes { $0.u32(version) })) == nil)

@@ -258,7 +258,7 @@ enum SeedCorpus {
             (
                 "tree-then-animations",
                 [
-                    .hello(version: 1, clientName: "fuzz"), .transactionPart(treeOperations),
+                    .hello(version: WireLimits.protocolVersion, clientName: "fuzz"), .transactionPart(treeOperations),
                     .commit(serial: 1, operations: Array(all.prefix(8))),
                     .commit(serial: 2, operations: Array(all.dropFirst(8))),
                     .capture(requestID: 1, display: 0, time: 0.6), .describeTree(requestID: 2),

@@ -7,16 +7,20 @@ extension CAContext {
     /// by id alone, inside the trust of one render server.
     ///
     /// The server makes the token (64 random bits) at the first call and returns the same one after.
+    /// The token and `contextId` survive a server restart: the reconnecting context asks the new
+    /// server for both.
     /// From then on the context's tree is shown only in host layers, as Apple's remote contexts are,
     /// no longer directly on its display.
     public func exportToken() throws -> UInt64 {
         CATransaction.flush()
         let id = nextRequestID()
         try connection.send(.requestExportToken(requestID: id))
-        return try connection.waitForReply { message, _ in
+        let token = try connection.waitForReply { message, _ in
             if case .exportToken(id, let token) = message { return token }
             return nil
         }
+        connection.recordExportToken(token)
+        return token
     }
 
     /// The texts of the server's warnings to this context so far, oldest first (each is also

@@ -6,9 +6,10 @@ extension CAContext {
     /// every image in use uploaded again, every sent layer created with its sent properties,
     /// sublayers, host layers and animations (their begin times unchanged: media time is
     /// `CLOCK_MONOTONIC`, the same for every server on the machine), the context's level, the root on
-    /// its display; then frame events if display links run. Export tokens do not survive: the new
-    /// server knows none until the owner calls `exportToken()` again. Then counts the reconnect, calls `onReconnect` and posts
-    /// `didReconnectNotification` on the main thread.
+    /// its display; then frame events if display links run. The context id and export token need no
+    /// resending: the reconnecting `hello` asked the new server to keep them, so host layers naming
+    /// this context show it again as soon as this tree is back. Then counts the reconnect, calls
+    /// `onReconnect` and posts `didReconnectNotification` on the main thread.
     ///
     /// Called by the connection on its event queue with the transaction lock held, once the new
     /// socket is in use: a commit made before it is already in `sent`, one made after it follows it.
@@ -28,7 +29,9 @@ extension CAContext {
                 return property.invalidReason == nil ? .set(id, property) : nil
             }
             if !entry.sublayers.isEmpty { ops.append(.setSublayers(id, entry.sublayers)) }
-            // A host layer keeps naming its context; the new server warns until its owner exports again.
+            // A host layer keeps naming its context, which asks the new server for its id and token
+            // when it reconnects: the host shows it again once both are back (if the host is back
+            // first, the new server warns that the token does not match, until then).
             if entry.host.contextId != 0 {
                 ops.append(.setHost(id, contextId: entry.host.contextId, token: entry.host.token))
             }

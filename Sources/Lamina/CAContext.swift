@@ -31,8 +31,10 @@ public final class CAContext: @unchecked Sendable {
     let welcomeDisplays: [DisplayInfo]
     /// The context's id on the server, assigned at the handshake and unique while the server runs
     /// (Apple's private `CAContext.contextId`). Another client shows this context's tree in a
-    /// `CALayerHost` with this id and a token from `exportToken()`. A restarted server assigns a new
-    /// one when the context reconnects (and knows no export token until the owner asks again).
+    /// `CALayerHost` with this id and a token from `exportToken()`. Both survive a server restart:
+    /// the reconnecting context asks the new server for the same id and token, so host layers show
+    /// it again with no app code. The new server gives a new id only if it has already given the
+    /// old one to another context (a `serverWarnings` entry says so); the token is kept either way.
     public var contextId: UInt32 { connection.reconnectedContextId ?? welcomeContextId }
     let welcomeContextId: UInt32
     /// The display this context's `layer` is shown on, chosen when the context was made.
@@ -128,6 +130,7 @@ public final class CAContext: @unchecked Sendable {
         }
         serverVersion = welcome.0
         welcomeContextId = welcome.1
+        connection.recordContextId(welcome.1)
         welcomeDisplays = welcome.2
         guard welcomeDisplays.contains(where: { $0.id == display }) else {
             connection.close()

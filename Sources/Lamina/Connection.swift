@@ -15,8 +15,9 @@ import LaminaProtocol
 ///
 /// When the server goes away without an `error` event (it crashed, was killed or stopped), the reader
 /// thread reconnects to the same path with back-off (10 ms, doubling to 1 s, until `close()`), says
-/// `hello` again, and then, on the event queue with the transaction lock held, makes the new socket
-/// the one messages go to and calls `reconnectHandler` to resend the client's state. Until then,
+/// `hello` again, asking to keep its context id and export token, and then, on the event queue with
+/// the transaction lock held, makes the new socket the one messages go to and calls
+/// `reconnectHandler` to resend the client's state. Until then,
 /// `send` throws `CAContextError.disconnected` at once and waiting requests fail. A server `error`
 /// event means this client was refused: the connection closes for good.
 final class Connection: @unchecked Sendable {
@@ -54,6 +55,21 @@ final class Connection: @unchecked Sendable {
 
     /// The context id of the newest reconnect's `welcome`, if the client has reconnected.
     var reconnectedContextId: UInt32? { condition.withLock { reconnectWelcomeID } }
+
+    /// What a reconnecting `hello` asks the new server to keep: the context id of the newest
+    /// `welcome` (0 before the first) and the export token the server gave (0: none). Guarded by
+    /// `condition`.
+    private var claim: (contextId: UInt32, exportToken: UInt64) = (0, 0)
+
+    /// Records the context id of the first `welcome`, which a reconnect asks to keep.
+    func recordContextId(_ contextId: UInt32) {
+        condition.withLock { claim.contextId = contextId }
+    }
+
+    /// Records the export token the server gave this context, which a reconnect asks to keep.
+    func recordExportToken(_ token: UInt64) {
+        condition.withLock { claim.exportToken = token }
+    }
 
     /// The displays of the newest `displaysChanged`, if one came.
     var displaysAnnounced: [DisplayInfo]? { condition.withLock { announcedDisplays } }
@@ -238,7 +254,13 @@ final class Connection: @unchecked Sendable {
         guard let fresh = try? SeqPacketSocket.connect(path: path) else { return .failure(.unavailable) }
         do {
             try fresh.setReceiveTimeout(seconds: 5)
-            try fresh.send(MessageCodec.encode(.hello(version: WireLimits.protocolVersion, clientName: clientName)))
+            // The context asks to keep its id and export token, so host layers naming them show it again.
+            let asked = condition.withLock { claim }
+            try fresh.send(
+                MessageCodec.encode(
+                    .hello(
+                        version: WireLimits.protocolVersion, clientName: clientName, contextId: asked.contextId,
+                        exportToken: asked.exportToken)))
             while true {
                 guard let packet = try fresh.receive(maxBytes: WireLimits.maxMessageBytes, maxFDs: 4),
                     !packet.isEndOfStream
@@ -249,6 +271,7 @@ final class Connection: @unchecked Sendable {
                     // The restarted server's id for this context and its displays replace the old ones.
                     condition.withLock {
                         reconnectWelcomeID = contextId
+                        claim.contextId = contextId
                         announcedDisplays = displays
                     }
                     return .success(fresh)

@@ -3,8 +3,14 @@ import LaminaCore
 
 /// A message from a client to the server.
 public enum ClientMessage: Sendable, Hashable {
-    /// The first message: the protocol version the client speaks and a name for logs.
-    case hello(version: UInt32, clientName: String)
+    /// The first message: the protocol version the client speaks, a name for logs, and what a
+    /// context that reconnects after a server restart asks to keep.
+    ///
+    /// `contextId` is the context id the client had on the server that went away (0: none, a new
+    /// context) and `exportToken` the export token it had there (0: none). The server gives the id
+    /// back if it has never given it out itself, else a new one (with a `warning`); it keeps the
+    /// token either way (docs/protocol.md §3.1).
+    case hello(version: UInt32, clientName: String, contextId: UInt32 = 0, exportToken: UInt64 = 0)
     /// Operations to be held until the transaction's `commit`; lets a transaction exceed one message.
     case transactionPart([LayerOperation])
     /// The last part of a transaction: all held parts plus these operations are applied atomically.

@@ -13,10 +13,12 @@ public enum MessageCodec {
         var w = WireWriter()
         let type: MessageType
         switch message {
-        case .hello(let version, let name):
+        case .hello(let version, let name, let contextId, let token):
             type = .hello
             w.u32(version)
             w.string(name)
+            w.u32(contextId)
+            w.u64(token)
         case .transactionPart(let ops):
             type = .transactionPart
             encode(ops, into: &w)
@@ -228,6 +230,14 @@ public enum MessageCodec {
         return (type, r)
     }
 
+    /// The version a `hello` names, read from its first payload bytes alone: nil when `bytes` is not
+    /// a `hello` (by its header's type) or is too short to name one. Another version's `hello` may be
+    /// laid out otherwise and fail `decodeClient`; the server still refuses it by its version.
+    public static func helloVersion(_ bytes: [UInt8]) -> UInt32? {
+        guard var (type, r) = try? header(bytes), type == MessageType.hello.rawValue else { return nil }
+        return try? r.u32("hello.version")
+    }
+
     /// Decodes a client message; throws a `WireError` naming the field or code at fault.
     public static func decodeClient(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         var (typeCode, r) = try header(bytes)
@@ -237,7 +247,8 @@ public enum MessageCodec {
         case .hello:
             message = .hello(
                 version: try r.u32("hello.version"),
-                clientName: try r.string("hello.clientName", limit: WireLimits.maxStringBytes))
+                clientName: try r.string("hello.clientName", limit: WireLimits.maxStringBytes),
+                contextId: try r.u32("hello.contextId"), exportToken: try r.u64("hello.exportToken"))
         case .transactionPart:
             message = .transactionPart(try operations(&r))
         case .commit:

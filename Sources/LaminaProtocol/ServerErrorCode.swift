@@ -6,4 +6,7 @@ public enum ServerErrorCode: UInt16, Sendable {
     case protocolViolation = 1, unsupportedVersion, malformedMessage, unknownMessage, unknownOperation
     case unknownProperty, unknownLayer, duplicateLayer, cycle, invalidValue, oversizedMessage, limitExceeded
     case badDisplay, badFileDescriptor, internalError, unknownImage, duplicateImage, tokenMismatch
+    /// Only in a `warning`: the context id a `hello` asked to keep cannot be given back (this server
+    /// has given it out), so the client has a new one.
+    case contextIdUnavailable
 }

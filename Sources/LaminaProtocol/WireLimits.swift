@@ -3,8 +3,12 @@ import LaminaCore
 
 /// Protocol constants and per-client bounds (documented in docs/protocol.md).
 public enum WireLimits {
-    /// The protocol version this build speaks.
-    public static let protocolVersion: UInt32 = 1
+    /// The protocol version this build speaks (2: `hello` names the context id and export token a
+    /// reconnecting context asks to keep).
+    public static let protocolVersion: UInt32 = 2
+    /// The largest context id a server gives; a `hello` asking for a larger one is refused
+    /// (`invalidValue`).
+    public static let maxContextId = UInt32(Int32.max)
     /// The largest message either side sends or accepts, header included.
     public static let maxMessageBytes = 128 * 1024
     /// The payload size the client aims for when it splits a transaction into parts.

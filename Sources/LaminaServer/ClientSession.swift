@@ -67,8 +67,9 @@ final class ClientSession {
 
     var label: String { "client \(id) (\(name))" }
 
-    /// The client's context id (`CAContext.contextId`): its session number, unique while the server runs.
-    var contextId: UInt32 { UInt32(truncatingIfNeeded: id) }
+    /// The client's context id (`CAContext.contextId`), given at its `hello` (0 before): never given to
+    /// another context while the server runs (`ContextIdAllocator`).
+    var contextId: UInt32 = 0
 
     /// Whether the server reads the client's next messages now. Not while its commit is applied on
     /// the commit worker or its capture is drawn on the frame worker: its later messages wait, so

@@ -20,6 +20,42 @@ extension Server {
         return trees
     }
 
+    /// Gives `session` its context id at its `hello`: `claimed`, the id a context had on a server that
+    /// went away, when this server has never given that id (`ContextIdAllocator.restore`), else a new
+    /// one; and, when `token` is not 0, that export token (the client made its tree exported there,
+    /// so it stays exported, whatever its id). Returns the warning's text when the claimed id is
+    /// refused. The text is the same for a live id and for one whose context left, so a claim tells
+    /// no more than that this server has given the id.
+    ///
+    /// - Throws: `invalidValue` for a token with no context id, or an id over
+    ///   `WireLimits.maxContextId` (no server gives one).
+    func assignContext(to session: ClientSession, claiming claimed: UInt32, token: UInt64) throws(SessionError)
+        -> String?
+    {
+        if claimed == 0 && token != 0 {
+            throw SessionError(.invalidValue, "hello: export token without a context id (hello.contextId is 0)")
+        }
+        guard claimed <= WireLimits.maxContextId else {
+            throw SessionError(
+                .invalidValue,
+                "hello: context id \(claimed) is over \(WireLimits.maxContextId); no server gives such an id")
+        }
+        if token != 0 { session.exportToken = token }
+        if claimed != 0 && contextIds.restore(claimed) {
+            session.contextId = claimed
+            logger.info("context id given back", metadata: ["client": "\(session.id)", "context": "\(claimed)"])
+            return nil
+        }
+        let live = Set(sessions.map(\.contextId))
+        session.contextId = contextIds.makeId(isLive: live.contains)
+        guard claimed != 0 else { return nil }
+        let reason =
+            contextIds.restored.count >= ContextIdAllocator.maxRestored
+            ? "this server has given back \(ContextIdAllocator.maxRestored) context ids already"
+            : "this server has given it out"
+        return "hello: context \(claimed) cannot be given back (\(reason)); this client is context \(session.contextId)"
+    }
+
     /// A new export token: 64 random bits from the system's generator (`getrandom`), never 0.
     static func makeExportToken() -> UInt64 {
         var generator = SystemRandomNumberGenerator()

@@ -68,6 +68,8 @@ public final class Server: @unchecked Sendable {
     /// Captures being drawn on the frame worker, over all clients.
     var capturesDrawing = 0
     var nextSessionID = 1
+    /// Gives the clients' context ids, new or back after a restart.
+    var contextIds = ContextIdAllocator()
     /// Whether a client has left since the heap was last trimmed (`trimHeapIfDue`).
     var heapTrimDue = false
     /// The media time of the last heap trim.
@@ -387,6 +389,12 @@ public final class Server: @unchecked Sendable {
         do {
             message = try MessageCodec.decodeClient(packet.bytes)
         } catch {
+            // Another version's hello may be laid out otherwise: it is refused by its version.
+            if !session.greeted, let version = MessageCodec.helloVersion(packet.bytes),
+                version != WireLimits.protocolVersion
+            {
+                throw Self.unsupported(version)
+            }
             throw SessionError(error)
         }
         // Only an image upload carries a descriptor, exactly one; any other is closed and refused.
@@ -402,20 +410,19 @@ public final class Server: @unchecked Sendable {
                 .badFileDescriptor,
                 "\(message.kindName) carries \(packet.fds.count) file descriptor(s); only uploadImage carries one")
         }
-        if case .hello(let version, let name) = message {
+        if case .hello(let version, let name, let contextId, let token) = message {
             guard !session.greeted else { throw SessionError(.protocolViolation, "second hello") }
-            guard version == WireLimits.protocolVersion else {
-                throw SessionError(
-                    .unsupportedVersion,
-                    "protocol version \(version) is not supported; this server speaks \(WireLimits.protocolVersion)")
-            }
+            guard version == WireLimits.protocolVersion else { throw Self.unsupported(version) }
+            let refusal = try assignContext(to: session, claiming: contextId, token: token)
             session.greeted = true
             session.name = name
             try send(
                 .welcome(
                     version: WireLimits.protocolVersion, serverVersion: configuration.serverVersion,
                     contextId: session.contextId, displays: displayInfos), to: session)
-            logger.info("client greeted", metadata: ["client": "\(session.label)"])
+            if let refusal { deliver(.warning(code: .contextIdUnavailable, message: refusal), to: session) }
+            logger.info(
+                "client greeted", metadata: ["client": "\(session.label)", "context": "\(session.contextId)"])
             return
         }
         guard session.greeted else {
@@ -508,6 +515,13 @@ public final class Server: @unchecked Sendable {
             let limited = text.truncatedToUTF8(WireLimits.maxMessageBytes - 64)
             try send(.treeDescription(requestID: requestID, text: limited), to: session)
         }
+    }
+
+    /// The error for a `hello` of protocol version `version`, which this server does not speak.
+    static func unsupported(_ version: UInt32) -> SessionError {
+        SessionError(
+            .unsupportedVersion,
+            "protocol version \(version) is not supported; this server speaks \(WireLimits.protocolVersion)")
     }
 
     /// The most packets `disconnect` reads and discards from a departing client's queue. The kernel

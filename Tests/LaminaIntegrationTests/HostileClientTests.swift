@@ -107,6 +107,20 @@ import Testing
             bytes: { _ in MessageCodec.encode(ClientMessage.hello(version: 99, clientName: "future")) },
             code: .unsupportedVersion, text: "protocol version 99 is not supported"),
         Case(
+            name: "version 1 hello", sendHello: false,
+            bytes: { _ in
+                var payload = WireWriter()
+                payload.u32(1)
+                payload.string("old")
+                var header = WireWriter()
+                header.u16(MessageType.hello.rawValue)
+                header.u16(0)
+                header.u32(UInt32(payload.bytes.count))
+                return header.bytes + payload.bytes
+            },
+            code: .unsupportedVersion,
+            text: "protocol version 1 is not supported; this server speaks \(WireLimits.protocolVersion)"),
+        Case(
             name: "file descriptor from a client",
             bytes: { _ in MessageCodec.encode(ClientMessage.ping(requestID: 1)) },
             fds: true, code: .badFileDescriptor, text: "file descriptor"),

@@ -314,6 +314,65 @@ import Testing
         withExtendedLifetime([green, red]) {}
     }
 
+    /// An exported context survives a restart: a host shows another context's tree through a
+    /// `CALayerHost` (green 60×40 at (100, 30) with a red 20×20 box at its (10, 10), in a white
+    /// root); laminad is killed and started again on the same path. Both contexts reconnect by
+    /// themselves, the exported one asking for its context id and export token back, and the host's
+    /// capture has the same pixels as before the crash, with no app code run: the host layer still
+    /// names the old id and token. The id and token are unchanged, and `exportToken()` returns the
+    /// same token.
+    @Test func exportedContextIsHostedAgainAfterTheRestart() throws {
+        let first = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        let exported = try CAContext(socketPath: socketPath, clientName: "exported")
+        let host = try CAContext(socketPath: socketPath, clientName: "host")
+        let exportedBack = ReconnectWaiter(exported)
+        let hostBack = ReconnectWaiter(host)
+        let content = CALayer()
+        content.frame = CGRect(x: 0, y: 0, width: 60, height: 40)
+        content.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        let box = CALayer()
+        box.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        box.backgroundColor = Self.red
+        content.addSublayer(box)
+        exported.layer = content
+        let token = try exported.exportToken()
+        let exportedID = exported.contextId
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.backgroundColor = Self.white
+        let layerHost = CALayerHost()
+        layerHost.frame = CGRect(x: 100, y: 30, width: 60, height: 40)
+        layerHost.contextId = exportedID
+        layerHost.token = token
+        root.addSublayer(layerHost)
+        host.layer = root
+        try exported.synchronize()
+        try host.synchronize()
+        let before = try host.capture()
+        expectPixel(before, 105, 35, (0, 255, 0), "before the crash: the hosted green")
+        expectPixel(before, 115, 45, (255, 0, 0), "before the crash: the hosted red box")
+        expectPixel(before, 95, 35, (255, 255, 255), "before the crash: the host's root")
+
+        first.kill()
+        let second = try TestServer(width: 200, height: 100, socketPath: socketPath)
+        defer { Self.finish(second) }
+        try #require(exportedBack.wait(), "the exported context did not reconnect within 30 s")
+        try #require(hostBack.wait(), "the host did not reconnect within 30 s")
+        #expect(exported.contextId == exportedID)
+        // Both resent trees are applied before the capture.
+        try exported.synchronize()
+        try host.synchronize()
+        let after = try host.capture()
+        let comparison = ImageComparison(channelTolerance: 0).compare(after, before)
+        #expect(comparison.matches, "the host after the restart: \(comparison)")
+        expectPixel(after, 105, 35, (0, 255, 0), "after the restart: the hosted green")
+        expectPixel(after, 115, 45, (255, 0, 0), "after the restart: the hosted red box")
+        expectPixel(after, 165, 35, (255, 255, 255), "after the restart: the host's root")
+        #expect(exported.serverWarnings.isEmpty, "\(exported.serverWarnings)")
+        #expect(try exported.exportToken() == token)
+        withExtendedLifetime([content, root]) {}
+    }
+
     /// A server `error` refuses the client: the connection closes with the server's reason and
     /// stays closed (a reconnecting context would fail with the reconnect reason instead, then
     /// succeed), although the server still runs.

@@ -234,10 +234,12 @@ private let displays: [DisplayInfo] = [
 ]
 
 private let clientTable: [ClientMessage] = [
-    .hello(version: 1, clientName: "lamina-demo"),
-    .hello(version: 0, clientName: ""),
-    .hello(version: .max, clientName: "klïent 🚀 名前"),
-    .hello(version: 2, clientName: String(repeating: "n", count: WireLimits.maxStringBytes)),
+    .hello(version: WireLimits.protocolVersion, clientName: "lamina-demo"),
+    .hello(version: WireLimits.protocolVersion, clientName: ""),
+    .hello(version: WireLimits.protocolVersion, clientName: "klïent 🚀 名前", contextId: 7, exportToken: 0xFEED_F00D),
+    .hello(
+        version: WireLimits.protocolVersion, clientName: String(repeating: "n", count: WireLimits.maxStringBytes),
+        contextId: .max, exportToken: .max),
     .transactionPart([]),
     .transactionPart(operationTable),
     .transactionPart(mixedOperations),
@@ -316,6 +318,7 @@ private let errorCodes: [ServerErrorCode] = [
     .protocolViolation, .unsupportedVersion, .malformedMessage, .unknownMessage, .unknownOperation,
     .unknownProperty, .unknownLayer, .duplicateLayer, .cycle, .invalidValue, .oversizedMessage, .limitExceeded,
     .badDisplay, .badFileDescriptor, .internalError, .unknownImage, .duplicateImage, .tokenMismatch,
+    .contextIdUnavailable,
 ]
 
 private let allMessages: [AnyMessage] = clientTable.map(AnyMessage.client) + serverTable.map(AnyMessage.server)
@@ -487,8 +490,13 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
             MessageCodec.encode(ServerMessage.commitApplied(serial: 0x10))
                 == [102, 0, 0, 0, 8, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0, 0])
         #expect(
-            MessageCodec.encode(ClientMessage.hello(version: 1, clientName: "é"))
-                == [1, 0, 0, 0, 10, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0xC3, 0xA9])
+            MessageCodec.encode(
+                ClientMessage.hello(
+                    version: 2, clientName: "é", contextId: 0x0102_0304, exportToken: 0x1112_1314_1516_1718))
+                == [
+                    1, 0, 0, 0, 22, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 0xC3, 0xA9, 4, 3, 2, 1,
+                    0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,
+                ])
         // commit: serial, op count, then createLayer(op 1, id) and setRoot(op 5, display, layer 0 = none).
         #expect(
             MessageCodec.encode(
@@ -894,12 +902,32 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.badString(field: "treeDescription.text")) { try MessageCodec.decodeServer(tree) }
     }
 
+    /// A hello of another protocol version may be laid out otherwise and not decode; its version is
+    /// still read, so the server can refuse it as `unsupportedVersion` rather than as malformed.
+    @Test(arguments: [0, 1, WireLimits.protocolVersion + 1, .max] as [UInt32])
+    func helloOfAnotherVersionNamesItsVersion(_ version: UInt32) throws {
+        var versionOne = WireWriter()
+        versionOne.u32(version)
+        versionOne.string("old")
+        let old = framed(type: 1, versionOne.bytes)
+        #expect(throws: WireError.truncated(field: "hello.contextId")) { try MessageCodec.decodeClient(old) }
+        #expect(MessageCodec.helloVersion(old) == version)
+        var junk = WireWriter()
+        junk.u32(version)
+        junk.u8(0xFF)
+        #expect(MessageCodec.helloVersion(framed(type: 1, junk.bytes)) == version)
+        #expect(MessageCodec.helloVersion(framed(type: 1, bytes { $0.u16(1) })) == nil, "too short")
+        #expect(MessageCodec.helloVersion(framed(type: 5, bytes { $0.u64(UInt64(version)) })) == nil, "a ping")
+        #expect(MessageCodec.helloVersion(framed(type: 1, declaredLength: 9, bytes { $0.u32(version) })) == nil)
+    }
+
     @Test func stringsOverTheLimitAreBadStrings() throws {
         let limit = WireLimits.maxStringBytes
         let tooLong = String(repeating: "x", count: limit + 1)
         // The encoder writes them; the decoder refuses them.
         #expect(throws: WireError.badString(field: "hello.clientName")) {
-            try MessageCodec.decodeClient(MessageCodec.encode(ClientMessage.hello(version: 1, clientName: tooLong)))
+            try MessageCodec.decodeClient(
+                MessageCodec.encode(ClientMessage.hello(version: WireLimits.protocolVersion, clientName: tooLong)))
         }
         #expect(throws: WireError.badString(field: "name")) {
             try MessageCodec.decodeClient(MessageCodec.encode(ClientMessage.transactionPart([.set(1, .name(tooLong))])))
@@ -1040,9 +1068,11 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         let at = 12 + 138
         func c(_ ops: [LayerOperation]) -> AnyMessage { .client(.commit(serial: 1, operations: [pad] + ops)) }
         return [
-            (.client(.hello(version: 1, clientName: "abc")), 2, "hello.version"),
-            (.client(.hello(version: 1, clientName: "abc")), 6, "hello.clientName"),
-            (.client(.hello(version: 1, clientName: "abc")), 9, "hello.clientName"),
+            (.client(.hello(version: WireLimits.protocolVersion, clientName: "abc")), 2, "hello.version"),
+            (.client(.hello(version: WireLimits.protocolVersion, clientName: "abc")), 6, "hello.clientName"),
+            (.client(.hello(version: WireLimits.protocolVersion, clientName: "abc")), 9, "hello.clientName"),
+            (.client(.hello(version: WireLimits.protocolVersion, clientName: "abc")), 13, "hello.contextId"),
+            (.client(.hello(version: WireLimits.protocolVersion, clientName: "abc")), 18, "hello.exportToken"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 4, "capture.requestID"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 10, "capture.display"),
             (.client(.capture(requestID: 1, display: 2, time: 3)), 12, "capture.hasTime"),

@@ -13,8 +13,8 @@ extension VulkanRenderer: ScanoutCopying {
     /// Copies `target` into `destination` as one more frame on the timeline (the rows at the layout's
     /// offset and stride; the target's top-left corner when the sizes differ) and waits for it.
     ///
-    /// A dma-buf is handed to the display engine afterwards: the copy ends with a release of the buffer
-    /// to `VK_QUEUE_FAMILY_EXTERNAL`.
+    /// A dma-buf is shared with the display engine: the copy begins by acquiring the buffer from
+    /// `VK_QUEUE_FAMILY_EXTERNAL` and ends by releasing it there.
     public func copy(_ target: any RenderTarget, into destination: any ScanoutDestination) throws {
         guard let target = target as? VulkanTarget, target.layout != VK_IMAGE_LAYOUT_UNDEFINED else {
             throw VulkanUnsupported("a scan-out copy needs a target this renderer has drawn")
@@ -24,6 +24,12 @@ extension VulkanRenderer: ScanoutCopying {
         }
         let layout = destination.layout
         let frame = try submit { cb in
+            if destination.kind == .dmaBuf {
+                Self.bufferBarrier(
+                    cb, destination.buffer, from: VK_QUEUE_FAMILY_EXTERNAL, to: vk.queueFamily,
+                    srcStage: VK_PIPELINE_STAGE_2_NONE, srcAccess: 0, dstStage: VK_PIPELINE_STAGE_2_COPY_BIT,
+                    dstAccess: VK_ACCESS_2_TRANSFER_WRITE_BIT)
+            }
             if target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL {
                 barrier(
                     cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
@@ -40,32 +46,46 @@ extension VulkanRenderer: ScanoutCopying {
                 depth: 1)
             vkCmdCopyImageToBuffer(
                 cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, destination.buffer, 1, &region)
-            var release = VkBufferMemoryBarrier2()
-            release.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2
-            release.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
-            release.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT
-            release.buffer = destination.buffer
-            release.size = VkDeviceSize(VK_WHOLE_SIZE)
             if destination.kind == .dmaBuf {
-                release.srcQueueFamilyIndex = vk.queueFamily
-                release.dstQueueFamilyIndex = VK_QUEUE_FAMILY_EXTERNAL
+                Self.bufferBarrier(
+                    cb, destination.buffer, from: vk.queueFamily, to: VK_QUEUE_FAMILY_EXTERNAL,
+                    srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    dstStage: VK_PIPELINE_STAGE_2_NONE, dstAccess: 0)
             } else {
                 // The display reads the mapping once the fence has signalled: make the writes visible
                 // to the host.
-                release.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-                release.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-                release.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT
-                release.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT
-            }
-            var dependency = VkDependencyInfo()
-            dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
-            dependency.bufferMemoryBarrierCount = 1
-            withUnsafePointer(to: &release) { p in
-                dependency.pBufferMemoryBarriers = p
-                vkCmdPipelineBarrier2(cb, &dependency)
+                Self.bufferBarrier(
+                    cb, destination.buffer, from: VK_QUEUE_FAMILY_IGNORED, to: VK_QUEUE_FAMILY_IGNORED,
+                    srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    dstStage: VK_PIPELINE_STAGE_2_HOST_BIT, dstAccess: VK_ACCESS_2_HOST_READ_BIT)
             }
         }
         target.storage.lastUsedFrame = frame
         try waitUntilFinished(frame)
+    }
+
+    /// Records a barrier over all of `buffer`, moving it from queue family `from` to `to` (both
+    /// `VK_QUEUE_FAMILY_IGNORED` for none).
+    static func bufferBarrier(
+        _ cb: VkCommandBuffer, _ buffer: VkBuffer, from: UInt32, to: UInt32, srcStage: VkPipelineStageFlags2,
+        srcAccess: VkAccessFlags2, dstStage: VkPipelineStageFlags2, dstAccess: VkAccessFlags2
+    ) {
+        var barrier = VkBufferMemoryBarrier2()
+        barrier.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2
+        barrier.srcStageMask = srcStage
+        barrier.srcAccessMask = srcAccess
+        barrier.dstStageMask = dstStage
+        barrier.dstAccessMask = dstAccess
+        barrier.srcQueueFamilyIndex = from
+        barrier.dstQueueFamilyIndex = to
+        barrier.buffer = buffer
+        barrier.size = VkDeviceSize(VK_WHOLE_SIZE)
+        var dependency = VkDependencyInfo()
+        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO
+        dependency.bufferMemoryBarrierCount = 1
+        withUnsafePointer(to: &barrier) { p in
+            dependency.pBufferMemoryBarriers = p
+            vkCmdPipelineBarrier2(cb, &dependency)
+        }
     }
 }

@@ -5,6 +5,9 @@ import LaminaServer
 /// Scan-out memory imported as a transfer-destination buffer: a dma-buf (`VK_EXT_external_memory_dma_buf`)
 /// or a host mapping (`VK_EXT_external_memory_host`). The owner of the buffer and memory handles,
 /// destroyed in `deinit`; `VulkanRenderer.copy` waits for its own copy, so none is in flight then.
+/// Unlike the renderer's other objects it may be released on another thread (a KMS output frees its
+/// buffers on the loop's thread when its connector goes, under the lock its `present` holds while
+/// copying): destroying a buffer and its memory needs only that no command uses them.
 final class VulkanScanoutBuffer: ScanoutDestination {
     let vk: VulkanDevice
     let kind: ScanoutImport

@@ -10,7 +10,8 @@ extension Server {
     /// else, once every number has been given, the lowest of a closed display. A closed display
     /// whose number is given again is replaced: the trees clients show on that number (their roots
     /// on it, `CAContext(display:)`) are drawn on the new output from its first frame, with no
-    /// commit; its home clients' animations and display links go on with its frames. The new
+    /// commit; its home clients' animations and display links go on with its frames, and their
+    /// commits not presented yet that show there are presented once it has shown them. The new
     /// display's schedule starts afresh, and a frame of the closed one that is still to be reported
     /// is ignored. Its output is released on the frame worker at the loop's next turn.
     ///
@@ -39,6 +40,11 @@ extension Server {
             displays[number] = display
             // The closed output's render targets are the renderer's: let go of them on its thread.
             retiredDisplays.append(closed)
+            // A commit not presented yet that shows on this number (one that touched only closed
+            // displays waits for them) is presented once the new display has shown it.
+            for session in sessions where session.unpresentedSerial != nil {
+                if displaysShowing(session).contains(display.id) { session.awaitingDisplays.insert(display.id) }
+            }
         } else {
             display = Display(id: UInt32(number), output: output)
             displays.append(display)

@@ -54,6 +54,11 @@ func writePPM(_ image: CGImage, to path: String) throws {
     try data.write(to: URL(fileURLWithPath: path))
 }
 
+/// Writes `line` to standard output at once (not buffered): Tools/kms-test reads it while this runs.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func waitForFile(_ path: String) {
     while !FileManager.default.fileExists(atPath: path) { usleep(100_000) }
 }
@@ -66,7 +71,7 @@ let context: CAContext
 do {
     context = try CAContext(socketPath: options["socket"] ?? CAContext.defaultSocketPath(), clientName: "lamina-scene")
 } catch {
-    print("lamina-scene: \(error)")
+    say("lamina-scene: \(error)")
     exit(1)
 }
 
@@ -116,7 +121,7 @@ CATransaction.commit()
 CATransaction.flush()
 _ = try context.describeTree()  // a round trip: the scene is applied
 _ = try second?.describeTree()
-print("scene committed" + (second == nil ? "" : " on displays 0 and 1"))
+say("scene committed" + (second == nil ? "" : " on displays 0 and 1"))
 
 let reference = options["reference"]
 let exchange = options["exchange"]
@@ -144,7 +149,7 @@ slide.repeatCount = .infinity
 mover.add(slide, forKey: "slide")
 CATransaction.flush()
 _ = try context.describeTree()
-print("change and animation committed")
+say("change and animation committed")
 
 if let reference { try writePPM(try context.capture(), to: reference + "/change.ppm") }
 
@@ -166,16 +171,16 @@ if let exchange {
         // follows. Nothing is committed from here on: the second context's root stays on display 1.
         waitForFile(exchange + "/unplug")
         guard waitForDisplay(1, listed: false) else {
-            print("lamina-scene: display 1 is still listed after its connector was unplugged")
+            say("lamina-scene: display 1 is still listed after its connector was unplugged")
             exit(1)
         }
-        print("display 1 left the display list")
+        say("display 1 left the display list")
         waitForFile(exchange + "/replug")
         guard waitForDisplay(1, listed: true) else {
-            print("lamina-scene: display 1 did not come back: \(context.displays.map(\.id))")
+            say("lamina-scene: display 1 did not come back: \(context.displays.map(\.id))")
             exit(1)
         }
-        print("display 1 is back, listed as \(context.displays.map(\.id)); its scene was not committed again")
+        say("display 1 is back, listed as \(context.displays.map(\.id)); its scene was not committed again")
         touch(exchange + "/replug-ready")
     }
     waitForFile(exchange + "/finish")

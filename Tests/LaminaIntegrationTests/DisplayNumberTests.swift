@@ -45,6 +45,12 @@ import Testing
         #expect(try harness.received(client) == [.displaysChanged(Self.infos([0]))])
         let drawnBeforeClosing = plugged.presented.count
         harness.advance(to: 102)
+        // A commit while it is closed (the layer moved by a pixel and back) is applied, and
+        // presented only once the display is back.
+        try harness.send(.commit(serial: 2, operations: [.set(1, .position(CGPoint(x: 16, y: 10)))]), on: client)
+        try harness.send(.commit(serial: 3, operations: [.set(1, .position(CGPoint(x: 15, y: 10)))]), on: client)
+        harness.advance(to: 102.005)
+        #expect(try harness.received(client) == [.commitApplied(serial: 2), .commitApplied(serial: 3)])
 
         // Plugged in again at 102.01: the same connector takes number 1 back, every client is told,
         // and the client's tree is drawn there at the first tick of its grid (6121 / 60) with no commit.
@@ -67,6 +73,7 @@ import Testing
         #expect(replugged.presented.count == 1)
         #expect(Self.showsRedLayer(replugged.visible))
         #expect(plugged.presented.count == drawnBeforeClosing, "the unplugged output was drawn to after it closed")
+        #expect(try harness.received(client) == [.commitPresented(serial: 3, time: first)])
 
         // A capture of display 1 is drawn on the new output, the client's tree in it.
         try harness.send(.capture(requestID: 7, display: 1, time: nil), on: client)

@@ -24,7 +24,8 @@ import Logging
 /// Hot-plug: on a udev event for the device (`KMSDevice.handleHotplug`) the output reads its
 /// connector again. When it is disconnected (or no longer offers the output's mode) the CRTC is
 /// turned off and the output closes (`isClosed`): the server closes its display for good. A connector
-/// connected later (again) is a new output, and a new display.
+/// connected later (again) is a new output, which takes its closed display's number again
+/// (`attachment`).
 ///
 /// The event source is an epoll fd over the DRM fd, a timer fd and the seat's fd (when the device
 /// was opened through libseat): page-flip completions give the `FrameEvent`s (the flip's
@@ -39,6 +40,9 @@ public final class KMSOutput: Output {
     public var kind: String { "kms" }
     /// The connector's name (`DisplayInfo.connector`, `laminactl displays`).
     public var connector: String { connectorName }
+    /// The device's path and the connector's name (`/dev/dri/card1 Virtual-1`): a connector plugged
+    /// in again gets its closed display's number back (`Output.attachment`).
+    public var attachment: String? { "\(device.path) \(connectorName)" }
     let device: KMSDevice
     let renderer: any Renderer
     let logger: Logger

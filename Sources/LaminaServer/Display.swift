@@ -8,8 +8,13 @@ import LaminaProtocol
 /// are drawn on the server's frame worker, one at a time. Owned and used by the server on its loop's
 /// thread only; tests read its counters.
 public final class Display {
-    /// The display's number: its index in the server's outputs, as clients name it.
+    /// The display's number: its index in the server's outputs, as clients name it. A closed
+    /// display's number may be given to a display added later (`Server.addOutput`), which then
+    /// replaces it.
     public let id: UInt32
+    /// How many displays had this number before this one (0 for the first): a frame drawn for an
+    /// earlier one, which closed and whose number was given again, is told apart by it.
+    let instance: Int
     /// Where this display's frames go.
     public let output: any Output
     /// Whether a frame is waiting to be presented.
@@ -32,10 +37,11 @@ public final class Display {
     /// commits the frame shows), by session id.
     var serialsInFlight: [Int: UInt64] = [:]
 
-    /// A display `id` showing frames on `output`.
-    init(id: UInt32, output: any Output) {
+    /// A display `id` showing frames on `output`, the `instance`th to have that number.
+    init(id: UInt32, output: any Output, instance: Int = 0) {
         self.id = id
         self.output = output
+        self.instance = instance
     }
 
     /// The display as the handshake describes it.

@@ -24,6 +24,8 @@ final class FrameWorker: @unchecked Sendable {
         /// the others, and for captures).
         var advancing: [Int?] = []
         var display: UInt32
+        /// Which display with that number (`Display.instance`).
+        var displayInstance = 0
         var width: Int
         var height: Int
         var clearColor: SIMD4<Float>
@@ -44,10 +46,11 @@ final class FrameWorker: @unchecked Sendable {
 
     /// A finished job.
     enum Outcome {
-        /// A frame of `display` at `time` was presented, or failed with `error`; what advancing the
-        /// animations of the scene's `advancing` trees to `time` found, by session id.
+        /// A frame of `display` (its `instance`) at `time` was presented, or failed with `error`; what
+        /// advancing the animations of the scene's `advancing` trees to `time` found, by session id.
         case presented(
-            display: UInt32, time: Double, error: (any Error)?, advancements: [Int: RenderTree.Advancement])
+            display: UInt32, instance: Int, time: Double, error: (any Error)?,
+            advancements: [Int: RenderTree.Advancement])
         /// A capture for the session `sessionID` was drawn and copied into shared memory.
         case captured(sessionID: Int, requestID: UInt64, time: Double, result: Result<CapturedFrame, any Error>)
     }
@@ -139,13 +142,15 @@ final class FrameWorker: @unchecked Sendable {
     func present(_ scene: Scene, on output: any Output) {
         let trees = Trees(scene)
         let handle = OutputHandle(output: output)
-        let (display, time) = (scene.display, scene.time)
+        let (display, instance, time) = (scene.display, scene.displayInstance, scene.time)
         queue.async { [self] in
             var advancements: [Int: RenderTree.Advancement] = [:]
             let list = build(trees.take(), advancing: &advancements)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
-            report(.presented(display: display, time: time, error: failure, advancements: advancements))
+            report(
+                .presented(
+                    display: display, instance: instance, time: time, error: failure, advancements: advancements))
         }
     }
 

@@ -66,6 +66,15 @@ public protocol Output: AnyObject {
     /// Where the output's pixels go, as clients are told (`DisplayInfo.connector`): the X server
     /// of a window, a connector's name on KMS; empty offscreen.
     var connector: String { get }
+
+    /// What the output is attached to, the same each time it is attached again: a KMS device's
+    /// path and connector name (`/dev/dri/card1 Virtual-1`); nil when the output has no such
+    /// identity (offscreen, a window).
+    ///
+    /// The server reads it on the loop's thread when the output is added while running
+    /// (`Server.addOutput`): an output attached where a closed display's output was takes that
+    /// display's number again, so the trees clients show on that number appear on it with no commit.
+    var attachment: String? { get }
 }
 
 extension Output {
@@ -89,4 +98,7 @@ extension Output {
 
     /// None: the pixels go nowhere a client could name.
     public var connector: String { "" }
+
+    /// None: a new output of this kind is never the same display as an earlier one.
+    public var attachment: String? { nil }
 }

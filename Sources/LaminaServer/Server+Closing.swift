@@ -1,7 +1,8 @@
 extension Server {
     /// Stops drawing `display`, whose output has closed (`Output.isClosed`: its window was closed, its
-    /// connector unplugged), and logs it. The display keeps its number; it gets no more frames, its event source is no
-    /// longer watched and captures of it fail with `badDisplay`. A frame being drawn on it finishes (or
+    /// connector unplugged), and logs it. The display keeps its number, and clients their roots on
+    /// it, until a display added later takes that number (`addOutput`); it gets no more frames, its
+    /// event source is no longer watched and captures of it fail with `badDisplay`. A frame being drawn on it finishes (or
     /// fails) as usual. Every greeted client gets `displaysChanged` with the displays that remain.
     /// Clients waiting for it to present a commit get `commitPresented` once their
     /// other displays have presented it. The other displays and every client go on.

@@ -14,7 +14,7 @@ extension Server {
         let shown = stackedSessions.filter { only == nil || $0 === only }
         return FrameWorker.Scene(
             trees: shown.map(\.tree), sessions: shown.map(\.id), contextIds: shown.map(\.contextId),
-            exported: exportedTrees, display: display.id,
+            exported: exportedTrees, display: display.id, displayInstance: display.instance,
             width: display.output.mode.width, height: display.output.mode.height,
             clearColor: configuration.clearColor, time: time)
     }
@@ -54,7 +54,9 @@ extension Server {
     /// Goes on with what the frame worker finished: a presented frame or a capture.
     func finishDrawing(_ outcome: FrameWorker.Outcome) {
         switch outcome {
-        case .presented(let id, let time, let error, let advancements):
+        case .presented(let id, let instance, let time, let error, let advancements):
+            // A frame of a closed display whose number was given again since concerns no one.
+            guard Int(id) < displays.count, displays[Int(id)].instance == instance else { return }
             let display = displays[Int(id)]
             if let error {
                 // Retry at the next refresh tick.

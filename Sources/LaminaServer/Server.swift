@@ -50,9 +50,13 @@ public final class Server: @unchecked Sendable {
 
     let configuration: Configuration
     /// The displays this server drives, one per output, numbered from 0 in the order given, then
-    /// those added while running (`addOutput`). A display stays in the list after its output closed;
-    /// its number is never given to another.
+    /// those added while running (`addOutput`); each display's index is its number. A display stays
+    /// in the list after its output closed, until a display added later takes its number
+    /// (`addOutput`) and replaces it.
     public internal(set) var displays: [Display]
+    /// Displays that `addOutput` replaced, let go of on the frame worker at the next turn of the loop
+    /// (`releaseRetiredDisplays`).
+    var retiredDisplays: [Display] = []
     /// The server's only source of media time.
     let clock: any MediaClock
     let listener: SeqPacketSocket
@@ -157,6 +161,7 @@ public final class Server: @unchecked Sendable {
             trimHeapIfDue()
         }
         frames.waitUntilIdle()
+        releaseRetiredDisplays()
         for session in sessions { session.socket.close() }
         sessions.removeAll()
         listener.close()
@@ -170,6 +175,7 @@ public final class Server: @unchecked Sendable {
     /// `run()` calls it until stopped; tests with a manual clock call it (or `runUntilIdle()`) instead.
     @discardableResult
     public func pollOnce(timeout limit: Double? = nil) -> Bool {
+        releaseRetiredDisplays()
         // Outputs with an event source say when their refresh comes; the clock drives the others.
         let now = clock.now()
         var wait: Double?
@@ -259,7 +265,7 @@ public final class Server: @unchecked Sendable {
             for handler in readyWatches { handler() }
         }
         // An output that has gone (its window closed, its connector unplugged) stops its display only.
-        for display in displays where !display.isClosed && display.output.isClosed { close(display) }
+        closeGoneOutputs()
         let finished = commits.takeFinished()
         for outcome in finished { finishCommit(outcome) }
         // Before this turn's frames add more: the rest of earlier frames' events.

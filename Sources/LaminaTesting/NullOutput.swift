@@ -24,12 +24,18 @@ public final class NullOutput: Output {
     /// does; the server reads it on its loop's thread, so set it there (the test's thread).
     public var isClosed = false
 
+    /// What the output says it is attached to (`Output.attachment`): nil unless set. Two outputs
+    /// with the same value stand for one connector plugged in twice.
+    public var attachment: String?
+
     /// "null": displays of this output are named `null-N`.
     public var kind: String { "null" }
 
-    /// An output of `mode` drawing with `renderer` (by default a new `RecordingRenderer`).
-    public init(mode: DisplayMode, renderer: any Renderer = RecordingRenderer()) throws {
+    /// An output of `mode` drawing with `renderer` (by default a new `RecordingRenderer`), attached
+    /// to `attachment` when given.
+    public init(mode: DisplayMode, renderer: any Renderer = RecordingRenderer(), attachment: String? = nil) throws {
         self.mode = mode
+        self.attachment = attachment
         self.renderer = renderer
         visible = try renderer.makeTarget(width: mode.width, height: mode.height)
         scratch = try renderer.makeTarget(width: mode.width, height: mode.height)

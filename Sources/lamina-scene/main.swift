@@ -8,10 +8,12 @@ import Lamina
 //       DIR/change.ppm, and exits (the reference, from an offscreen laminad)
 //   lamina-scene --socket PATH --exchange DIR
 //       commits the scene and creates DIR/scene-ready; when DIR/step2 appears, commits the change and
-//       a running animation and creates DIR/step2-ready; with a second display, when DIR/replug
-//       appears, waits for a display numbered after it (its connector plugged in again: a new
-//       display), shows the second scene there from a third context and creates DIR/replug-ready;
-//       exits when DIR/finish appears
+//       a running animation and creates DIR/step2-ready; with a second display, when DIR/unplug
+//       appears, waits for display 1 to leave the context's display list (its connector unplugged),
+//       and when DIR/replug appears, for display 1 to be listed again (the connector plugged in
+//       again takes its number back), then creates DIR/replug-ready without committing anything:
+//       the second context's tree, still on display 1, shows there again by itself; exits when
+//       DIR/finish appears
 //
 // With a second display (`--output` twice), a second context shows a second scene there, captured
 // as DIR/second.ppm.
@@ -52,6 +54,11 @@ func writePPM(_ image: CGImage, to path: String) throws {
     try data.write(to: URL(fileURLWithPath: path))
 }
 
+/// Writes `line` to standard output at once (not buffered): Tools/kms-test reads it while this runs.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func waitForFile(_ path: String) {
     while !FileManager.default.fileExists(atPath: path) { usleep(100_000) }
 }
@@ -64,7 +71,7 @@ let context: CAContext
 do {
     context = try CAContext(socketPath: options["socket"] ?? CAContext.defaultSocketPath(), clientName: "lamina-scene")
 } catch {
-    print("lamina-scene: \(error)")
+    say("lamina-scene: \(error)")
     exit(1)
 }
 
@@ -114,7 +121,7 @@ CATransaction.commit()
 CATransaction.flush()
 _ = try context.describeTree()  // a round trip: the scene is applied
 _ = try second?.describeTree()
-print("scene committed" + (second == nil ? "" : " on displays 0 and 1"))
+say("scene committed" + (second == nil ? "" : " on displays 0 and 1"))
 
 let reference = options["reference"]
 let exchange = options["exchange"]
@@ -142,34 +149,39 @@ slide.repeatCount = .infinity
 mover.add(slide, forKey: "slide")
 CATransaction.flush()
 _ = try context.describeTree()
-print("change and animation committed")
+say("change and animation committed")
 
 if let reference { try writePPM(try context.capture(), to: reference + "/change.ppm") }
-var third: CAContext?
+
+/// Waits until display `id` is listed in `context.displays` (`listed`) or is not; returns whether
+/// it saw that within `seconds`.
+func waitForDisplay(_ id: UInt32, listed: Bool, seconds: Double = 60) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while context.displays.contains(where: { $0.id == id }) != listed {
+        guard Date() < deadline else { return false }
+        usleep(100_000)
+    }
+    return true
+}
+
 if let exchange {
     touch(exchange + "/step2-ready")
     if second != nil {
+        // The server announces each change in `displaysChanged`, which the context's display list
+        // follows. Nothing is committed from here on: the second context's root stays on display 1.
+        waitForFile(exchange + "/unplug")
+        guard waitForDisplay(1, listed: false) else {
+            say("lamina-scene: display 1 is still listed after its connector was unplugged")
+            exit(1)
+        }
+        say("display 1 left the display list")
         waitForFile(exchange + "/replug")
-        // The server announces the new display in `displaysChanged`, which the context's display list
-        // follows.
-        var added = context.displays.first { $0.id > 1 }
-        while added == nil {
-            usleep(100_000)
-            added = context.displays.first { $0.id > 1 }
+        guard waitForDisplay(1, listed: true) else {
+            say("lamina-scene: display 1 did not come back: \(context.displays.map(\.id))")
+            exit(1)
         }
-        if let added {
-            let size = CGSize(width: CGFloat(added.width), height: CGFloat(added.height))
-            third = try CAContext(
-                socketPath: context.socketPath, clientName: "lamina-scene (display \(added.id))", display: added.id)
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            third?.layer = secondScene(size: size)
-            CATransaction.commit()
-            CATransaction.flush()
-            _ = try third?.describeTree()
-            print("second scene committed on the new display \(added.id)")
-            touch(exchange + "/replug-ready")
-        }
+        say("display 1 is back, listed as \(context.displays.map(\.id)); its scene was not committed again")
+        touch(exchange + "/replug-ready")
     }
     waitForFile(exchange + "/finish")
 }

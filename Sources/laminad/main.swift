@@ -219,9 +219,10 @@ struct Laminad: ParsableCommand {
     }
 
     /// Follows `device`'s hot-plug events in `server`'s loop: a connector that goes away closes its
-    /// display (the output closes itself); one connected later (again) becomes a new display, with a
-    /// new number, its buffers by `scanout`. A connector that cannot be driven, or one over the display
-    /// limit, is logged.
+    /// display (the output closes itself); one connected later becomes a display, its buffers by
+    /// `scanout`: a connector connected again takes its closed display's number back
+    /// (`Server.addOutput`). A connector that cannot be driven, or one when all display numbers belong
+    /// to open displays, is logged.
     func watchHotplug(
         _ device: KMSDevice, scanout: KMSScanoutPath?, server: Server, renderer: VulkanRenderer, logger: Logger
     ) {

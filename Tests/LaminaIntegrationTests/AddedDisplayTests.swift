@@ -64,55 +64,6 @@ import Testing
         #expect(later.map(\.id) == [0, 1])
     }
 
-    @Test func numbersAreNeverReusedAndTheDisplayLimitHolds() throws {
-        let mode = DisplayMode(width: 8, height: 8, refreshRate: 60)
-        let harness = try FrameClockTests.Harness(modes: [mode, mode])
-        harness.server.runUntilIdle()
-        let (client, _) = try harness.connect(name: "watcher")
-
-        // Display 1 closes (its connector unplugged); the output added next gets number 2, and the
-        // client is told of displays 0 and 2.
-        harness.outputs[1].isClosed = true
-        harness.server.runUntilIdle()
-        #expect(
-            try harness.received(client) == [
-                .displaysChanged([DisplayInfo(id: 0, width: 8, height: 8, refreshRate: 60, name: "null-0")])
-            ])
-        #expect(harness.server.addOutput(try NullOutput(mode: mode)) == 2)
-        harness.server.runUntilIdle()
-        #expect(
-            try harness.received(client) == [
-                .displaysChanged([
-                    DisplayInfo(id: 0, width: 8, height: 8, refreshRate: 60, name: "null-0"),
-                    DisplayInfo(id: 2, width: 8, height: 8, refreshRate: 60, name: "null-2"),
-                ])
-            ])
-
-        // Numbers up to WireLimits.maxDisplays - 1 (15) are given; then adding is refused without
-        // building the output, and nothing is announced.
-        for expected in 3..<UInt32(WireLimits.maxDisplays) {
-            #expect(harness.server.addOutput(try NullOutput(mode: mode)) == expected)
-        }
-        harness.server.runUntilIdle()
-        let announced = try harness.received(client)
-        #expect(announced.count == WireLimits.maxDisplays - 3)
-        guard case .displaysChanged(let last)? = announced.last else {
-            Issue.record("expected displaysChanged, got \(announced)")
-            return
-        }
-        #expect(last.map(\.id) == [0] + Array(2..<UInt32(WireLimits.maxDisplays)))
-        var built = false
-        let refused = try harness.server.addOutput {
-            built = true
-            return try NullOutput(mode: mode)
-        }
-        #expect(refused == nil)
-        #expect(!built)
-        #expect(harness.server.displays.count == WireLimits.maxDisplays)
-        harness.server.runUntilIdle()
-        #expect(try harness.received(client).isEmpty)
-    }
-
     @Test func watchedDescriptorRunsItsHandlerOnTheLoop() throws {
         let mode = DisplayMode(width: 8, height: 8, refreshRate: 60)
         let harness = try FrameClockTests.Harness(modes: [mode])

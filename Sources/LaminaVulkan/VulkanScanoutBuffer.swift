@@ -77,14 +77,27 @@ final class VulkanScanoutBuffer: ScanoutDestination {
             if duplicate >= 0 { close(duplicate) }
             throw VulkanError(created, call: "vkCreateBuffer")
         }
-        var requirements = VkMemoryRequirements()
-        vkGetBufferMemoryRequirements(vk.device, buffer, &requirements)
+        var dedicatedRequirements = VkMemoryDedicatedRequirements()
+        dedicatedRequirements.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS
+        var requirements2 = VkMemoryRequirements2()
+        requirements2.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2
+        var query = VkBufferMemoryRequirementsInfo2()
+        query.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2
+        query.buffer = buffer
+        withUnsafeMutablePointer(to: &dedicatedRequirements) { d in
+            requirements2.pNext = UnsafeMutableRawPointer(d)
+            vkGetBufferMemoryRequirements2(vk.device, &query, &requirements2)
+        }
+        let requirements = requirements2.memoryRequirements
+        let dedicated = dedicatedRequirements.requiresDedicatedAllocation == VK_TRUE
         var memory: VkDeviceMemory?
         var result: VkResult
         do {
-            requirements.memoryTypeBits &= typeBits
-            requirements.size = VkDeviceSize(imported.size)
-            allocation.memoryTypeIndex = try vk.memoryType(requirements.memoryTypeBits, 0)
+            guard requirements.size <= VkDeviceSize(imported.size) else {
+                throw VulkanUnsupported(
+                    "a buffer over \(imported.size) bytes of scan-out memory needs \(requirements.size) bytes")
+            }
+            allocation.memoryTypeIndex = try vk.memoryType(requirements.memoryTypeBits & typeBits, 0)
             switch imported {
             case .hostMapping(let address, _):
                 var host = VkImportMemoryHostPointerInfoEXT()
@@ -100,11 +113,13 @@ final class VulkanScanoutBuffer: ScanoutDestination {
                 fd.sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR
                 fd.handleType = handleType
                 fd.fd = duplicate
-                var dedicated = VkMemoryDedicatedAllocateInfo()
-                dedicated.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO
-                dedicated.buffer = buffer
-                result = withUnsafeMutablePointer(to: &dedicated) { d in
-                    fd.pNext = UnsafeRawPointer(d)
+                // A driver that requires a dedicated allocation gets one, of exactly the buffer's size.
+                var dedicatedInfo = VkMemoryDedicatedAllocateInfo()
+                dedicatedInfo.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO
+                dedicatedInfo.buffer = buffer
+                if dedicated { allocation.allocationSize = requirements.size }
+                result = withUnsafeMutablePointer(to: &dedicatedInfo) { d in
+                    if dedicated { fd.pNext = UnsafeRawPointer(d) }
                     return withUnsafePointer(to: &fd) { p in
                         allocation.pNext = UnsafeRawPointer(p)
                         return vkAllocateMemory(vk.device, &allocation, nil, &memory)

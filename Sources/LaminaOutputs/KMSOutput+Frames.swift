@@ -35,22 +35,13 @@ extension KMSOutput {
                     logger.error(
                         "KMS scan-out copy failed: moving to dumb buffers",
                         metadata: ["connector": "\(connectorName)", "path": "\(path)", "error": "\(error)"])
-                    // The buffers go (and the screen goes dark until the mode set below).
-                    scanout = .released
-                    shown = nil
-                    needsModeset = true
-                    let buffers = try (0..<2).map { _ in
-                        try KMSDumbBuffer(device: device, width: mode.width, height: mode.height)
-                    }
-                    scanout = .dumb(buffers)
-                    back = 0
-                    let frame = try bitmap ?? renderer.readPixels(target)
-                    buffers[back].copy(frame.pixels, stride: frame.stride)
+                    back = try moveToDumbBuffers(showing: bitmap)
                 }
             case .dumb(let buffers):
                 if let bitmap { buffers[back].copy(bitmap.pixels, stride: bitmap.stride) }
             case .released:
-                return
+                // The move to dumb buffers failed last time (the output is open): try again.
+                back = try moveToDumbBuffers(showing: bitmap)
             }
             guard let framebuffer = scanout.framebuffer(back) else { return }
             guard isConnected && seatActive else {
@@ -80,6 +71,22 @@ extension KMSOutput {
             pendingFrameStart = start
             pendingCommitTime = Self.now()
         }
+    }
+
+    /// Replaces the scan-out buffers with two new dumb buffers and copies the frame drawn into `target`
+    /// (`frame`, or read back now) into the first, whose index it returns; the next commit sets the
+    /// mode. The old buffers go first, so the screen is dark until then. When the dumb buffers cannot
+    /// be made the output has none (`released`), throws, and the next frame tries again. Called with
+    /// `device.lock` held, on the frame worker.
+    func moveToDumbBuffers(showing frame: Bitmap?) throws -> Int {
+        scanout = .released
+        shown = nil
+        needsModeset = true
+        let buffers = try (0..<2).map { _ in try KMSDumbBuffer(device: device, width: mode.width, height: mode.height) }
+        let pixels = try frame ?? renderer.readPixels(target)
+        scanout = .dumb(buffers)
+        buffers[0].copy(pixels.pixels, stride: pixels.stride)
+        return 0
     }
 
     /// Renders `list` into the scratch target and reads it back; the screen is unchanged.

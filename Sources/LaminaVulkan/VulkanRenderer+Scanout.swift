@@ -30,22 +30,11 @@ extension VulkanRenderer: ScanoutCopying {
                     srcStage: VK_PIPELINE_STAGE_2_NONE, srcAccess: 0, dstStage: VK_PIPELINE_STAGE_2_COPY_BIT,
                     dstAccess: VK_ACCESS_2_TRANSFER_WRITE_BIT)
             }
-            if target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL {
-                barrier(
-                    cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                    srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: 0,
-                    dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
-            }
-            var region = VkBufferImageCopy()
-            region.bufferOffset = VkDeviceSize(layout.offset)
-            region.bufferRowLength = UInt32(layout.stride / 4)
-            region.imageSubresource = VkImageSubresourceLayers(
-                aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
-            region.imageExtent = VkExtent3D(
-                width: UInt32(min(layout.width, target.width)), height: UInt32(min(layout.height, target.height)),
-                depth: 1)
-            vkCmdCopyImageToBuffer(
-                cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, destination.buffer, 1, &region)
+            makeCopySource(cb, target)
+            recordBufferCopy(
+                cb, image: target.image, level: 0, width: min(layout.width, target.width),
+                height: min(layout.height, target.height), into: destination.buffer, offset: layout.offset,
+                rowLength: layout.stride / 4)
             if destination.kind == .dmaBuf {
                 Self.bufferBarrier(
                     cb, destination.buffer, from: vk.queueFamily, to: VK_QUEUE_FAMILY_EXTERNAL,

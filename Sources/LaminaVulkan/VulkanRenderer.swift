@@ -148,13 +148,7 @@ public final class VulkanRenderer: Renderer {
             throw VulkanUnsupported("readPixels before any render into this target")
         }
         let frame = try submit { cb in
-            if target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL {
-                barrier(
-                    cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                    srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: 0,
-                    dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
-                    discard: false)
-            }
+            makeCopySource(cb, target)
             copyToHost(
                 cb, image: target.image, level: 0, width: target.width, height: target.height,
                 into: target.readback.buffer)
@@ -357,12 +351,7 @@ extension VulkanRenderer {
     /// bytes) into the host-visible `buffer`, and the barrier that makes it readable by the host once the
     /// frame's fence has signalled.
     func copyToHost(_ cb: VkCommandBuffer, image: VkImage, level: Int, width: Int, height: Int, into buffer: VkBuffer) {
-        var region = VkBufferImageCopy()
-        region.imageSubresource = VkImageSubresourceLayers(
-            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: UInt32(level), baseArrayLayer: 0,
-            layerCount: 1)
-        region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
-        vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1, &region)
+        recordBufferCopy(cb, image: image, level: level, width: width, height: height, into: buffer)
         var memoryBarrier = VkMemoryBarrier2()
         memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2
         memoryBarrier.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT
@@ -376,5 +365,31 @@ extension VulkanRenderer {
             dependency.pMemoryBarriers = p
             vkCmdPipelineBarrier2(cb, &dependency)
         }
+    }
+
+    /// Records a copy of mip `level` of `image` (in `TRANSFER_SRC_OPTIMAL`, `width`×`height` texels of 4
+    /// bytes) into `buffer`: rows from byte `offset`, `rowLength` texels apart (0: tightly packed).
+    func recordBufferCopy(
+        _ cb: VkCommandBuffer, image: VkImage, level: Int, width: Int, height: Int, into buffer: VkBuffer,
+        offset: Int = 0, rowLength: Int = 0
+    ) {
+        var region = VkBufferImageCopy()
+        region.bufferOffset = VkDeviceSize(offset)
+        region.bufferRowLength = UInt32(rowLength)
+        region.imageSubresource = VkImageSubresourceLayers(
+            aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: UInt32(level), baseArrayLayer: 0,
+            layerCount: 1)
+        region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
+        vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1, &region)
+    }
+
+    /// Records the move of `target` (drawn by `render`) to `TRANSFER_SRC_OPTIMAL`, after every command
+    /// before it, unless it is there already (as `render` leaves it).
+    func makeCopySource(_ cb: VkCommandBuffer, _ target: VulkanTarget) {
+        guard target.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL else { return }
+        barrier(
+            cb, target, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            srcAccess: 0, dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT,
+            discard: false)
     }
 }

@@ -140,7 +140,7 @@ import Testing
         #expect(rgb(try context.capture(at: t0 + 0.5), 100, 5) == (0, 0, 255))
         #expect(try context.statistics().map(\.name).sorted() == ["dying", "survivor"])
 
-        dying.close()
+        dying.hangUp()
         try context.synchronize()
         #expect(try context.statistics().map(\.name) == ["survivor"])
         // Half-way, position.x is 125: the box covers x 105..<145.

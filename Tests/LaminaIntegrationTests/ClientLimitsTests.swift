@@ -180,7 +180,7 @@ import Testing
         try harness.send(.commit(serial: 1, operations: Self.layers(from: 1, count: 4)), on: c)
         #expect(try harness.received(c) == [.message(.commitApplied(serial: 1))])
         // Once a leaves, its 6 are free again.
-        a.close()
+        a.hangUp()
         harness.server.runUntilIdle()
         try harness.send(.commit(serial: 2, operations: Self.layers(from: 5, count: 6)), on: c)
         #expect(try harness.received(c) == [.message(.commitApplied(serial: 2))])

@@ -128,7 +128,7 @@ import Testing
         harness.advance(to: 100.1)
         #expect(try Self.pixel(harness, 10, 10) == (255, 0, 0, 255), "the host still shows the owner")
 
-        owner.socket.close()
+        owner.socket.hangUp()
         harness.server.runUntilIdle()
         let late = try Self.connect(harness, name: "late thief", claiming: owner.contextId, token: token)
         #expect(late.contextId != owner.contextId)

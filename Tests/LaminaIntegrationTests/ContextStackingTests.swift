@@ -146,7 +146,7 @@ import Testing
         harness.advance(to: 100.2)
         #expect(try Self.pixel(harness, 20, 10) == (255, 0, 0, 255))
         // The exported client leaves: the host shows nothing of it from the next frame.
-        exported.close()
+        exported.hangUp()
         harness.advance(to: 100.3)
         #expect(try Self.pixel(harness, 20, 10) == (0, 0, 255, 255))
     }

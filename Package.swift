@@ -138,6 +138,6 @@ let package = Package(
                 "CLaminaShims", "LaminaOutputs",
                 "LaminaWindow", "CVulkanXcb",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Rendering/Golden"]),
     ]
 )

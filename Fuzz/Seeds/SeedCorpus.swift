@@ -303,7 +303,7 @@ enum SeedCorpus {
         MessageCodec.encode(ClientMessage.commit(serial: 7, operations: ops))
     }
 
-    /// The hostile inputs of Tests/LaminaIntegrationTests/HostileClientTests.swift, as bytes.
+    /// The hostile inputs of Tests/LaminaIntegrationTests/Clients/HostileClientTests.swift, as bytes.
     static func hostile() -> [(String, [UInt8])] {
         var nanTransform = CATransform3DIdentity
         nanTransform.m34 = .nan

@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized) struct ServiceTests {
     /// The repository's root, from this file's path.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `executable` with `arguments` and returns its exit status and everything it printed.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -68,6 +68,13 @@ extension CALayer {
 
     /// The default `display()`: the delegate's `display(_:)` when it implements one, else drawing
     /// into a backing store (`drawBackingStore(dirty:)`).
+    /// It asks the delegate's `display(_:)` when the delegate implements it, and otherwise
+    /// draws: it makes a backing store of `bounds.size × contentsScale` pixels (rounded up), cleared
+    /// (only the dirty part when `setNeedsDisplay(_:)` named one), calls the delegate's
+    /// `layerWillDraw(_:)`, then `draw(in:)` with a context whose user space is the bounds in points,
+    /// origin at the top left, and sets `contents` to the image. A layer whose `draw(in:)` draws
+    /// nothing of its own and whose delegate does not draw gets no backing store: its `contents`
+    /// stay as they are. Drawing runs on the calling thread, whatever `drawsAsynchronously` says.
     func displayContents() {
         let dirty = displayState.needsDisplay ? displayState.dirtyRect : nil
         displayState.needsDisplay = false

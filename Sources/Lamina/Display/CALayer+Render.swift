@@ -5,6 +5,12 @@ extension CALayer {
     /// coordinate space (the layer's own `position`, `transform` and `zPosition` not applied) at
     /// the scale of `ctx`'s current transform; the image is drawn over the bounds in `ctx`'s user
     /// space with its top row at `bounds.minY`, so it is upright in a context flipped to y down.
+    ///
+    /// Lamina renders through the server: it commits, captures the display of the context showing
+    /// the layer's tree at the current media time, and draws the part of the capture under the
+    /// layer's bounds (their bounding box on the display). Unlike Apple's, the result therefore
+    /// also shows what lies beneath the layer and over it, and is drawn at the display's resolution.
+    /// A layer that no context shows draws nothing.
     func renderThroughServer(in ctx: CGContext) {
         let layer = model()
         let root = layer.rootLayer

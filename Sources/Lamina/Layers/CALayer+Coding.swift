@@ -23,11 +23,11 @@ extension CALayer {
                 coder.encode(Int64(image.height), forKey: "lamina.contents.height")
             }
         }
-        put("duration") { coder.encode(storedDuration, forKey: "duration") }
-        put("repeatCount") { coder.encode(storedRepeatCount, forKey: "repeatCount") }
-        put("repeatDuration") { coder.encode(storedRepeatDuration, forKey: "repeatDuration") }
-        put("autoreverses") { coder.encode(storedAutoreverses, forKey: "autoreverses") }
-        put("fillMode") { coder.encode(NSString(string: storedFillMode.rawValue), forKey: "fillMode") }
+        put("duration") { coder.encode(storedTiming.duration, forKey: "duration") }
+        put("repeatCount") { coder.encode(storedTiming.repeatCount, forKey: "repeatCount") }
+        put("repeatDuration") { coder.encode(storedTiming.repeatDuration, forKey: "repeatDuration") }
+        put("autoreverses") { coder.encode(storedTiming.autoreverses, forKey: "autoreverses") }
+        put("fillMode") { coder.encode(NSString(string: storedTiming.fillMode.rawValue), forKey: "fillMode") }
         put("autoresizingMask") { coder.encode(Int64(autoresizingMask.rawValue), forKey: "autoresizingMask") }
         if let constraints = storedConstraints {
             put("constraints") { coder.encode(NSArray(array: constraints), forKey: "constraints") }
@@ -70,11 +70,13 @@ extension CALayer {
             storedContents = image
             modelState.contents = ContentsImageRegistry.remember(image)
         }
-        if has("duration") { storedDuration = coder.decodeDouble(forKey: "duration") }
-        if has("repeatCount") { storedRepeatCount = coder.decodeFloat(forKey: "repeatCount") }
-        if has("repeatDuration") { storedRepeatDuration = coder.decodeDouble(forKey: "repeatDuration") }
-        if has("autoreverses") { storedAutoreverses = coder.decodeBool(forKey: "autoreverses") }
-        if let mode = coder.decodeString(forKey: "fillMode") { storedFillMode = CAMediaTimingFillMode(rawValue: mode) }
+        if has("duration") { storedTiming.duration = coder.decodeDouble(forKey: "duration") }
+        if has("repeatCount") { storedTiming.repeatCount = coder.decodeFloat(forKey: "repeatCount") }
+        if has("repeatDuration") { storedTiming.repeatDuration = coder.decodeDouble(forKey: "repeatDuration") }
+        if has("autoreverses") { storedTiming.autoreverses = coder.decodeBool(forKey: "autoreverses") }
+        if let mode = coder.decodeString(forKey: "fillMode") {
+            storedTiming.fillMode = CAMediaTimingFillMode(rawValue: mode)
+        }
         if has("autoresizingMask") {
             autoresizingMask = CAAutoresizingMask(
                 rawValue: UInt32(truncatingIfNeeded: coder.decodeInt64(forKey: "autoresizingMask")))

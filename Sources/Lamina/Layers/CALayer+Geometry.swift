@@ -317,3 +317,24 @@ private struct LaminaPlaneMap {
         [h11, h12, h13, h21, h22, h23, h31, h32, h33].allSatisfy(\.isFinite)
     }
 }
+
+extension CALayer {
+    /// True when an odd number of this layer and its ancestors have `isGeometryFlipped` set.
+    func oddNumberOfFlippedAncestors() -> Bool {
+        var flipped = false
+        var current: CALayer? = self
+        while let layer = current {
+            if layer.modelState.isGeometryFlipped { flipped.toggle() }
+            current = layer.superlayer
+        }
+        return flipped
+    }
+}
+
+extension CATransform3D {
+    /// The affine part, or the identity when the transform has a z or perspective part (what
+    /// `CALayer.affineTransform()` returns, as on Apple platforms).
+    var affinePartOrIdentity: CGAffineTransform {
+        CATransform3DIsAffine(self) ? CATransform3DGetAffineTransform(self) : .identity
+    }
+}

@@ -22,32 +22,32 @@ extension CALayer: CAMediaTiming {
     /// Kept for `CAMediaTiming`; infinite by default, as on Apple platforms. A layer's own duration and
     /// repeat settings do not affect rendering.
     public var duration: CFTimeInterval {
-        get { storedDuration }
-        set { storedDuration = newValue }
+        get { storedTiming.duration }
+        set { storedTiming.duration = newValue }
     }
 
     /// The layer's `CAMediaTiming` repeat count (kept by the client; the server maps time by `beginTime`, `speed` and `timeOffset` only).
     public var repeatCount: Float {
-        get { storedRepeatCount }
-        set { storedRepeatCount = newValue }
+        get { storedTiming.repeatCount }
+        set { storedTiming.repeatCount = newValue }
     }
 
     /// The layer's `CAMediaTiming` repeat duration (kept by the client only).
     public var repeatDuration: CFTimeInterval {
-        get { storedRepeatDuration }
-        set { storedRepeatDuration = newValue }
+        get { storedTiming.repeatDuration }
+        set { storedTiming.repeatDuration = newValue }
     }
 
     /// The layer's `CAMediaTiming` autoreverse flag (kept by the client only).
     public var autoreverses: Bool {
-        get { storedAutoreverses }
-        set { storedAutoreverses = newValue }
+        get { storedTiming.autoreverses }
+        set { storedTiming.autoreverses = newValue }
     }
 
     /// The layer's `CAMediaTiming` fill mode (kept by the client only).
     public var fillMode: CAMediaTimingFillMode {
-        get { storedFillMode }
-        set { storedFillMode = newValue }
+        get { storedTiming.fillMode }
+        set { storedTiming.fillMode = newValue }
     }
 }
 
@@ -203,5 +203,29 @@ extension CALayer {
         case .borderColor: borderColor = value as? CGColor
         default: update(path.property, to: state[path.property])
         }
+    }
+}
+
+extension CALayer {
+    /// `value(forKeyPath:)`: a path starting `sublayers.NAME` reads on from that sublayer.
+    func valueThroughSublayers(forKeyPath keyPath: String) -> Any? {
+        guard let (sublayer, rest) = namedSublayer(forKeyPath: keyPath) else { return kvcValue(forKeyPath: keyPath) }
+        guard let sublayer else { return nil }
+        guard let rest else { return sublayer }
+        return sublayer.value(forKeyPath: rest)
+    }
+
+    /// `setValue(_:forKeyPath:)`: a path starting `sublayers.NAME` writes on that sublayer; a path
+    /// naming only a sublayer is refused.
+    func setValueThroughSublayers(_ value: Any?, forKeyPath keyPath: String) {
+        guard let (sublayer, rest) = namedSublayer(forKeyPath: keyPath) else {
+            return kvcSetValue(value, forKeyPath: keyPath)
+        }
+        guard let rest else {
+            LaminaDiagnostics.report(
+                .refusedValue, "setValue(_:forKeyPath:) on layer \(layerID): '\(keyPath)' names a sublayer")
+            return
+        }
+        sublayer?.setValue(value, forKeyPath: rest)
     }
 }

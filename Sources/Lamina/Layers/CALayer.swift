@@ -14,7 +14,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Bumped on every property change, so a commit sends only changed layers.
     var version: UInt64 = 0
     var storedSublayers: [CALayer] = []
-    private weak var storedSuperlayer: CALayer?
+    weak var storedSuperlayer: CALayer?
     var storedBackgroundColor: CGColor?
     var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
     /// The object given to `contents`, as given (a `CGImage` is also named by `modelState.contents`).
@@ -43,32 +43,19 @@ open class CALayer: NSObject, NSSecureCoding {
     /// which an implicit basic animation starts from.
     var pendingActionOldValue: (key: String, value: AnimationValue)?
     /// `CAMediaTiming` values the render server does not need (it uses beginTime, timeOffset, speed).
-    var storedDuration: CFTimeInterval = .infinity
-    var storedRepeatCount: Float = 0
-    var storedRepeatDuration: CFTimeInterval = 0
-    var storedAutoreverses = false
-    var storedFillMode: CAMediaTimingFillMode = .removed
+    var storedTiming = LayerLocalTiming()
     /// Whether the layer waits for `display()`, what part of it, and the image its own drawing
     /// made last (CALayer+Display.swift).
     var displayState = LayerDisplayState()
-    /// Layout state (CALayer+Layout.swift): the layer's own mark, the mark that some descendant has
-    /// one, whether its `layoutSublayers()` is running, and the bounds size of its last layout.
-    var needsLayoutFlag = false
-    var sublayerNeedsLayout = false
-    var isLayingOut = false
-    var sizeAtLastLayout: CGSize?
-    /// Set by the default `CALayerDelegate.layoutSublayers(of:)`: the delegate does not lay out.
-    var delegateLayoutFellThrough = false
+    /// Layout marks and what the last layout saw (CALayer+Layout.swift).
+    var layoutState = LayerLayoutState()
     var storedLayoutManager: (any CALayoutManager)?
     var storedConstraints: [CAConstraint]?
-
-    nonisolated(unsafe) private static var nextID: LayerID = 0
-    private static let idLock = NSLock()
 
     /// Creates a layer with Core Animation's default property values, or the values the class's
     /// `defaultValue(forKey:)` gives. Subclasses override it as on Apple platforms (`override init()`).
     public override init() {
-        layerID = Self.makeLayerID()
+        layerID = LayerIDAllocator.next()
         super.init()
         applyClassDefaults()
     }
@@ -81,28 +68,16 @@ open class CALayer: NSObject, NSSecureCoding {
     /// properties. A subclass that declares designated initialisers must override it (Apple code that
     /// does not compiles there but stops at the first presentation copy).
     public init(layer: Any) {
-        layerID = Self.makeLayerID()
+        layerID = LayerIDAllocator.next()
         super.init()
-        guard let other = layer as? CALayer else { return }
-        modelState = other.modelState
-        storedBackgroundColor = other.storedBackgroundColor
-        storedBorderColor = other.storedBorderColor
-        storedContents = other.storedContents
-        storedDuration = other.storedDuration
-        storedRepeatCount = other.storedRepeatCount
-        storedRepeatDuration = other.storedRepeatDuration
-        storedAutoreverses = other.storedAutoreverses
-        storedFillMode = other.storedFillMode
-        kvcStorage = other.kvcStorage
-        autoresizingMask = other.autoresizingMask
-        storedConstraints = other.storedConstraints
+        if let other = layer as? CALayer { copyModel(from: other) }
     }
 
     /// Creates a layer from an archive written by `encode(with:)`: every archived property, the
     /// sublayers and the animations; what was not archived keeps the class's default. Nil when the
     /// archive is damaged.
     public required init?(coder: NSCoder) {
-        layerID = Self.makeLayerID()
+        layerID = LayerIDAllocator.next()
         super.init()
         applyClassDefaults()
         guard decodeLayer(from: coder) else { return nil }
@@ -116,13 +91,6 @@ open class CALayer: NSObject, NSSecureCoding {
     /// override `init(layer:)`.
     public required convenience init(_presentationCopyOf layer: CALayer) {
         self.init(layer: layer)
-    }
-
-    private static func makeLayerID() -> LayerID {
-        idLock.withLock {
-            nextID += 1
-            return nextID
-        }
     }
 
     // MARK: Overridable entry points (declared here, as Swift cannot override extension members)
@@ -184,10 +152,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Lays out the sublayers. Subclasses override it to set their sublayers' frames themselves; an
     /// override that does not call super gets no autoresizing and no layout manager.
-    ///
-    /// The default autoresizes the sublayers when the bounds size changed since the last layout
-    /// (`resizeSublayers(withOldSize:)`), then calls the delegate's `layoutSublayers(of:)`; when the
-    /// delegate does not implement it (or there is none), the layout manager's `layoutSublayers(of:)`.
+    /// The default is `layoutSublayersByDefault()`: autoresizing, then the delegate or layout manager.
     /// Core Animation calls it during the commit of a transaction, or from `layoutIfNeeded()`, when
     /// the layer is marked for layout; it is rarely called directly.
     open func layoutSublayers() { layoutSublayersByDefault() }
@@ -202,7 +167,7 @@ open class CALayer: NSObject, NSSecureCoding {
     open func layoutIfNeeded() { layoutFromTopmostMarkedAncestor() }
 
     /// Whether the layer is marked for layout.
-    open func needsLayout() -> Bool { needsLayoutFlag }
+    open func needsLayout() -> Bool { layoutState.needsLayout }
 
     /// The layer's preferred size in its superlayer's coordinate space: the layout manager's
     /// `preferredSize(of:)` (the bounds size for a manager that does not implement it) or the bounds
@@ -213,10 +178,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// strongly, as on Apple platforms. Setting it marks the layer for layout.
     open var layoutManager: (any CALayoutManager)? {
         get { storedLayoutManager }
-        set {
-            storedLayoutManager = newValue
-            setNeedsLayout()
-        }
+        set { setLayoutManager(newValue) }
     }
 
     /// How the layer follows changes of its superlayer's size when the superlayer is laid out; empty
@@ -236,17 +198,11 @@ open class CALayer: NSObject, NSSecureCoding {
     /// default. Setting them marks the superlayer for layout.
     open var constraints: [CAConstraint]? {
         get { storedConstraints }
-        set {
-            storedConstraints = newValue
-            superlayer?.setNeedsLayout()
-        }
+        set { setConstraints(newValue) }
     }
 
     /// Appends `c` to `constraints` and marks the superlayer for layout.
-    open func addConstraint(_ c: CAConstraint) {
-        storedConstraints = (storedConstraints ?? []) + [c]
-        superlayer?.setNeedsLayout()
-    }
+    open func addConstraint(_ c: CAConstraint) { setConstraints((storedConstraints ?? []) + [c]) }
 
     /// The action a layer class provides for `event`; nil here. Subclasses override it.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
@@ -280,39 +236,19 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)
     /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
-    open func value(forKeyPath keyPath: String) -> Any? {
-        guard let (sublayer, rest) = namedSublayer(forKeyPath: keyPath) else { return kvcValue(forKeyPath: keyPath) }
-        guard let sublayer else { return nil }
-        guard let rest else { return sublayer }
-        return sublayer.value(forKeyPath: rest)
-    }
+    open func value(forKeyPath keyPath: String) -> Any? { valueThroughSublayers(forKeyPath: keyPath) }
 
     /// Sets the value at a key path through the property's setter. A value of the wrong type is
     /// reported to `LaminaDiagnostics` and changes nothing (Apple raises an exception).
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard let (sublayer, rest) = namedSublayer(forKeyPath: keyPath) else {
-            return kvcSetValue(value, forKeyPath: keyPath)
-        }
-        guard let rest else {
-            LaminaDiagnostics.report(
-                .refusedValue, "setValue(_:forKeyPath:) on layer \(layerID): '\(keyPath)' names a sublayer")
-            return
-        }
-        sublayer?.setValue(value, forKeyPath: rest)
+        setValueThroughSublayers(value, forKeyPath: keyPath)
     }
 
     // MARK: Display (the work is in CALayer+Display.swift)
 
     /// Reloads the layer's contents; Core Animation calls it when the layer needs display, at the
     /// next commit (`displayIfNeeded()`), and subclasses override it to set `contents` themselves.
-    ///
-    /// The default asks the delegate's `display(_:)` when the delegate implements it, and otherwise
-    /// draws: it makes a backing store of `bounds.size × contentsScale` pixels (rounded up), cleared
-    /// (only the dirty part when `setNeedsDisplay(_:)` named one), calls the delegate's
-    /// `layerWillDraw(_:)`, then `draw(in:)` with a context whose user space is the bounds in points,
-    /// origin at the top left, and sets `contents` to the image. A layer whose `draw(in:)` draws
-    /// nothing of its own and whose delegate does not draw gets no backing store: its `contents`
-    /// stay as they are. Drawing runs on the calling thread, whatever `drawsAsynchronously` says.
+    /// The default asks the delegate's `display(_:)`, else draws a backing store (`displayContents()`).
     open func display() { displayContents() }
 
     /// Draws the layer's contents into `ctx`; the default `display()` calls it with a context over
@@ -324,12 +260,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Draws the layer and its sublayers, as the render server shows them now, into `ctx` in the
     /// layer's coordinate space (its bounds; y down, as on iOS, so the image is upright in a flipped
     /// context such as the one `draw(in:)` receives).
-    ///
-    /// Lamina renders through the server: it commits, captures the display of the context showing
-    /// the layer's tree at the current media time, and draws the part of the capture under the
-    /// layer's bounds (their bounding box on the display). Unlike Apple's, the result therefore
-    /// also shows what lies beneath the layer and over it, and is drawn at the display's resolution.
-    /// A layer that no context shows draws nothing.
+    /// How Lamina draws it: `renderThroughServer(in:)`.
     open func render(in ctx: CGContext) { renderThroughServer(in: ctx) }
 
     /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
@@ -367,57 +298,6 @@ open class CALayer: NSObject, NSSecureCoding {
     open var actions: [String: any CAAction]?
     /// Fallback values; its `actions` dictionary is searched for actions (nested `style` entries too).
     open var style: [AnyHashable: Any]?
-
-    /// Copies the colour objects behind `model`'s colours (presentation layers keep the model's objects).
-    func copyColors(from other: CALayer) {
-        storedBackgroundColor = other.storedBackgroundColor
-        storedBorderColor = other.storedBorderColor
-    }
-
-    /// The superlayer of a model layer (for time conversion).
-    var storedSuperlayerForTiming: CALayer? { storedSuperlayer }
-
-    func changed() {
-        version &+= 1
-        CATransaction.treeDidChange()
-    }
-
-    /// Writes a property's model value: the one setter behind every property accessor. For an
-    /// animatable property (its row in `LayerPropertyDescriptor.table` says so) the change runs the
-    /// property's action; the value is stored as given (the server clamps what it must).
-    @inline(__always)
-    func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
-        let oldBounds = modelState.bounds
-        defer {
-            if property == .bounds { boundsDidChange(from: oldBounds.size) }
-            displayKeyChanged(property, oldBounds: oldBounds)
-        }
-        guard property.isAnimatable else {
-            modelState[keyPath: field] = value
-            changed()
-            return
-        }
-        let old = willChange(property)
-        modelState[keyPath: field] = value
-        didChange(property, old)
-    }
-
-    /// Writes a property's model value from the table's typed form, as `update` does.
-    func update(_ property: LayerPropertyName, to value: LayerValue) {
-        let oldBounds = modelState.bounds
-        defer {
-            if property == .bounds { boundsDidChange(from: oldBounds.size) }
-            displayKeyChanged(property, oldBounds: oldBounds)
-        }
-        guard property.isAnimatable else {
-            modelState[property] = value
-            changed()
-            return
-        }
-        let old = willChange(property)
-        modelState[property] = value
-        didChange(property, old)
-    }
 
     // MARK: Geometry
 
@@ -473,10 +353,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The layer's transform as an affine transform; the identity when `transform` is not affine (it
     /// has a z or perspective part), as on Apple platforms.
-    open func affineTransform() -> CGAffineTransform {
-        let t = modelState.transform
-        return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
-    }
+    open func affineTransform() -> CGAffineTransform { modelState.transform.affinePartOrIdentity }
 
     /// Sets the layer's transform to an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
@@ -492,15 +369,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Whether the layer's contents are flipped when drawn: true when an odd number of this layer and
     /// its ancestors have `isGeometryFlipped` set, as on Apple platforms.
-    open func contentsAreFlipped() -> Bool {
-        var flipped = false
-        var current: CALayer? = self
-        while let layer = current {
-            if layer.modelState.isGeometryFlipped { flipped.toggle() }
-            current = layer.superlayer
-        }
-        return flipped
-    }
+    open func contentsAreFlipped() -> Bool { oddNumberOfFlippedAncestors() }
 
     // MARK: Appearance
 
@@ -518,15 +387,8 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The colour filled inside the bounds, shaped by `cornerRadius`. Animatable.
     open var backgroundColor: CGColor? {
-        get {
-            presentationSource == nil
-                ? storedBackgroundColor
-                : modelState.backgroundColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
-        }
-        set {
-            storedBackgroundColor = newValue
-            update(.backgroundColor, \.backgroundColor, newValue.map { RGBAColor($0) })
-        }
+        get { color(stored: storedBackgroundColor, model: modelState.backgroundColor) }
+        set { setBackgroundColor(newValue) }
     }
 
     /// The radius of the rounded corners of the background and border. Animatable.
@@ -564,15 +426,8 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The border's colour; opaque black by default. Animatable.
     open var borderColor: CGColor? {
-        get {
-            presentationSource == nil
-                ? storedBorderColor
-                : modelState.borderColor.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
-        }
-        set {
-            storedBorderColor = newValue
-            update(.borderColor, \.borderColor, newValue.map { RGBAColor($0) })
-        }
+        get { color(stored: storedBorderColor, model: modelState.borderColor) }
+        set { setBorderColor(newValue) }
     }
 
     /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`). Animatable.
@@ -599,7 +454,7 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// The part of the contents drawn, in unit coordinates of the contents; the unit rectangle (all of
-    /// them) by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// them) by default. Animatable.
     open var contentsRect: CGRect {
         get { modelState.contentsRect }
         set { update(.contentsRect, \.contentsRect, newValue) }
@@ -607,28 +462,28 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The part of the contents, in unit coordinates, that stretches when the contents are scaled
     /// (the rest keeps its size, as a nine-part image); the unit rectangle by default. Animatable.
-    /// Stored and sent; the render server does not draw with it yet (issue 11).
+    ///
     open var contentsCenter: CGRect {
         get { modelState.contentsCenter }
         set { update(.contentsCenter, \.contentsCenter, newValue) }
     }
 
     /// How many pixels of the contents make one point of the layer; 1 by default. Animatable.
-    /// Stored and sent; the render server does not draw with it yet (issue 11).
+    ///
     open var contentsScale: CGFloat {
         get { modelState.contentsScale }
         set { update(.contentsScale, \.contentsScale, newValue) }
     }
 
     /// How the contents are placed in the bounds when their sizes differ; `.resize` (stretched to fill)
-    /// by default. Unknown names are kept. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// by default. Unknown names are kept.
     open var contentsGravity: CALayerContentsGravity {
         get { modelState.contentsGravity }
         set { update(.contentsGravity, \.contentsGravity, newValue) }
     }
 
     /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased; true by default here (on iOS
-    /// the default comes from the app's Info.plist and is false). Stored and sent; the render server does not draw with it yet (issue 11).
+    /// the default comes from the app's Info.plist and is false).
     open var allowsEdgeAntialiasing: Bool {
         get { modelState.allowsEdgeAntialiasing }
         set { update(.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, newValue) }
@@ -643,56 +498,56 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// The edges anti-aliased when `allowsEdgeAntialiasing` is on; all four by default. Only the four
-    /// edge bits are kept. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// edge bits are kept.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { modelState.edgeAntialiasingMask }
         set { update(.edgeAntialiasingMask, \.edgeAntialiasingMask, newValue.intersection(.all)) }
     }
 
     /// The filter that samples the contents when they are drawn smaller than their pixel size;
-    /// `.linear` by default. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// `.linear` by default.
     open var minificationFilter: CALayerContentsFilter {
         get { modelState.minificationFilter }
         set { update(.minificationFilter, \.minificationFilter, newValue) }
     }
 
     /// The filter that samples the contents when they are drawn larger than their pixel size;
-    /// `.linear` by default. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// `.linear` by default.
     open var magnificationFilter: CALayerContentsFilter {
         get { modelState.magnificationFilter }
         set { update(.magnificationFilter, \.magnificationFilter, newValue) }
     }
 
     /// The bias added to the mipmap level chosen when minifying with `.trilinear`; 0 by default.
-    /// Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// Animatable.
     open var minificationFilterBias: Float {
         get { modelState.minificationFilterBias }
         set { update(.minificationFilterBias, \.minificationFilterBias, newValue) }
     }
 
     /// Whether the layer promises that its contents cover its bounds opaquely, so what lies beneath
-    /// need not be drawn; false by default. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// need not be drawn; false by default.
     open var isOpaque: Bool {
         get { modelState.isOpaque }
         set { update(.opaque, \.isOpaque, newValue) }
     }
 
     /// Whether the layer is drawn when it faces away from the viewer; true by default. Animatable.
-    /// Stored and sent; the render server does not draw with it yet (issue 11).
+    ///
     open var isDoubleSided: Bool {
         get { modelState.isDoubleSided }
         set { update(.doubleSided, \.isDoubleSided, newValue) }
     }
 
     /// Whether the layer and its subtree are drawn once into an image that is reused while nothing in
-    /// them changes; false by default. Animatable. Stored and sent; the render server does not draw with it yet (issue 11).
+    /// them changes; false by default. Animatable.
     open var shouldRasterize: Bool {
         get { modelState.shouldRasterize }
         set { update(.shouldRasterize, \.shouldRasterize, newValue) }
     }
 
     /// How many pixels per point the image drawn for `shouldRasterize` has; 1 by default. Animatable.
-    /// Stored and sent; the render server does not draw with it yet (issue 11).
+    ///
     open var rasterizationScale: CGFloat {
         get { modelState.rasterizationScale }
         set { update(.rasterizationScale, \.rasterizationScale, newValue) }
@@ -708,24 +563,8 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The sublayers, back to front (before `zPosition` ordering). Setting replaces them all.
     open var sublayers: [CALayer]? {
-        get {
-            let list = sublayerList
-            return list.isEmpty ? nil : list
-        }
-        set {
-            let incoming = newValue ?? []
-            // Refuse the whole assignment, changing nothing, if any layer would enter its own subtree.
-            if let bad = incoming.first(where: { isInSubtree(of: $0) }) {
-                LaminaDiagnostics.report(
-                    .refusedHierarchy, "refusing to add layer \(bad.layerID) to its own subtree (layer \(layerID))")
-                return
-            }
-            for layer in storedSublayers { layer.storedSuperlayer = nil }
-            storedSublayers = []
-            for layer in incoming { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
-            changed()
-            setNeedsLayout()
-        }
+        get { sublayerList.isEmpty ? nil : sublayerList }
+        set { replaceAllSublayers(with: newValue ?? []) }
     }
 
     /// Appends `layer` to the sublayers, removing it from its current superlayer first.
@@ -737,24 +576,7 @@ open class CALayer: NSObject, NSSecureCoding {
     ///
     /// Adding a layer to its own subtree (itself or one of its ancestors) is refused: the call logs the
     /// mistake and changes nothing, where Apple platforms raise an exception.
-    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-        guard !isInSubtree(of: layer) else {
-            LaminaDiagnostics.report(
-                .refusedHierarchy, "refusing to add layer \(layer.layerID) to its own subtree (layer \(layerID))")
-            return
-        }
-        if layer.storedSuperlayer === self, let old = storedSublayers.firstIndex(of: layer) {
-            storedSublayers.remove(at: old)
-        } else {
-            layer.removeFromSuperlayer()
-        }
-        let index = min(Int(idx), storedSublayers.count)
-        storedSublayers.insert(layer, at: index)
-        layer.storedSuperlayer = self
-        changed()
-        sublayerDidJoin(layer)
-        layer.runActionIfAllowed(forKey: kCAOnOrderIn)
-    }
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { insertSublayerNow(layer, at: Int(idx)) }
 
     /// Inserts `layer` just above `sibling` (or at the top when `sibling` is not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
@@ -764,66 +586,15 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Inserts `layer` just below `sibling` (or at the bottom when `sibling` is not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        let index = sibling.flatMap { storedSublayers.firstIndex(of: $0) } ?? 0
-        insertAdjusting(layer, index)
-    }
-
-    private func insertAdjusting(_ layer: CALayer, _ index: Int) {
-        var target = index
-        if layer.storedSuperlayer === self, let old = storedSublayers.firstIndex(of: layer), old < index { target -= 1 }
-        insertSublayer(layer, at: UInt32(max(target, 0)))
+        insertAdjusting(layer, sibling.flatMap { storedSublayers.firstIndex(of: $0) } ?? 0)
     }
 
     /// Detaches the layer from its superlayer.
-    open func removeFromSuperlayer() {
-        guard let parent = storedSuperlayer else { return }
-        runActionIfAllowed(forKey: kCAOnOrderOut)
-        parent.storedSublayers.removeAll { $0 === self }
-        storedSuperlayer = nil
-        parent.changed()
-        changed()
-        parent.setNeedsLayout()
-    }
+    open func removeFromSuperlayer() { detachFromSuperlayer() }
 
     /// Replaces the sublayer `oldLayer` with `newLayer`, which leaves its own superlayer first.
-    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard oldLayer !== newLayer, let index = storedSublayers.firstIndex(of: oldLayer) else { return }
-        guard !isInSubtree(of: newLayer) else {
-            LaminaDiagnostics.report(
-                .refusedHierarchy, "refusing to add layer \(newLayer.layerID) to its own subtree (layer \(layerID))")
-            return
-        }
-        oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: UInt32(index))
-    }
-
-    /// True when `self` is `layer` or one of its descendants.
-    func isInSubtree(of layer: CALayer) -> Bool {
-        var current: CALayer? = self
-        while let c = current {
-            if c === layer { return true }
-            current = c.storedSuperlayer
-        }
-        return false
-    }
-
-    /// The sublayers without the optional; for a presentation layer, their presentation layers.
-    var sublayerList: [CALayer] {
-        guard let source = presentationSource else { return storedSublayers }
-        if let cached = cachedPresentationSublayers { return cached }
-        let list = source.storedSublayers.compactMap { $0.presentation(at: presentationTime) }
-        cachedPresentationSublayers = list
-        return list
-    }
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replace(oldLayer, with: newLayer) }
 
     /// The model sublayers (the commit walk).
     var modelSublayers: [CALayer] { storedSublayers }
-}
-
-extension RGBAColor {
-    /// The colour of a `CGColor` (gray colours expanded).
-    init(_ color: CGColor) {
-        let c = color.rgba
-        self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
-    }
 }

@@ -3,7 +3,7 @@ import Foundation
 // Layout: marking layers (`setNeedsLayout`), the default `layoutSublayers()` (autoresizing, then the
 // delegate or the layout manager), and the top-down pass that a commit runs before it encodes the tree.
 //
-// Marks propagate upwards: a marked layer sets `sublayerNeedsLayout` on each ancestor, so a pass visits
+// Marks propagate upwards: a marked layer sets `layoutState.sublayerNeedsLayout` on each ancestor, so a pass visits
 // only the branches that lead to marked layers. A pass lays out a layer before its sublayers, so
 // sublayers are laid out after their frames are set.
 
@@ -12,7 +12,7 @@ extension CALayerDelegate {
     /// `layoutManager` lay the sublayers out instead (as Apple's `layoutSublayers()` does when the
     /// delegate does not respond to `layoutSublayersOfLayer:`).
     public func layoutSublayers(of layer: CALayer) {
-        layer.delegateLayoutFellThrough = true
+        layer.layoutState.delegateFellThrough = true
     }
 }
 
@@ -27,17 +27,17 @@ extension CALayer {
     /// lays it out: the implementation behind `setNeedsLayout()`.
     func markNeedsLayout() {
         guard presentationSource == nil else { return }
-        needsLayoutFlag = true
+        layoutState.needsLayout = true
         markAncestorsForLayout()
         layoutManager?.invalidateLayout(of: self)
         CATransaction.treeDidChange()
     }
 
-    /// Sets `sublayerNeedsLayout` on every ancestor up to the first that has it already.
+    /// Sets `layoutState.sublayerNeedsLayout` on every ancestor up to the first that has it already.
     func markAncestorsForLayout() {
         var current = superlayer
-        while let layer = current, !layer.sublayerNeedsLayout {
-            layer.sublayerNeedsLayout = true
+        while let layer = current, !layer.layoutState.sublayerNeedsLayout {
+            layer.layoutState.sublayerNeedsLayout = true
             current = layer.superlayer
         }
     }
@@ -45,8 +45,8 @@ extension CALayer {
     /// Called after `sublayer` joined this layer: marks this layer, and leads the pass to the marks
     /// the sublayer's own subtree carries.
     func sublayerDidJoin(_ sublayer: CALayer) {
-        if sublayer.needsLayoutFlag || sublayer.sublayerNeedsLayout {
-            sublayerNeedsLayout = true
+        if sublayer.layoutState.needsLayout || sublayer.layoutState.sublayerNeedsLayout {
+            layoutState.sublayerNeedsLayout = true
             markAncestorsForLayout()
         }
         setNeedsLayout()
@@ -58,7 +58,9 @@ extension CALayer {
     func boundsDidChange(from oldSize: CGSize) {
         guard modelState.bounds.size != oldSize, presentationSource == nil else { return }
         setNeedsLayout()
-        if let parent = superlayer, parent.layoutManager != nil, !parent.isLayingOut { parent.setNeedsLayout() }
+        if let parent = superlayer, parent.layoutManager != nil, !parent.layoutState.isLayingOut {
+            parent.setNeedsLayout()
+        }
     }
 
     // MARK: Running layout
@@ -71,37 +73,38 @@ extension CALayer {
     /// `maximumLayoutPasses` times in all.
     func layoutTreeIfNeeded() {
         var passes = 0
-        while needsLayoutFlag || sublayerNeedsLayout, passes < Self.maximumLayoutPasses {
+        while layoutState.needsLayout || layoutState.sublayerNeedsLayout, passes < Self.maximumLayoutPasses {
             layoutSubtreeOnce()
             passes += 1
         }
     }
 
     private func layoutSubtreeOnce() {
-        if needsLayoutFlag { runLayout() }
-        guard sublayerNeedsLayout else { return }
-        sublayerNeedsLayout = false
-        for sublayer in storedSublayers where sublayer.needsLayoutFlag || sublayer.sublayerNeedsLayout {
+        if layoutState.needsLayout { runLayout() }
+        guard layoutState.sublayerNeedsLayout else { return }
+        layoutState.sublayerNeedsLayout = false
+        for sublayer in storedSublayers
+        where sublayer.layoutState.needsLayout || sublayer.layoutState.sublayerNeedsLayout {
             sublayer.layoutSubtreeOnce()
         }
     }
 
     /// Clears the mark and calls `layoutSublayers()`, remembering the size it laid out for.
     func runLayout() {
-        needsLayoutFlag = false
+        layoutState.needsLayout = false
         let size = modelState.bounds.size
-        let wasLayingOut = isLayingOut
-        isLayingOut = true
+        let wasLayingOut = layoutState.isLayingOut
+        layoutState.isLayingOut = true
         layoutSublayers()
-        isLayingOut = wasLayingOut
-        sizeAtLastLayout = size
+        layoutState.isLayingOut = wasLayingOut
+        layoutState.sizeAtLastLayout = size
     }
 
     /// Lays out the topmost marked ancestor's subtree (the layer's own, when its superlayer is not
     /// marked): the implementation behind `layoutIfNeeded()`.
     func layoutFromTopmostMarkedAncestor() {
         var top = self
-        while let parent = top.superlayer, parent.needsLayoutFlag { top = parent }
+        while let parent = top.superlayer, parent.layoutState.needsLayout { top = parent }
         top.layoutTreeIfNeeded()
     }
 
@@ -110,13 +113,13 @@ extension CALayer {
     /// `layoutSublayers(of:)`: the implementation behind `layoutSublayers()`.
     func layoutSublayersByDefault() {
         let size = modelState.bounds.size
-        let old = sizeAtLastLayout
-        sizeAtLastLayout = size
+        let old = layoutState.sizeAtLastLayout
+        layoutState.sizeAtLastLayout = size
         if let old, old != size { resizeSublayers(withOldSize: old) }
         if let delegate {
-            delegateLayoutFellThrough = false
+            layoutState.delegateFellThrough = false
             delegate.layoutSublayers(of: self)
-            guard delegateLayoutFellThrough else { return }
+            guard layoutState.delegateFellThrough else { return }
         }
         layoutManager?.layoutSublayers(of: self)
     }
@@ -171,5 +174,17 @@ extension CALayer {
         return CGSize(
             width: abs(m.a) * size.width + abs(m.c) * size.height,
             height: abs(m.b) * size.width + abs(m.d) * size.height)
+    }
+
+    /// Sets the layout manager and marks the layer for layout.
+    func setLayoutManager(_ manager: (any CALayoutManager)?) {
+        storedLayoutManager = manager
+        setNeedsLayout()
+    }
+
+    /// Sets the constraints and marks the superlayer, which applies them, for layout.
+    func setConstraints(_ list: [CAConstraint]?) {
+        storedConstraints = list
+        superlayer?.setNeedsLayout()
     }
 }

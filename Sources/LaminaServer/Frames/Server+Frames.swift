@@ -196,6 +196,20 @@ extension Server {
         return applied
     }
 
+    /// `capture`: checks the display and time asked for, then starts drawing the capture.
+    func captureRequested(requestID: UInt64, display index: UInt32, time: Double?, for session: ClientSession) throws {
+        guard Int(index) < displays.count else {
+            throw SessionError(.badDisplay, "capture of display \(index), which does not exist")
+        }
+        let display = displays[Int(index)]
+        guard !display.isClosed else {
+            throw SessionError(
+                .badDisplay, "capture of display \(index), whose output (\(display.output.mode)) was closed")
+        }
+        if let time, !time.isFinite { throw SessionError(.invalidValue, "capture time is NaN or infinite") }
+        try capture(requestID: requestID, display: display, time: time ?? clock.now(), for: session)
+    }
+
     /// Starts drawing `display` for `session`'s capture request on the frame worker: with every
     /// client's trees for a peer of the server's user or root, with `session`'s own tree alone for
     /// any other user. The reply is sent once it is drawn (`finishDrawing`).

@@ -14,8 +14,11 @@
 //                     OwnedFD, poll, mmap; imports CLaminaShims only; any module may import it
 //   LaminaProtocol    wire messages, codec, socket transport; imports LaminaCore, LaminaSystem (re-exported),
 //                     CLaminaShims
-//   Lamina            the client library users import; imports LaminaCore, LaminaProtocol, CPNG, CJPEG,
-//                     CCairo (CGContext draws with Cairo), CLaminaShims; never a server module
+//   LaminaGraphics    Core Graphics drawing: CGContext on Cairo, CGImage, CGDataProvider, CGGradient, PNG and
+//                     JPEG; imports LaminaCore and Foundation (both re-exported), CPNG, CJPEG, CCairo; no
+//                     socket, protocol or server module
+//   Lamina            the client library users import; imports LaminaGraphics (re-exported), LaminaCore,
+//                     LaminaProtocol, CLaminaShims; never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
 //                     LaminaProtocol, LaminaSystem, Logging; knows Renderer and Output only as protocols (no Vulkan,
 //                     no DRM)
@@ -45,6 +48,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Lamina", targets: ["Lamina"]),
+        .library(name: "LaminaGraphics", targets: ["LaminaGraphics"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .executable(name: "laminad", targets: ["laminad"]),
         .executable(name: "laminactl", targets: ["laminactl"]),
@@ -75,7 +79,8 @@ let package = Package(
         .target(name: "LaminaCore"),
         .target(name: "LaminaSystem", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "LaminaSystem", "CLaminaShims"]),
-        .target(name: "Lamina", dependencies: ["LaminaCore", "LaminaProtocol", "CPNG", "CJPEG", "CCairo"]),
+        .target(name: "LaminaGraphics", dependencies: ["LaminaCore", "CPNG", "CJPEG", "CCairo"]),
+        .target(name: "Lamina", dependencies: ["LaminaGraphics", "LaminaCore", "LaminaProtocol"]),
         .target(
             name: "LaminaServer",
             dependencies: [
@@ -122,13 +127,20 @@ let package = Package(
                 "Lamina", "LaminaTesting", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The README's examples, compiled as written; DocumentationExampleTests runs them and checks
+        // that the README still shows them to the letter.
+        .executableTarget(name: "readme-example", dependencies: ["Lamina"], path: "Examples/readme-example"),
+        .executableTarget(
+            name: "graphics-example", dependencies: ["LaminaGraphics"], path: "Examples/graphics-example"),
+
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaSystemTests", dependencies: ["LaminaSystem"]),
         .testTarget(
             name: "LaminaProtocolTests",
             dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
+        .testTarget(name: "LaminaGraphicsTests", dependencies: ["LaminaGraphics", "CJPEG"]),
         .testTarget(
-            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting", "CJPEG"]),
+            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(name: "LaminaOutputsTests", dependencies: ["LaminaOutputs", "LaminaServer"]),
         .testTarget(

@@ -1,5 +1,4 @@
 import Foundation
-@_exported import LaminaCore
 
 /// An object that manages image-based content and its geometry, appearance and place in a layer tree.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 extension CGContext {
     /// A `width` × `height` context with RGBA bytes in memory (`premultipliedLast`, default byte order).

@@ -1,6 +1,6 @@
 import CJPEG
 import Foundation
-import Lamina
+import LaminaGraphics
 import Testing
 
 /// Decodes `data` as a PNG with Apple's initialiser.

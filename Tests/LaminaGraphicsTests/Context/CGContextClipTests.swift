@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// Clipping to rectangles, paths and masks (Apple's `clip(to:)`, `clip(using:)`, `clip(to:mask:)`).
 @Suite("CGContext clipping")

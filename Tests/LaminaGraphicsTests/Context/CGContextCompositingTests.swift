@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// Global alpha, blend modes and graphics-state defaults, with values computed from the
 /// compositing equations Apple gives for each `CGBlendMode` ("Blend Modes", CGContext docs).

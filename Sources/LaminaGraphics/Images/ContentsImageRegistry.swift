@@ -4,7 +4,7 @@ import Foundation
 /// animations name images by id (`LayerState.contents`, `AnimationValue.image`), and `CAContext`
 /// looks the pixels up when a commit first names an image. Images are held weakly; ids are never
 /// reused. Thread-safe.
-enum ContentsImageRegistry {
+package enum ContentsImageRegistry {
     private final class Entry {
         weak var image: CGImage?
         init(_ image: CGImage) { self.image = image }
@@ -16,7 +16,7 @@ enum ContentsImageRegistry {
     nonisolated(unsafe) private static var sweepAt = 1024
 
     /// A new id, never 0 and never given before in this process.
-    static func makeID() -> UInt64 {
+    package static func makeID() -> UInt64 {
         lock.withLock {
             lastID += 1
             return lastID
@@ -24,7 +24,7 @@ enum ContentsImageRegistry {
     }
 
     /// Records `image` so that `image(_:)` finds it, and returns its id.
-    static func remember(_ image: CGImage) -> UInt64 {
+    package static func remember(_ image: CGImage) -> UInt64 {
         let id = image.contentsID
         lock.withLock {
             guard entries[id]?.image == nil else { return }
@@ -38,7 +38,7 @@ enum ContentsImageRegistry {
     }
 
     /// The live image with id `id`, or nil (0, never remembered, or gone).
-    static func image(_ id: UInt64) -> CGImage? {
+    package static func image(_ id: UInt64) -> CGImage? {
         guard id != 0 else { return nil }
         return lock.withLock { entries[id]?.image }
     }

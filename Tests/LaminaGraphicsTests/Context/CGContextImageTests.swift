@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// `draw(_:in:byTiling:)`: orientation, interpolation and tiling.
 @Suite("CGContext images")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// Bitmap contexts: the layouts Core Graphics supports ("Supported Pixel Formats", Quartz 2D
 /// Programming Guide, Graphics Contexts), the y-up device space, `makeImage()` and the layer context.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// Strokes: width, caps, joins, miter limit, dashes and antialiasing, checked at pixels the
 /// geometry decides (Apple's `setLineWidth`, `setLineCap`, `setLineJoin`, `setLineDash` docs).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// The current path, arcs and the CTM (Apple's `CGContext` path and transform functions).
 @Suite("CGContext paths and transforms")

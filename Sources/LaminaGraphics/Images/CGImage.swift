@@ -1,5 +1,4 @@
 import Foundation
-@_exported import LaminaCore
 
 /// A bitmap image, mirroring Core Graphics' `CGImage`: its pixels in memory, held as 8-bit
 /// premultiplied RGBA, rows top to bottom.
@@ -35,7 +34,7 @@ public final class CGImage: @unchecked Sendable {
     public let renderingIntent: CGColorRenderingIntent
     /// The pixels: 8-bit premultiplied RGBA, rows top to bottom, `width × 4` bytes each.
     public let premultipliedRGBA: [UInt8]
-    let contentsID: UInt64 = ContentsImageRegistry.makeID()
+    package let contentsID: UInt64 = ContentsImageRegistry.makeID()
     /// The provider the image was created with, for images made from raw bytes.
     private let sourceProvider: CGDataProvider?
 
@@ -80,7 +79,7 @@ public final class CGImage: @unchecked Sendable {
     }
 
     /// Creates an image from premultiplied BGRA rows with `stride` bytes per row (the capture format).
-    convenience init?(width: Int, height: Int, stride: Int, premultipliedBGRA source: UnsafeRawBufferPointer) {
+    package convenience init?(width: Int, height: Int, stride: Int, premultipliedBGRA source: UnsafeRawBufferPointer) {
         guard let rgba = Self.rgba(width: width, height: height, stride: stride, premultipliedBGRA: source) else {
             return nil
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// `CGGradient` and the context's linear and radial gradient drawing (Apple's
 /// `drawLinearGradient`/`drawRadialGradient` docs: colour at location 0 at the start, 1 at the end;

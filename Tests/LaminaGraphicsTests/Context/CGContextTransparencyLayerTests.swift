@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// Transparency layers (Apple's `beginTransparencyLayer(auxiliaryInfo:)`: drawing inside is
 /// composited as one image with the alpha, blend mode and clip in effect at the start).

@@ -1,5 +1,5 @@
 import Foundation
-import Lamina
+import LaminaGraphics
 import Testing
 
 /// One raw layout: the bytes of one pixel and the premultiplied RGBA it must read as.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lamina
+@testable import LaminaGraphics
 
 /// Conversions between user and device space and path hit-testing (Apple's
 /// `convertToDeviceSpace`, `pathContains(_:mode:)`).

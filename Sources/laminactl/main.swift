@@ -8,7 +8,7 @@ struct LaminaCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "laminactl",
         abstract: "Control and inspect a running Lamina render server.",
-        subcommands: [Capture.self, Tree.self, Ping.self, Stats.self, Displays.self])
+        subcommands: [Capture.self, Tree.self, Ping.self, Stats.self, Displays.self, Frames.self])
 
     struct Connection: ParsableArguments {
         @Option(
@@ -106,6 +106,43 @@ struct LaminaCtl: ParsableCommand {
                     "\(client.pid)\t\(client.layers)\t\(client.animations)\t\(client.images)\t"
                         + "\(client.textureBytes)\t\(client.name)")
             }
+        }
+    }
+}
+
+extension LaminaCtl {
+    struct Frames: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print what the newest frames of a display cost, and a summary of their CPU times.",
+            discussion: """
+                Each frame: its media time, layers visited, instances emitted, pixels drawn, the display's \
+                pixels, offscreen passes, CPU and GPU milliseconds (GPU: - where the renderer has no \
+                timestamps) and whether it missed its refresh. The summary gives the 50th, 90th and 99th \
+                percentile and the worst CPU time and the missed refreshes. The server keeps 600 frames a \
+                display, and records a frame only when something changed.
+                """)
+        @OptionGroup var connection: Connection
+        @Option(help: "The display (default 0).") var display: UInt32 = 0
+        @Option(help: "How many frames, newest last (at most 600).") var count: Int = 60
+        @Flag(help: "One JSON object per frame and one for the summary, one per line.") var json = false
+
+        func run() throws {
+            let records = try connection.context().frameRecords(display: display, count: count)
+            let summary = FrameSummary(records)
+            if json {
+                for r in records { print(FrameSummary.json(r)) }
+                print(summary.json)
+                return
+            }
+            print("time\tlayers\tinstances\tpixels drawn\tdisplay pixels\tpasses\tcpu ms\tgpu ms\tmissed")
+            for r in records {
+                let gpu = r.gpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-"
+                print(
+                    String(format: "%.4f", r.time) + "\t\(r.layersVisited)\t\(r.instancesEmitted)\t\(r.pixelsDrawn)\t"
+                        + "\(r.displayPixels)\t\(r.offscreenPasses)\t" + String(format: "%.3f", r.cpuMilliseconds)
+                        + "\t\(gpu)\t\(r.missedDeadline ? "yes" : "no")")
+            }
+            print(summary.text)
         }
     }
 }

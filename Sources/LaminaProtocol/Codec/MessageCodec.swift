@@ -53,6 +53,9 @@ public enum MessageCodec {
         case .stats(let id):
             type = .stats
             w.u64(id)
+        case .frameRecords(let id, let display, let count):
+            type = .frameRecords
+            w.u64(id); w.u32(display); w.u32(count)
         case .setLevel(let level):
             type = .setLevel
             w.f64(Double(level))
@@ -105,6 +108,11 @@ public enum MessageCodec {
         case .frame(let time, let target):
             type = .frame
             w.f64(time); w.f64(target)
+        case .frameRecordsReply(let id, let records):
+            type = .frameRecordsReply
+            w.u64(id)
+            w.u32(UInt32(records.count))
+            for f in records { encode(f, into: &w) }
         case .statsReply(let id, let clients):
             type = .statsReply
             w.u64(id)
@@ -136,6 +144,38 @@ public enum MessageCodec {
             w.string(d.name.truncatedToUTF8(WireLimits.maxDisplayNameBytes))
             w.string(d.connector.truncatedToUTF8(WireLimits.maxDisplayNameBytes))
         }
+    }
+
+    /// Bytes of one frame record on the wire.
+    static let frameRecordBytes = 66
+
+    /// Writes a frame record: `f64` time, `u32` display, `u64` layers visited, instances emitted,
+    /// pixels drawn and display pixels, `u32` offscreen passes, `f64` CPU milliseconds, `u8` whether a
+    /// GPU time follows and its `f64` (0 when not), `u8` missed deadline.
+    static func encode(_ f: FrameRecord, into w: inout WireWriter) {
+        w.f64(f.time); w.u32(f.display)
+        w.u64(UInt64(clamping: f.layersVisited)); w.u64(UInt64(clamping: f.instancesEmitted))
+        w.u64(UInt64(clamping: f.pixelsDrawn)); w.u64(UInt64(clamping: f.displayPixels))
+        w.u32(UInt32(clamping: f.offscreenPasses)); w.f64(f.cpuMilliseconds)
+        w.bool(f.gpuMilliseconds != nil); w.f64(f.gpuMilliseconds ?? 0); w.bool(f.missedDeadline)
+    }
+
+    /// Reads a frame record written by `encode(_:into:)`; counts beyond `Int.max` are clamped.
+    static func frameRecord(_ r: inout WireReader) throws(WireError) -> FrameRecord {
+        let time = try r.f64("frameRecord.time")
+        let display = try r.u32("frameRecord.display")
+        let layers = Int(clamping: try r.u64("frameRecord.layersVisited"))
+        let instances = Int(clamping: try r.u64("frameRecord.instancesEmitted"))
+        let pixels = Int(clamping: try r.u64("frameRecord.pixelsDrawn"))
+        let displayPixels = Int(clamping: try r.u64("frameRecord.displayPixels"))
+        let passes = Int(try r.u32("frameRecord.offscreenPasses"))
+        let cpu = try r.f64("frameRecord.cpuMilliseconds")
+        let hasGPU = try r.bool("frameRecord.hasGPUTime")
+        let gpu = try r.f64("frameRecord.gpuMilliseconds")
+        return FrameRecord(
+            time: time, display: display, layersVisited: layers, instancesEmitted: instances, pixelsDrawn: pixels,
+            displayPixels: displayPixels, offscreenPasses: passes, cpuMilliseconds: cpu,
+            gpuMilliseconds: hasGPU ? gpu : nil, missedDeadline: try r.bool("frameRecord.missedDeadline"))
     }
 
     /// Reads a display list written by `encode(_:into:)`.
@@ -279,6 +319,10 @@ public enum MessageCodec {
             message = .releaseImage(id: try r.u64("releaseImage.id"))
         case .stats:
             message = .stats(requestID: try r.u64("stats.requestID"))
+        case .frameRecords:
+            message = .frameRecords(
+                requestID: try r.u64("frameRecords.requestID"), display: try r.u32("frameRecords.display"),
+                count: try r.u32("frameRecords.count"))
         case .setLevel:
             message = .setLevel(Float(try r.f64("setLevel.level")))
         case .requestExportToken:
@@ -338,6 +382,14 @@ public enum MessageCodec {
             message = .animationEvents(events)
         case .frame:
             message = .frame(time: try r.f64("frame.time"), targetTime: try r.f64("frame.targetTime"))
+        case .frameRecordsReply:
+            let id = try r.u64("frameRecordsReply.requestID")
+            let n = try r.count(
+                "frameRecordsReply.records", limit: WireLimits.maxFrameRecords,
+                minimumElementSize: Self.frameRecordBytes)
+            var records: [FrameRecord] = []
+            for _ in 0..<n { records.append(try frameRecord(&r)) }
+            message = .frameRecordsReply(requestID: id, records: records)
         case .statsReply:
             let id = try r.u64("statsReply.requestID")
             let n = try r.count("statsReply.clients", limit: WireLimits.maxMessageBytes, minimumElementSize: 40)

@@ -29,4 +29,6 @@ public enum WireLimits {
     public static let maxDisplays = 16
     /// Bytes of a display's name or connector in `welcome` and `displaysChanged`.
     public static let maxDisplayNameBytes = 256
+    /// The frame records a display keeps, and the most a `frameRecordsReply` carries (about 40 KiB).
+    public static let maxFrameRecords = 600
 }

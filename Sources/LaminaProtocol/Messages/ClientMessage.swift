@@ -43,4 +43,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// Asks for an `exportToken`: the secret another client names, with this client's context id,
     /// to show this client's tree in a host layer (`CALayerHost`).
     case requestExportToken(requestID: UInt64)
+    /// Asks for a `frameRecordsReply`: the newest `count` frames presented on `display` (at most
+    /// `WireLimits.maxFrameRecords`, fewer when fewer were kept), oldest first.
+    case frameRecords(requestID: UInt64, display: UInt32, count: UInt32)
 }

@@ -34,4 +34,6 @@ public enum ServerMessage: Sendable, Hashable {
     /// A problem that does not end the connection (unlike `error`): the text names what is at fault,
     /// for example a host layer whose token does not match the context it names.
     case warning(code: ServerErrorCode, message: String)
+    /// Reply to `frameRecords`: what each of the display's newest frames cost, oldest first.
+    case frameRecordsReply(requestID: UInt64, records: [FrameRecord])
 }

@@ -13,6 +13,8 @@ public struct DisplayList: Sendable {
     public var instances: [InstanceBuffer] = DrawKind.all.map { InstanceBuffer(stride: $0.stride) }
     /// The batches in draw order.
     public var batches: [DrawBatch] = []
+    /// The layers the builder walked to make the list (a frame counter: `FrameRecord.layersVisited`).
+    public var layersVisited = 0
 
     /// An empty list for a `width`×`height` display cleared to `clearColor`.
     public init(width: Int, height: Int, clearColor: SIMD4<Float> = .zero) {

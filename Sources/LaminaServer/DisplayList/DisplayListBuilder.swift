@@ -49,6 +49,7 @@ public struct DisplayListBuilder {
 
     /// Draws a layer and its subtree in what its superlayer hands down (`DrawContext`).
     mutating func draw(_ presented: Presented, in context: DrawContext) {
+        list.layersVisited += 1
         if !presented.transitions.isEmpty {
             return drawTransition(presented, in: context)
         }

@@ -1,3 +1,4 @@
+import LaminaCore
 import LaminaProtocol
 
 /// One display the server drives: an output, the display's id, and its own frame schedule.
@@ -36,6 +37,11 @@ public final class Display {
     /// For the frame being drawn: each client's newest applied serial when the frame started (the
     /// commits the frame shows), by session id.
     var serialsInFlight: [Int: UInt64] = [:]
+    /// The newest frames' records (`keep`), a ring whose oldest entry is at `frameRecordHead`.
+    private var frameRecordRing: [FrameRecord] = []
+    private var frameRecordHead = 0
+    /// Whether the frame being drawn started for a later refresh than it was scheduled for.
+    private var frameStartedLate = false
 
     /// A display `id` showing frames on `output`, the `instance`th to have that number.
     init(id: UInt32, output: any Output, instance: Int = 0) {
@@ -83,11 +89,34 @@ public final class Display {
 
     /// Records that the waiting frame, for `time`, is being drawn: no other frame of this display
     /// starts until it ends, and a frame asked for meanwhile waits.
-    func beginFrame(at time: Double) {
+    func beginFrame(at time: Double, scheduledFor scheduled: Double) {
+        frameStartedLate = time > scheduled + interval / 2
         dueEventTime = nil
         needsFrame = false
         nextFrameTime = nil
         frameInFlight = time
+    }
+
+    /// Keeps `record` among the display's newest frame records (`WireLimits.maxFrameRecords`).
+    func keep(_ record: FrameRecord) {
+        if frameRecordRing.count < WireLimits.maxFrameRecords {
+            frameRecordRing.append(record)
+        } else {
+            frameRecordRing[frameRecordHead] = record
+            frameRecordHead = (frameRecordHead + 1) % frameRecordRing.count
+        }
+    }
+
+    /// The newest `count` frame records, oldest first.
+    func newestFrameRecords(_ count: Int) -> [FrameRecord] {
+        let ordered = frameRecordRing[frameRecordHead...] + frameRecordRing[..<frameRecordHead]
+        return Array(ordered.suffix(count))
+    }
+
+    /// Whether the frame drawn for `time`, finished at `now`, missed its refresh: it started for a
+    /// later refresh than it was scheduled for, or finished after the refresh that follows `time`.
+    func frameMissedDeadline(at time: Double, now: Double) -> Bool {
+        frameStartedLate || now > time + interval
     }
 
     /// Records the frame being drawn as presented at `time`.

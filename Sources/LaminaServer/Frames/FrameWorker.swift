@@ -48,9 +48,10 @@ final class FrameWorker: @unchecked Sendable {
     enum Outcome {
         /// A frame of `display` (its `instance`) at `time` was presented, or failed with `error`; what
         /// advancing the animations of the scene's `advancing` trees to `time` found, by session id.
+        /// `record` holds the frame's counters and CPU time (its `missedDeadline` is for the loop to say).
         case presented(
             display: UInt32, instance: Int, time: Double, error: (any Error)?,
-            advancements: [Int: RenderTree.Advancement])
+            advancements: [Int: RenderTree.Advancement], record: FrameRecord)
         /// A capture for the session `sessionID` was drawn and copied into shared memory.
         case captured(sessionID: Int, requestID: UInt64, time: Double, result: Result<CapturedFrame, any Error>)
     }
@@ -144,13 +145,20 @@ final class FrameWorker: @unchecked Sendable {
         let handle = OutputHandle(output: output)
         let (display, instance, time) = (scene.display, scene.displayInstance, scene.time)
         queue.async { [self] in
+            let start = DispatchTime.now().uptimeNanoseconds
             var advancements: [Int: RenderTree.Advancement] = [:]
             let list = build(trees.take(), advancing: &advancements)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
+            let cpu = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let record = FrameRecord(
+                time: time, display: display, layersVisited: list.layersVisited, instancesEmitted: list.instanceCount,
+                pixelsDrawn: list.width * list.height, displayPixels: list.width * list.height, offscreenPasses: 0,
+                cpuMilliseconds: cpu, gpuMilliseconds: nil, missedDeadline: false)
             report(
                 .presented(
-                    display: display, instance: instance, time: time, error: failure, advancements: advancements))
+                    display: display, instance: instance, time: time, error: failure, advancements: advancements,
+                    record: record))
         }
     }
 

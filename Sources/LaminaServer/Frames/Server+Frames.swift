@@ -28,11 +28,11 @@ extension Server {
         let now = clock.now()
         // An output's frame event says which refresh the frame is shown at (a page flip's timestamp
         // plus a refresh on KMS); without one, the frame's scheduled tick.
-        var time = display.dueEventTime ?? display.nextFrameTime ?? now
+        let scheduled = display.dueEventTime ?? display.nextFrameTime ?? now
         // A frame that starts late (the one before took longer than a refresh) shows the newest
         // refresh tick that has come, not a past one.
-        time = max(time, (now / display.interval).rounded(.down) * display.interval)
-        display.beginFrame(at: time)
+        let time = max(scheduled, (now / display.interval).rounded(.down) * display.interval)
+        display.beginFrame(at: time, scheduledFor: scheduled)
         display.serialsInFlight = [:]
         for session in sessions {
             if let serial = session.unpresentedSerial { display.serialsInFlight[session.id] = serial }
@@ -51,10 +51,24 @@ extension Server {
         frames.present(frame, on: display.output)
     }
 
+    /// `frameRecords`: the newest `count` records of a display's presented frames (a closed display's
+    /// too, until its number is given again).
+    func sendFrameRecords(requestID: UInt64, display index: UInt32, count: UInt32, to session: ClientSession) throws {
+        guard Int(index) < displays.count else {
+            throw SessionError(.badDisplay, "frameRecords of display \(index), which does not exist")
+        }
+        guard count <= WireLimits.maxFrameRecords else {
+            throw SessionError(
+                .invalidValue, "frameRecords count \(count) is over the limit of \(WireLimits.maxFrameRecords)")
+        }
+        let records = displays[Int(index)].newestFrameRecords(Int(count))
+        try send(.frameRecordsReply(requestID: requestID, records: records), to: session)
+    }
+
     /// Goes on with what the frame worker finished: a presented frame or a capture.
     func finishDrawing(_ outcome: FrameWorker.Outcome) {
         switch outcome {
-        case .presented(let id, let instance, let time, let error, let advancements):
+        case .presented(let id, let instance, let time, let error, let advancements, var record):
             // A frame of a closed display whose number was given again since concerns no one.
             guard Int(id) < displays.count, displays[Int(id)].instance == instance else { return }
             let display = displays[Int(id)]
@@ -63,6 +77,8 @@ extension Server {
                 logger.error("frame failed", metadata: ["display": "\(display.id)", "error": "\(error)"])
                 display.didFail(at: time)
             } else {
+                record.missedDeadline = display.frameMissedDeadline(at: time, now: clock.now())
+                display.keep(record)
                 display.didPresent(at: time)
                 finishFrame(on: display, at: time, advancements: advancements)
             }

@@ -37,6 +37,8 @@ extension Server {
         case .setLevel(let level): try setLevel(level, for: session)
         case .requestExportToken(let requestID): try sendExportToken(requestID: requestID, to: session)
         case .describeTree(let requestID): try describeTree(requestID: requestID, for: session)
+        case .frameRecords(let requestID, let display, let count):
+            try sendFrameRecords(requestID: requestID, display: display, count: count, to: session)
         }
     }
 
@@ -151,6 +153,7 @@ extension ClientMessage {
         case .stats: "stats"
         case .setLevel: "setLevel"
         case .requestExportToken: "requestExportToken"
+        case .frameRecords: "frameRecords"
         }
     }
 }

@@ -50,6 +50,7 @@ extension CodecTests {
                 case .stats: "stats"
                 case .setLevel: "setLevel"
                 case .requestExportToken: "requestExportToken"
+                case .frameRecords: "frameRecords"
                 }
             case .server(let m):
                 switch m {
@@ -66,6 +67,7 @@ extension CodecTests {
                 case .displaysChanged: "displaysChanged"
                 case .exportToken: "exportToken"
                 case .warning: "warning"
+                case .frameRecordsReply: "frameRecordsReply"
                 }
             }
         }
@@ -269,6 +271,7 @@ private let clientTable: [ClientMessage] = [
     .setLevel(.greatestFiniteMagnitude),
     .requestExportToken(requestID: 0),
     .requestExportToken(requestID: .max),
+    .frameRecords(requestID: 1, display: 0, count: 60),
     .commit(
         serial: 2,
         operations: [.setHost(1, contextId: 7, token: 0xFEED_F00D_DEAD_BEEF), .setHost(.max, contextId: 0, token: 0)]),
@@ -310,6 +313,13 @@ private let serverTable: [ServerMessage] = [
     .displaysChanged(displays),
     .exportToken(requestID: 1, token: 0x0123_4567_89AB_CDEF),
     .exportToken(requestID: .max, token: .max),
+    .frameRecordsReply(
+        requestID: 2,
+        records: [
+            FrameRecord(
+                time: 1, display: 0, layersVisited: 3, instancesEmitted: 4, pixelsDrawn: 5, displayPixels: 6,
+                offscreenPasses: 0, cpuMilliseconds: 0.5, gpuMilliseconds: nil, missedDeadline: false)
+        ]),
     .warning(code: .tokenMismatch, message: "host layer 3: context 2: token does not match"),
     .warning(code: .internalError, message: ""),
 ]
@@ -791,7 +801,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
 
     // MARK: Unknown codes, bad strings, counts
 
-    @Test(arguments: [UInt16(0), 14, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
+    @Test(arguments: [UInt16(0), 15, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -799,7 +809,7 @@ private func decodeSet(_ property: LayerProperty) throws -> LayerProperty {
         #expect(throws: WireError.unknownMessage(type)) { try MessageCodec.decodeClient(framed(type: type, [])) }
     }
 
-    @Test(arguments: [UInt16(0), 1, 3, 6, 8, 100, 114, 0xFFFF])
+    @Test(arguments: [UInt16(0), 1, 3, 6, 8, 100, 115, 0xFFFF])
     func unknownServerMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeServer(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))

@@ -176,6 +176,7 @@ enum SeedCorpus {
             ("commit-tree", .commit(serial: 1, operations: treeOperations)),
             ("commit-empty", .commit(serial: 2, operations: [])),
             ("set-level", .setLevel(2)), ("export-token", .requestExportToken(requestID: 5)),
+            ("frame-records", .frameRecords(requestID: 7, display: 0, count: 60)),
             (
                 "commit-host",
                 .commit(
@@ -248,6 +249,17 @@ enum SeedCorpus {
             ),
             ("export-token", .exportToken(requestID: 5, token: 0x0123_4567_89AB_CDEF)),
             ("warning", .warning(code: .tokenMismatch, message: "host layer 1: context 2: token does not match")),
+            (
+                "frame-records",
+                .frameRecordsReply(
+                    requestID: 7,
+                    records: [
+                        FrameRecord(
+                            time: 1, display: 0, layersVisited: 3, instancesEmitted: 4, pixelsDrawn: 1200,
+                            displayPixels: 1200, offscreenPasses: 0, cpuMilliseconds: 0.25, gpuMilliseconds: nil,
+                            missedDeadline: false)
+                    ])
+            ),
         ]
     }
 

@@ -130,7 +130,7 @@ enum ServerInputHarness {
             if id != 0 { session.tree.liveImages.insert(id) }
         case .releaseImage(let id):
             session.tree.liveImages.remove(id)
-        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken:
+        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken, .frameRecords:
             break
         }
     }

@@ -76,7 +76,9 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
     func tick(time: Double, targetTime: Double) {
         guard !isPaused else { return }
         let interval = targetTime - time
-        if preferredFramesPerSecond > 0, let last = lastFired, interval > 0 {
+        // A frame before the last one fired comes from another clock (`DisplayLinkCenter.takesFrame`):
+        // it fires, and the rate counts from it.
+        if preferredFramesPerSecond > 0, let last = lastFired, interval > 0, time > last {
             let wanted = 1 / Double(preferredFramesPerSecond)
             // Fire when at least the wanted period (less half a frame) has passed.
             if time - last < wanted - interval / 2 { return }
@@ -93,7 +95,9 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
 enum DisplayLinkCenter {
     final class State: @unchecked Sendable {
         var links: [CADisplayLink] = []
+        /// The frame time of the last frame event taken, and when (on this process's clock) it came.
         var lastFrameTime: Double = -.infinity
+        var lastFrameArrival: Double = -.infinity
         var enabled = false
         /// A tick is queued for the main thread and has not run yet.
         var tickPending = false
@@ -131,15 +135,33 @@ enum DisplayLinkCenter {
         if state.enabled { context.setFrameEvents(true) }
     }
 
+    /// How long the frame events taken must have stopped before a frame event older than the last one
+    /// is taken, as coming from a server with another clock.
+    static let clockChangeDelay = 0.5
+
+    /// Whether a frame event for `time` that arrives at `now` (this process's clock) ticks the links.
+    ///
+    /// Several contexts may report the same refresh: only a frame newer than the last one taken is.
+    /// But servers need not share a clock (an in-process server on a test's manual clock, which
+    /// reads 100 s on a machine up for less): one frame from a clock ahead of the others would
+    /// otherwise hold back every link until they caught up with it. So once no frame has been taken
+    /// for `clockChangeDelay`, a frame more than that older than the last is taken too, and the
+    /// links follow its clock from then on.
+    static func takesFrame(at time: Double, arrivingAt now: Double) -> Bool {
+        if time > state.lastFrameTime { return true }
+        return now - state.lastFrameArrival > clockChangeDelay && state.lastFrameTime - time > clockChangeDelay
+    }
+
     /// A frame event arrived (applied by the connection, transaction lock held, never on its reader
     /// thread): tick the links once per frame time on the main thread, then redraw the layers whose
     /// animations need display.
     static func frame(time: Double, targetTime: Double, from context: CAContext) {
         CATransaction.lock()
         defer { CATransaction.unlock() }
-        // Several contexts may report the same frame.
-        guard time > state.lastFrameTime else { return }
+        let now = CACurrentMediaTime()
+        guard takesFrame(at: time, arrivingAt: now) else { return }
         state.lastFrameTime = time
+        state.lastFrameArrival = now
         // A busy main thread misses frames: while a tick waits to run, later frames are skipped.
         guard !state.tickPending else { return }
         state.tickPending = true

@@ -70,7 +70,7 @@ import Testing
         try upload(2, on: socket)
         try commit([.createLayer(1), .set(1, .contents(2)), .setRoot(display: 0, layer: 1)], on: socket)
         #expect(renderer.images.count == 2)
-        socket.close()
+        socket.hangUp()
         server.runUntilIdle()
         clock.advance(by: 1.0 / 60)
         server.runUntilIdle()

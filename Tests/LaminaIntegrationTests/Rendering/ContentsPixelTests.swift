@@ -40,36 +40,37 @@ import Testing
         beforeRender: (VulkanRenderer, [UInt64: RenderImageID]) throws -> Void = { _, _ in },
         png: String? = nil
     ) throws -> Bitmap {
-        let renderer = try VulkanRenderer(validation: true)
-        var imported: [UInt64: ContentsImage] = [:]
-        var ids: [UInt64: RenderImageID] = [:]
-        for (client, (w, h, bytes)) in images {
-            let id = try renderer.importImage(
-                ImagePixels(width: w, height: h, stride: w * 4, source: .host(bytes)), filtering: .mipmapped)
-            ids[client] = id
-            imported[client] = ContentsImage(
-                image: id, width: w, height: h, mipmapped: try renderer.mipLevels(of: id) > 1)
+        return try SharedVulkanDevice.withRenderer { renderer, validation in
+            var imported: [UInt64: ContentsImage] = [:]
+            var ids: [UInt64: RenderImageID] = [:]
+            for (client, (w, h, bytes)) in images {
+                let id = try renderer.importImage(
+                    ImagePixels(width: w, height: h, stride: w * 4, source: .host(bytes)), filtering: .mipmapped)
+                ids[client] = id
+                imported[client] = ContentsImage(
+                    image: id, width: w, height: h, mipmapped: try renderer.mipLevels(of: id) > 1)
+            }
+            let root = RendererTests.layer(
+                1, frame: CGRect(x: 0, y: 0, width: width, height: height), color: nil, rootProperties)
+            var tree = try RenderTree().applying(
+                root + ops + [.setSublayers(1, children), .setRoot(display: 0, layer: 1)], displayCount: 1)
+            for (id, image) in contents { tree.layers[id]!.state.contents = image }
+            tree.contentsImages = imported
+            edit(&tree)
+            let list = DisplayListBuilder.build(
+                trees: [tree], display: 0, width: width, height: height, clearColor: SIMD4(0, 0, 0, 1))
+            try beforeRender(renderer, ids)
+            let target = try renderer.makeTarget(width: width, height: height)
+            try renderer.render(list, into: target)
+            let bitmap = try renderer.readPixels(target)
+            #expect(validation.messages.isEmpty, "\(validation.messages)")
+            if let png {
+                let image = CGImage(
+                    width: bitmap.width, height: bitmap.height, stride: bitmap.stride, premultipliedBGRA: bitmap.pixels)!
+                try image.writePNG(to: NSTemporaryDirectory() + png)
+            }
+            return bitmap
         }
-        let root = RendererTests.layer(
-            1, frame: CGRect(x: 0, y: 0, width: width, height: height), color: nil, rootProperties)
-        var tree = try RenderTree().applying(
-            root + ops + [.setSublayers(1, children), .setRoot(display: 0, layer: 1)], displayCount: 1)
-        for (id, image) in contents { tree.layers[id]!.state.contents = image }
-        tree.contentsImages = imported
-        edit(&tree)
-        let list = DisplayListBuilder.build(
-            trees: [tree], display: 0, width: width, height: height, clearColor: SIMD4(0, 0, 0, 1))
-        try beforeRender(renderer, ids)
-        let target = try renderer.makeTarget(width: width, height: height)
-        try renderer.render(list, into: target)
-        let bitmap = try renderer.readPixels(target)
-        #expect(renderer.validationMessages.isEmpty, "\(renderer.validationMessages)")
-        if let png {
-            let image = CGImage(
-                width: bitmap.width, height: bitmap.height, stride: bitmap.stride, premultipliedBGRA: bitmap.pixels)!
-            try image.writePNG(to: NSTemporaryDirectory() + png)
-        }
-        return bitmap
     }
 
     static func layer(_ id: LayerID, frame: CGRect, _ extra: [LayerProperty] = []) -> [LayerOperation] {

@@ -69,32 +69,33 @@ import Testing
 
     @Test(arguments: colors)
     func everyKindGivesTheSameBytes(color: SIMD4<Float>) throws {
-        let renderer = try VulkanRenderer(validation: true)
-        // The textured kinds' image: the colour on 8-bit steps as one BGRA texel.
-        let steps = FillInstance.onEightBitSteps(color) * 255
-        let texel = [steps.z, steps.y, steps.x, steps.w].map { UInt8($0.rounded()) }
-        let image = try renderer.importImage(
-            ImagePixels(width: 1, height: 1, stride: 4, source: .host(texel)), filtering: .nearest)
-        // The clear colour lies off the 8-bit steps too, so translucent blending is exercised.
-        for clear in [SIMD4<Float>(0.2, 0.4, 0.6, 1), SIMD4<Float>(0.93, 0.07, 0.501, 1)] {
-            let (list, kinds) = Self.list(color: color, clear: clear, image: image)
-            let target = try renderer.makeTarget(width: list.width, height: list.height)
-            try renderer.render(list, into: target)
-            let bitmap = try renderer.readPixels(target)
-            // Opaque colours at full coverage come out as the colour rounded to the nearest step.
-            let expected = color.w >= 1 ? Self.bytes(FillInstance.onEightBitSteps(color) * 255) : nil
-            for (slot, kind) in kinds.enumerated() {
-                for (x, y) in [(0, 0), (7, 9), (15, 15)] {
-                    let got = bitmap.rgba(x: slot * Self.side + x, y: y)
-                    let first = bitmap.rgba(x: x, y: y)
-                    #expect(got == first, "\(kind.name) at (\(x), \(y)): \(got), \(kinds[0].name): \(first)")
-                    if let expected {
-                        #expect(got == expected, "\(kind.name): \(got), expected \(expected)")
+        try SharedVulkanDevice.withRenderer { renderer, validation in
+            // The textured kinds' image: the colour on 8-bit steps as one BGRA texel.
+            let steps = FillInstance.onEightBitSteps(color) * 255
+            let texel = [steps.z, steps.y, steps.x, steps.w].map { UInt8($0.rounded()) }
+            let image = try renderer.importImage(
+                ImagePixels(width: 1, height: 1, stride: 4, source: .host(texel)), filtering: .nearest)
+            // The clear colour lies off the 8-bit steps too, so translucent blending is exercised.
+            for clear in [SIMD4<Float>(0.2, 0.4, 0.6, 1), SIMD4<Float>(0.93, 0.07, 0.501, 1)] {
+                let (list, kinds) = Self.list(color: color, clear: clear, image: image)
+                let target = try renderer.makeTarget(width: list.width, height: list.height)
+                try renderer.render(list, into: target)
+                let bitmap = try renderer.readPixels(target)
+                // Opaque colours at full coverage come out as the colour rounded to the nearest step.
+                let expected = color.w >= 1 ? Self.bytes(FillInstance.onEightBitSteps(color) * 255) : nil
+                for (slot, kind) in kinds.enumerated() {
+                    for (x, y) in [(0, 0), (7, 9), (15, 15)] {
+                        let got = bitmap.rgba(x: slot * Self.side + x, y: y)
+                        let first = bitmap.rgba(x: x, y: y)
+                        #expect(got == first, "\(kind.name) at (\(x), \(y)): \(got), \(kinds[0].name): \(first)")
+                        if let expected {
+                            #expect(got == expected, "\(kind.name): \(got), expected \(expected)")
+                        }
                     }
                 }
             }
+            #expect(validation.messages.isEmpty, "\(validation.messages)")
         }
-        #expect(renderer.validationMessages.isEmpty, "\(renderer.validationMessages)")
     }
 
     /// Premultiplied RGBA in 0...255 as the (r, g, b, a) bytes `Bitmap.rgba` returns.

@@ -6,18 +6,20 @@ import LaminaServer
 import LaminaVulkan
 import Testing
 
-/// Renders render trees directly with the Vulkan renderer (no socket), with validation on.
+/// Renders render trees directly with the Vulkan renderer (no socket), with validation on, on the
+/// process's shared device (`SharedVulkanDevice`).
 @Suite(.serialized) struct RendererTests {
     static func render(_ ops: [LayerOperation], width: Int = 200, height: Int = 200) throws -> (Bitmap, [String]) {
         let tree = try RenderTree().applying(ops, displayCount: 1)
         let list = DisplayListBuilder.build(
             trees: [tree], display: 0, width: width, height: height,
             clearColor: SIMD4(0, 0, 0, 1))
-        let renderer = try VulkanRenderer(validation: true)
-        let target = try renderer.makeTarget(width: width, height: height)
-        try renderer.render(list, into: target)
-        let bitmap = try renderer.readPixels(target)
-        return (bitmap, renderer.validationMessages)
+        return try SharedVulkanDevice.withRenderer { renderer, validation in
+            let target = try renderer.makeTarget(width: width, height: height)
+            try renderer.render(list, into: target)
+            let bitmap = try renderer.readPixels(target)
+            return (bitmap, validation.messages)
+        }
     }
 
     static func layer(_ id: LayerID, frame: CGRect, color: RGBAColor?, _ extra: [LayerProperty] = [])

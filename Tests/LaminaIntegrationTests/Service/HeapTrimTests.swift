@@ -14,7 +14,7 @@ import Testing
         #expect(!server.heapTrimDue)
 
         let (first, _) = try harness.connect(name: "first")
-        first.close()
+        first.hangUp()
         server.runUntilIdle()
         #expect(server.heapTrimDue)
         server.trimHeapIfDue()
@@ -24,7 +24,7 @@ import Testing
         // Another departure half a second later waits for the next second.
         harness.advance(to: 100.5)
         let (second, _) = try harness.connect(name: "second")
-        second.close()
+        second.hangUp()
         server.runUntilIdle()
         server.trimHeapIfDue()
         #expect(server.heapTrimDue)

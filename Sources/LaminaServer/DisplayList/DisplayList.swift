@@ -15,6 +15,20 @@ public struct DisplayList: Sendable {
     public var batches: [DrawBatch] = []
     /// The layers the builder walked to make the list (a frame counter: `FrameRecord.layersVisited`).
     public var layersVisited = 0
+    /// Every instance in the order it was emitted, with the device pixels it may touch: what
+    /// `DamageTracker` compares two frames by.
+    public var emitted: [EmittedInstance] = []
+    /// The parts of the display that differ from the frame drawn before it into the same target, in
+    /// device pixels, disjoint; nil when the whole display is to be drawn. The frame worker sets it for
+    /// presented frames (`DamageTracker`); a renderer whose target holds that earlier frame keeps the
+    /// rest of the image and clears and redraws only these parts; any other target is drawn whole.
+    /// Captures leave it nil.
+    public var damage: [DamageRect]?
+
+    /// The pixels a renderer draws for this list: the damaged area, or the whole display.
+    public var pixelsToDraw: Int {
+        damage.map { $0.reduce(0) { $0 + $1.area } } ?? width * height
+    }
 
     /// An empty list for a `width`×`height` display cleared to `clearColor`.
     public init(width: Int, height: Int, clearColor: SIMD4<Float> = .zero) {

@@ -247,6 +247,11 @@ extension DisplayListBuilder {
     /// covering `box` (device pixels) in the current group; `texture` is what an instance of a textured
     /// kind samples.
     mutating func emit<Instance>(_ instance: Instance, kind: Int, box: CGRect, texture: TextureSampling? = nil) {
-        batcher.add(kind, index: list.append(instance, kind: kind), box: box, texture: texture)
+        let index = list.append(instance, kind: kind)
+        batcher.add(kind, index: index, box: box, texture: texture)
+        list.emitted.append(
+            EmittedInstance(
+                kind: kind, index: index, pixels: DamageRect(covering: box, width: list.width, height: list.height),
+                texture: texture))
     }
 }

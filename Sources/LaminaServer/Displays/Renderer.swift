@@ -15,6 +15,10 @@ public protocol Renderer: AnyObject {
     /// alive while the target does, even after `releaseImage`.
     func makeTarget(drawingInto image: RenderImageID) throws -> any RenderTarget
     /// Clears `target` to the list's clear colour and draws every batch in order.
+    ///
+    /// A list with `damage` may be drawn only there, keeping the rest of the target's image, when the
+    /// target holds the frame drawn before it; a renderer that cannot do that draws the whole list,
+    /// which gives the same image.
     func render(_ list: DisplayList, into target: any RenderTarget) throws
     /// Copies the target's pixels to host memory, after waiting for the frames that drew it.
     func readPixels(_ target: any RenderTarget) throws -> Bitmap

@@ -97,6 +97,14 @@ final class FrameWorker: @unchecked Sendable {
     private let renderer: (any Renderer)?
     /// Each session's imported images, by the client's image id (worker's thread only).
     private var images: [Int: [UInt64: ContentsImage]] = [:]
+    /// Each display's damage tracker, by display number and `Display.instance` (worker's thread only).
+    private var damage: [DisplayKey: DamageTracker] = [:]
+
+    /// A display, told apart from an earlier one with the same number.
+    struct DisplayKey: Hashable {
+        var display: UInt32
+        var instance: Int
+    }
 
     /// A worker that wakes the server's loop through `wakeup` when a job is done, and imports clients'
     /// images with `renderer`.
@@ -147,13 +155,18 @@ final class FrameWorker: @unchecked Sendable {
         queue.async { [self] in
             let start = DispatchTime.now().uptimeNanoseconds
             var advancements: [Int: RenderTree.Advancement] = [:]
-            let list = build(trees.take(), advancing: &advancements)
+            var list = build(trees.take(), advancing: &advancements)
+            let key = DisplayKey(display: display, instance: instance)
+            // A display given again under its number is another target: its predecessor's goes.
+            for old in damage.keys where old.display == display && old.instance != instance { damage[old] = nil }
+            list.damage = damage[key, default: DamageTracker()].damage(of: list)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
+            if failure != nil { damage[key]?.forget() }
             let cpu = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             let record = FrameRecord(
                 time: time, display: display, layersVisited: list.layersVisited, instancesEmitted: list.instanceCount,
-                pixelsDrawn: list.width * list.height, displayPixels: list.width * list.height, offscreenPasses: 0,
+                pixelsDrawn: list.pixelsToDraw, displayPixels: list.width * list.height, offscreenPasses: 0,
                 cpuMilliseconds: cpu, gpuMilliseconds: nil, missedDeadline: false)
             report(
                 .presented(

@@ -14,6 +14,8 @@ final class VulkanTarget: RenderTarget {
     let graveyard: Graveyard
     /// The newest frame that copied the image into `readback` (0 for none).
     var lastReadbackFrame: UInt64 = 0
+    /// Whether a frame has been drawn into the target, so that a partial redraw can keep the rest.
+    var holdsFrame = false
     static let format = VulkanImage.format
 
     var width: Int { storage.width }

@@ -67,8 +67,15 @@ public final class VulkanRenderer: Renderer {
     }
 
     /// Uploads the list's instances, clears `target` and draws each batch; returns with the frame in flight.
+    ///
+    /// When the list names its damage and `target` holds the frame drawn before it, the rest of the
+    /// image is kept: each damaged rectangle is cleared and every batch drawn again inside it (a scissor),
+    /// and a list with no damage draws nothing at all.
     public func render(_ list: DisplayList, into target: any RenderTarget) throws {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
+        let regions =
+            target.holdsFrame && target.width == list.width && target.height == list.height ? list.damage : nil
+        if let regions, regions.isEmpty { return }
         let slot = try prepareNextFrame()
         var draws = try upload(list)
         let sampled = try bindTextures(&draws, slot: slot)
@@ -82,22 +89,30 @@ public final class VulkanRenderer: Renderer {
                     dstAccess: VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
                 image.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
             }
+            // A partial redraw keeps (loads) the image; a full one discards and clears it.
             barrier(
                 cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 srcStage: VK_PIPELINE_STAGE_2_COPY_BIT, srcAccess: 0,
                 dstStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                dstAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, discard: true)
+                dstAccess: regions == nil
+                    ? VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT
+                    : VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                discard: regions == nil)
             var attachment = VkRenderingAttachmentInfo()
             attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
             attachment.imageView = target.view
             attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
-            attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR
+            attachment.loadOp = regions == nil ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD
             attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
             let c = list.clearColor
             attachment.clearValue.color.float32 = (c.x, c.y, c.z, c.w)
-            let area = VkRect2D(
+            let whole = VkRect2D(
                 offset: VkOffset2D(x: 0, y: 0),
                 extent: VkExtent2D(width: UInt32(target.width), height: UInt32(target.height)))
+            let rects = regions.map { $0.map(Self.rect) } ?? [whole]
+            let area =
+                regions.map { Self.rect($0.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }) }
+                ?? whole
             var info = VkRenderingInfo()
             info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
             info.renderArea = area
@@ -110,27 +125,37 @@ public final class VulkanRenderer: Renderer {
             var viewport = VkViewport(
                 x: 0, y: 0, width: Float(target.width), height: Float(target.height),
                 minDepth: 0, maxDepth: 1)
-            var scissor = area
             vkCmdSetViewport(cb, 0, 1, &viewport)
-            vkCmdSetScissor(cb, 0, 1, &scissor)
             var push = SIMD2<Float>(Float(target.width), Float(target.height))
             vkCmdPushConstants(cb, pipelines.layout, VK_SHADER_STAGE_VERTEX_BIT.rawValue, 0, 8, &push)
             var bound: VkPipeline?
             var boundSet: VkDescriptorSet?
-            for draw in draws where !draw.skipped {
-                if let set = draw.descriptorSet, set != boundSet {
-                    var s: VkDescriptorSet? = set
-                    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 0, 1, &s, 0, nil)
-                    boundSet = set
+            for rect in rects {
+                var scissor = rect
+                vkCmdSetScissor(cb, 0, 1, &scissor)
+                if regions != nil {
+                    var clear = VkClearAttachment()
+                    clear.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT.rawValue
+                    clear.colorAttachment = 0
+                    clear.clearValue.color.float32 = (c.x, c.y, c.z, c.w)
+                    var clearRect = VkClearRect(rect: rect, baseArrayLayer: 0, layerCount: 1)
+                    vkCmdClearAttachments(cb, 1, &clear, 1, &clearRect)
                 }
-                if bound != draw.pipeline {
-                    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, draw.pipeline)
-                    var buffer: VkBuffer? = instances!.buffer
-                    var offset = VkDeviceSize(draw.bufferOffset)
-                    vkCmdBindVertexBuffers(cb, 0, 1, &buffer, &offset)
-                    bound = draw.pipeline
+                for draw in draws where !draw.skipped {
+                    if let set = draw.descriptorSet, set != boundSet {
+                        var s: VkDescriptorSet? = set
+                        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 0, 1, &s, 0, nil)
+                        boundSet = set
+                    }
+                    if bound != draw.pipeline {
+                        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, draw.pipeline)
+                        var buffer: VkBuffer? = instances!.buffer
+                        var offset = VkDeviceSize(draw.bufferOffset)
+                        vkCmdBindVertexBuffers(cb, 0, 1, &buffer, &offset)
+                        bound = draw.pipeline
+                    }
+                    vkCmdDraw(cb, 4, UInt32(draw.count), 0, UInt32(draw.firstInstance))
                 }
-                vkCmdDraw(cb, 4, UInt32(draw.count), 0, UInt32(draw.firstInstance))
             }
             vkCmdEndRendering(cb)
             barrier(
@@ -139,6 +164,14 @@ public final class VulkanRenderer: Renderer {
                 srcAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                 dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
         }
+        target.holdsFrame = true
+    }
+
+    /// The Vulkan rectangle of a damaged rectangle.
+    static func rect(_ r: DamageRect) -> VkRect2D {
+        VkRect2D(
+            offset: VkOffset2D(x: Int32(r.x), y: Int32(r.y)),
+            extent: VkExtent2D(width: UInt32(max(0, r.width)), height: UInt32(max(0, r.height))))
     }
 
     /// Copies `target` to host memory after the frames that drew it have finished.

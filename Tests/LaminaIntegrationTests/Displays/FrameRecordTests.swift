@@ -63,7 +63,9 @@ import Testing
         #expect(frame.instancesEmitted == output.presented.last?.instanceCount)
         #expect(frame.instancesEmitted >= 3, "three filled layers")
         #expect(frame.displayPixels == 40 * 30)
-        #expect(frame.pixelsDrawn == 40 * 30, "a full redraw")
+        // Only what changed is drawn: the root, 20×10 at (10, 10), and its sublayers inside it, each
+        // with a pixel of margin for anti-aliased edges: one 22×12 rectangle.
+        #expect(frame.pixelsDrawn == 22 * 12)
         #expect(frame.offscreenPasses == 0)
         #expect(frame.gpuMilliseconds == nil, "the null output has no GPU")
         #expect(!frame.missedDeadline)

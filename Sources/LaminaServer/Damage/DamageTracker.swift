@@ -1,0 +1,153 @@
+import Foundation
+import LaminaCore
+
+/// Finds what changed between the frames presented on one target: the damage of a new display list
+/// against the one drawn before it (docs/rendering.md, "Damage").
+///
+/// Two frames are compared by their instances in emission order, which is the order in which
+/// overlapping instances are drawn (the batcher only reorders instances that cannot overlap). The
+/// longest common prefix and suffix are matched, then the middle is matched greedily, resynchronising
+/// within a small window after each difference. Every instance left unmatched, in either frame, damages
+/// the pixels it may touch. A pixel outside the damage is then covered by the same matched instances,
+/// in the same order, in both frames, so it keeps its value: drawing only the damage gives exactly the
+/// full redraw. The damage is collapsed to its bounding box beyond `maxRects` rectangles, and becomes a
+/// full redraw (nil) beyond `fullRedrawFraction` of the display, when the size or the clear colour
+/// changed, or when there is no frame before.
+public struct DamageTracker {
+    /// The most rectangles a frame's damage keeps before it becomes their bounding box.
+    static let maxRects = 16
+    /// Unmatched instances beyond which the damage is their bounding box without merging.
+    static let maxUnmatchedToMerge = 64
+    /// The part of the display beyond which the damage becomes a full redraw.
+    static let fullRedrawFraction = 0.5
+    /// Instances looked ahead, in both frames together, to resynchronise after a difference.
+    static let resyncWindow = 16
+
+    /// A tracker that has seen no frame: the first is drawn whole.
+    public init() {}
+
+    /// The frame drawn last into the target, and the hash of each of its emitted instances.
+    private var previous: DisplayList?
+    private var previousHashes: [UInt64] = []
+
+    /// The damage of `list` against the frame before (nil: draw it whole), remembering `list` as the
+    /// frame the target will hold once it is drawn. Call `forget()` when it was not drawn.
+    public mutating func damage(of list: DisplayList) -> [DamageRect]? {
+        let hashes = list.emitted.map { Self.hash($0, in: list) }
+        defer {
+            previous = list
+            previousHashes = hashes
+        }
+        guard let old = previous, old.width == list.width, old.height == list.height,
+            old.clearColor == list.clearColor
+        else { return nil }
+        let oldHashes = previousHashes
+        let same = { (i: Int, j: Int) -> Bool in
+            oldHashes[i] == hashes[j] && Self.equal(old, i, list, j)
+        }
+        var unmatched: [DamageRect] = []
+        var i = 0
+        var j = 0
+        var endOld = old.emitted.count
+        var endNew = list.emitted.count
+        while endOld > i, endNew > j, same(endOld - 1, endNew - 1) {
+            endOld -= 1
+            endNew -= 1
+        }
+        while i < endOld, j < endNew {
+            if same(i, j) {
+                i += 1
+                j += 1
+                continue
+            }
+            guard let (a, b) = Self.resync(i, j, endOld, endNew, same) else {
+                unmatched += old.emitted[i..<endOld].map(\.pixels)
+                unmatched += list.emitted[j..<endNew].map(\.pixels)
+                i = endOld
+                j = endNew
+                break
+            }
+            unmatched += old.emitted[i..<a].map(\.pixels)
+            unmatched += list.emitted[j..<b].map(\.pixels)
+            i = a
+            j = b
+        }
+        unmatched += old.emitted[i..<endOld].map(\.pixels)
+        unmatched += list.emitted[j..<endNew].map(\.pixels)
+        return Self.collapse(unmatched.filter { !$0.isEmpty }, width: list.width, height: list.height)
+    }
+
+    /// Forgets the frame before: the next is drawn whole (its target did not get the last one).
+    public mutating func forget() {
+        previous = nil
+        previousHashes = []
+    }
+
+    /// The nearest pair of positions (old ≥ `i`, new ≥ `j`, fewest skipped in both together, at most
+    /// `resyncWindow`) whose instances are the same; nil when there is none.
+    static func resync(_ i: Int, _ j: Int, _ endOld: Int, _ endNew: Int, _ same: (Int, Int) -> Bool) -> (Int, Int)? {
+        for skipped in 1...resyncWindow {
+            for a in 0...skipped {
+                let b = skipped - a
+                guard i + a < endOld, j + b < endNew else { continue }
+                if same(i + a, j + b) { return (i + a, j + b) }
+            }
+        }
+        return nil
+    }
+
+    /// `rects` made disjoint enough to draw: overlapping ones merged, their bounding box beyond
+    /// `maxRects`, nil (full redraw) beyond `fullRedrawFraction` of the display.
+    public static func collapse(_ rects: [DamageRect], width: Int, height: Int) -> [DamageRect]? {
+        var merged: [DamageRect]
+        if rects.count > maxUnmatchedToMerge {
+            merged = [rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }]
+        } else {
+            merged = []
+            for rect in rects {
+                var current = rect
+                var changed = true
+                while changed {
+                    changed = false
+                    if let k = merged.firstIndex(where: { $0.intersects(current) }) {
+                        current = current.union(merged.remove(at: k))
+                        changed = true
+                    }
+                }
+                merged.append(current)
+            }
+            if merged.count > maxRects {
+                merged = [merged.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }]
+            }
+        }
+        let area = merged.reduce(0) { $0 + $1.area }
+        guard Double(area) <= fullRedrawFraction * Double(width * height) else { return nil }
+        return merged
+    }
+
+    /// Whether instance `i` of `a` and instance `j` of `b` draw the same: kind, sampling, pixels and bytes.
+    static func equal(_ a: DisplayList, _ i: Int, _ b: DisplayList, _ j: Int) -> Bool {
+        let x = a.emitted[i]
+        let y = b.emitted[j]
+        guard x.kind == y.kind, x.texture == y.texture, x.pixels == y.pixels else { return false }
+        let stride = a.instances[x.kind].stride
+        return a.instances[x.kind].bytes.withUnsafeBytes { p in
+            b.instances[y.kind].bytes.withUnsafeBytes { q in
+                memcmp(p.baseAddress! + x.index * stride, q.baseAddress! + y.index * stride, stride) == 0
+            }
+        }
+    }
+
+    /// A hash of an emitted instance's kind, sampling and bytes (FNV-1a).
+    static func hash(_ e: EmittedInstance, in list: DisplayList) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(e.kind)
+        if let t = e.texture { h = (h ^ t.image.rawValue) &* 0x100_0000_01b3 }
+        let stride = list.instances[e.kind].stride
+        list.instances[e.kind].bytes.withUnsafeBytes { p in
+            for k in (e.index * stride)..<((e.index + 1) * stride) {
+                h = (h ^ UInt64(p[k])) &* 0x100_0000_01b3
+            }
+        }
+        return h
+    }
+}

@@ -66,6 +66,7 @@ public struct DamageRect: Sendable, Hashable, CustomStringConvertible {
     /// Whether every pixel of `point` (a column and row) lies inside.
     public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 
+    /// "W×H at (X, Y)".
     public var description: String { "\(width)×\(height) at (\(x), \(y))" }
 }
 

@@ -40,6 +40,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the scan-out measurements (a frame into a KMS buffer by the dumb and mapped paths).")
     var scanoutOnly = false
 
+    @Flag(help: "Run only the damage measurements (a small moving layer over 1,000 layers, drawn whole and as damage).")
+    var damageOnly = false
+
+    @Option(help: "Display size of the damage measurements, WIDTHxHEIGHT.")
+    var size = "1920x1080"
+
     @Flag(help: "Run only the SIGKILL-to-restored-screen measurement (laminad killed and started again).")
     var restartOnly = false
 
@@ -93,6 +99,18 @@ struct Bench: ParsableCommand {
         }
         if scanoutOnly {
             try ScanoutBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if damageOnly {
+            let parts = size.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
+                throw ValidationError("--size takes WIDTHxHEIGHT, for example 1920x1080")
+            }
+            try DamageBench.rows(
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, width: parts[0],
+                height: parts[1], row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

@@ -48,8 +48,19 @@ final class FontFace: @unchecked Sendable {
             var position: hb_position_t = 0
             return hb_ot_metrics_get_position(font, tag, &position) != 0 ? Int(position) : 0
         }
-        capHeight = metric(HB_OT_METRICS_TAG_CAP_HEIGHT)
-        xHeight = metric(HB_OT_METRICS_TAG_X_HEIGHT)
+        // Fonts whose OS/2 table predates these values: the tops of "H" and "x".
+        func top(of character: Character) -> Int {
+            var glyph: hb_codepoint_t = 0
+            var e = hb_glyph_extents_t()
+            guard hb_font_get_nominal_glyph(font, character.unicodeScalars.first!.value, &glyph) != 0,
+                hb_font_get_glyph_extents(font, glyph, &e) != 0
+            else { return 0 }
+            return Int(e.y_bearing)
+        }
+        let cap = metric(HB_OT_METRICS_TAG_CAP_HEIGHT)
+        capHeight = cap > 0 ? cap : top(of: "H")
+        let x = metric(HB_OT_METRICS_TAG_X_HEIGHT)
+        xHeight = x > 0 ? x : top(of: "x")
         underlinePosition = metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET)
         underlineThickness = metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE)
         boundingBox = Self.headBox(face)

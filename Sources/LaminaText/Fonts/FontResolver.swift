@@ -132,8 +132,11 @@ enum FontResolver {
             style = String(name[name.index(after: dash)...])
         }
         var traits = Traits()
-        for word in camelWords(dropSuffix(style)) {
-            guard let t = styleWords[word.lowercased()] else { continue }
+        // Longest words first, so "UltraLight" is not read as "Light" nor "SemiBold" as "Bold".
+        var rest = dropSuffix(style).lowercased()
+        for word in styleWords.keys.sorted(by: { $0.count > $1.count }) where rest.contains(word) {
+            rest = rest.replacingOccurrences(of: word, with: " ")
+            let t = styleWords[word]!
             if let w = t.weight { traits.weight = w }
             if let s = t.slant { traits.slant = s }
             if let w = t.width { traits.width = w }

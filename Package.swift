@@ -150,7 +150,8 @@ let package = Package(
         .testTarget(name: "LaminaGraphicsTests", dependencies: ["LaminaGraphics", "CJPEG"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaTesting"], exclude: ["Golden"]),
         .testTarget(
-            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
+            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"],
+            exclude: ["Golden"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(name: "LaminaOutputsTests", dependencies: ["LaminaOutputs", "LaminaServer"]),
         .testTarget(

@@ -58,6 +58,14 @@ final class TextEngine: @unchecked Sendable {
         return try body(current!)
     }
 
+    /// Runs `body` under the text lock without making an engine (to release Pango objects while no
+    /// other thread uses their context).
+    static func locked(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body()
+    }
+
     /// Replaces the current engine by one over `config`; later text uses it. Objects made before
     /// keep the layouts they hold.
     static func replace(config: OpaquePointer) {

@@ -106,7 +106,8 @@ final class AttributedLayout: @unchecked Sendable {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        let layout = layout
+        TextEngine.locked { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
     /// Adds `attribute` over `bytes`.

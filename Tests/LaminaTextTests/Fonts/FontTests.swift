@@ -125,7 +125,7 @@ import Testing
         #expect(FontResolver.resolve("Menlo", in: engine).family == "DejaVu Sans Mono")
     }
 
-    @Test func attributeNamesHaveApplesRawValues() {
+    @Test func attributeNamesHaveApplesRawValues() throws {
         // UIKit's NSAttributedString.Key raw values and Core Text's attribute names.
         #expect(NSAttributedString.Key.font.rawValue == "NSFont")
         #expect(NSAttributedString.Key.foregroundColor.rawValue == "NSColor")
@@ -136,5 +136,12 @@ import Testing
         #expect(kCTForegroundColorAttributeName as String == "CTForegroundColor")
         #expect(kCTKernAttributeName as String == "NSKern")
         #expect(CFRangeMake(3, 4) == CFRange(location: 3, length: 4))
+        // Core Foundation spellings compile: a CFAttributedString made with Core Text's keys.
+        let font = CTFontCreateWithName("Helvetica" as CFString, 18, nil)
+        let made = CFAttributedStringCreate(
+            kCFAllocatorDefault, "Hi" as CFString, NSDictionary(dictionary: [kCTFontAttributeName: font]))
+        let string = try #require(made)
+        #expect(CFAttributedStringGetLength(string) == 2)
+        #expect(string.attribute(.font, at: 0, effectiveRange: nil) as? CTFont === font)
     }
 }

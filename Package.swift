@@ -4,9 +4,10 @@
 //
 // Module map and the imports each module may use (shared design brief, "Modules"):
 //
-//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd, CDRM, CGBM, CSeat, CUdev
+//   CVulkan, CVulkanXcb, CPNG, CJPEG, CCairo, CPixman, CSystemd, CDRM, CGBM, CSeat, CUdev, CPango
 //                     system libraries (module map + shim header); import nothing of ours (CVulkanXcb:
-//                     xcb and VK_KHR_xcb_surface, for the window output and its tests)
+//                     xcb and VK_KHR_xcb_surface, for the window output and its tests; CPango: pangocairo
+//                     and pangoft2 with the fontconfig and HarfBuzz they sit on, for LaminaText)
 //   CLaminaShims      C: CMSG_*, memfd_create and seals, accept4, pipe2, SO_PEERCRED, timerfd, epoll; imports
 //                     nothing of ours
 //   LaminaCore        value types shared by client and server; imports Foundation only
@@ -17,8 +18,11 @@
 //   LaminaGraphics    Core Graphics drawing: CGContext on Cairo, CGImage, CGDataProvider, CGGradient, PNG and
 //                     JPEG; imports LaminaCore and Foundation (both re-exported), CPNG, CJPEG, CCairo; no
 //                     socket, protocol or server module
-//   Lamina            the client library users import; imports LaminaGraphics (re-exported), LaminaCore,
-//                     LaminaProtocol, CLaminaShims; never a server module
+//   LaminaText        Core Text: fonts, lines, frames and attributed-string layout on Pango, drawn with
+//                     Cairo into CGContext; imports LaminaGraphics (re-exported) and CPango; no socket,
+//                     protocol or server module
+//   Lamina            the client library users import; imports LaminaGraphics and LaminaText (both
+//                     re-exported), LaminaCore, LaminaProtocol, CLaminaShims; never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
 //                     LaminaProtocol, LaminaSystem, Logging; knows Renderer and Output only as protocols (no Vulkan,
 //                     no DRM)
@@ -49,6 +53,7 @@ let package = Package(
     products: [
         .library(name: "Lamina", targets: ["Lamina"]),
         .library(name: "LaminaGraphics", targets: ["LaminaGraphics"]),
+        .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .executable(name: "laminad", targets: ["laminad"]),
         .executable(name: "laminactl", targets: ["laminactl"]),
@@ -73,6 +78,9 @@ let package = Package(
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev", "libharfbuzz-dev", "libfontconfig-dev", "libcairo2-dev"])]),
         .target(name: "CLaminaShims"),
         .plugin(name: "CompileShaders", capability: .buildTool()),
 
@@ -80,7 +88,8 @@ let package = Package(
         .target(name: "LaminaSystem", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "LaminaSystem", "CLaminaShims"]),
         .target(name: "LaminaGraphics", dependencies: ["LaminaCore", "CPNG", "CJPEG", "CCairo"]),
-        .target(name: "Lamina", dependencies: ["LaminaGraphics", "LaminaCore", "LaminaProtocol"]),
+        .target(name: "LaminaText", dependencies: ["LaminaGraphics", "CPango"]),
+        .target(name: "Lamina", dependencies: ["LaminaGraphics", "LaminaText", "LaminaCore", "LaminaProtocol"]),
         .target(
             name: "LaminaServer",
             dependencies: [
@@ -139,8 +148,10 @@ let package = Package(
             name: "LaminaProtocolTests",
             dependencies: ["LaminaProtocol", "LaminaCore", "CLaminaShims", "LaminaTesting"]),
         .testTarget(name: "LaminaGraphicsTests", dependencies: ["LaminaGraphics", "CJPEG"]),
+        .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaTesting"], exclude: ["Golden"]),
         .testTarget(
-            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"]),
+            name: "LaminaTests", dependencies: ["Lamina", "LaminaProtocol", "LaminaServer", "LaminaTesting"],
+            exclude: ["Golden"]),
         .testTarget(name: "LaminaVulkanTests", dependencies: ["LaminaVulkan", "CVulkan"]),
         .testTarget(name: "LaminaOutputsTests", dependencies: ["LaminaOutputs", "LaminaServer"]),
         .testTarget(

@@ -72,6 +72,13 @@ extension CALayer {
     func attachAnimation(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+            let key = basic.keyPath, let pending = pendingActionOldValue, pending.key == key, Self.isCustomKey(key)
+        {
+            // An implicit animation of a class's own property (CATextLayer's fontSize): from the value
+            // before the change to the new model value.
+            basic.fromValue = Self.box(pending.value, like: kvcValue(forKey: key))
+        } else if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+            basic.byValue == nil,
             let (names, rest) = basic.keyPath.flatMap(PropertyTarget.splitSublayerPath),
             let keyPath = LayerKeyPath(rest)
         {
@@ -240,7 +247,7 @@ extension CALayer {
             depth += 1
         }
         if let result = found(Self.defaultAction(forKey: event)) { return result }
-        return Self.implicitAction(forKey: event)
+        return Self.implicitAction(forKey: event) ?? Self.clientImplicitAction(forKey: event)
     }
 
     /// The built-in implicit animation of App. B: a basic animation of the property with the

@@ -144,10 +144,15 @@ extension CALayer {
                 (value as? CAMediaTimingFillMode) ?? (value as? String).map { CAMediaTimingFillMode(rawValue: $0) }
                 ?? .removed
         default:
+            let old = clientValueBeforeChange(forKey: key)
             kvcStorage[key] = value
             changed()
             if presentationSource == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-            runActionIfAllowed(forKey: key)
+            if let old {
+                clientKeyDidChange(key, old)
+            } else {
+                runActionIfAllowed(forKey: key)
+            }
         }
     }
 

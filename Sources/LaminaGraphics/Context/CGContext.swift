@@ -29,6 +29,11 @@ public final class CGContext {
     var allowsAntialiasing = true
     /// For each open transparency layer, innermost last, how many states were saved when it began.
     var transparencyLayerDepths: [Int] = []
+    /// Text space to user space (`textMatrix`); not part of the graphics state.
+    var storedTextMatrix = CGAffineTransform.identity
+    /// The context-wide font rendering permissions (`setAllowsFontSmoothing(_:)` and friends); not
+    /// part of the graphics state.
+    var fontPermissions = FontPermissions()
 
     /// The pixel memory: the caller's, or the context's own when `nil` was passed; valid while the context lives.
     public let data: UnsafeMutableRawPointer?

@@ -20,4 +20,25 @@ struct GraphicsState {
     var interpolationQuality = CGInterpolationQuality.default
     /// The mask clip from `clip(to:mask:)`, in Cairo device space, if any.
     var mask: ClipMask?
+    /// The text part of the graphics state (font, size, spacing, drawing mode).
+    var text = TextState()
+}
+
+/// The text settings the graphics state holds (Apple's `saveGState()` documentation lists the font,
+/// font size, character spacing and text drawing mode); the text matrix is not among them.
+struct TextState {
+    /// How glyphs are painted; Apple's default is `.fill`.
+    var drawingMode = CGTextDrawingMode.fill
+    /// The font `showGlyphs` draws with: a LaminaText `CGFont`, held opaquely here.
+    var font: AnyObject?
+    /// The size `showGlyphs` draws at, in text-space units.
+    var fontSize: CGFloat = 12
+    /// Extra space added after each glyph `showGlyphs` draws, in text-space units.
+    var characterSpacing: CGFloat = 0
+    /// Whether fonts may be smoothed (`setShouldSmoothFonts(_:)`).
+    var shouldSmoothFonts = true
+    /// Whether glyph positions may fall between pixels (`setShouldSubpixelPositionFonts(_:)`).
+    var shouldSubpixelPositionFonts = true
+    /// Whether glyph positions are quantised to a subpixel grid (`setShouldSubpixelQuantizeFonts(_:)`).
+    var shouldSubpixelQuantizeFonts = true
 }

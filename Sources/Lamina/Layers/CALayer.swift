@@ -256,11 +256,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `draw(_:in:)`; subclasses override it to draw.
     open func draw(in ctx: CGContext) { drawWithDelegate(in: ctx) }
 
-    /// Draws the layer and its sublayers, as the render server shows them now, into `ctx` in the
-    /// layer's coordinate space (its bounds; y down, as on iOS, so the image is upright in a flipped
-    /// context such as the one `draw(in:)` receives).
-    /// How Lamina draws it: `renderThroughServer(in:)`.
-    open func render(in ctx: CGContext) { renderThroughServer(in: ctx) }
+    /// Draws the layer and its sublayers into `ctx` at their model values, in the layer's coordinate
+    /// space (its bounds in `ctx`'s user space), in this process with Core Graphics: any layer, in a
+    /// context's tree or not, with no server needed. How: `LayerTreeRenderer`.
+    open func render(in ctx: CGContext) { LayerTreeRenderer.render(self, in: ctx) }
 
     /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
     /// showing it (or at `displayIfNeeded()`). The cached contents stay on screen until then.
@@ -532,7 +531,6 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// Whether the layer is drawn when it faces away from the viewer; true by default. Animatable.
-    ///
     open var isDoubleSided: Bool {
         get { modelState.isDoubleSided }
         set { update(.doubleSided, \.isDoubleSided, newValue) }
@@ -546,7 +544,6 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// How many pixels per point the image drawn for `shouldRasterize` has; 1 by default. Animatable.
-    ///
     open var rasterizationScale: CGFloat {
         get { modelState.rasterizationScale }
         set { update(.rasterizationScale, \.rasterizationScale, newValue) }

@@ -23,31 +23,31 @@ extension CALayer: CAMediaTiming {
     /// repeat settings do not affect rendering.
     public var duration: CFTimeInterval {
         get { storedTiming.duration }
-        set { storedTiming.duration = newValue }
+        set { settingKey("duration") { storedTiming.duration = newValue } }
     }
 
     /// The layer's `CAMediaTiming` repeat count (kept by the client; the server maps time by `beginTime`, `speed` and `timeOffset` only).
     public var repeatCount: Float {
         get { storedTiming.repeatCount }
-        set { storedTiming.repeatCount = newValue }
+        set { settingKey("repeatCount") { storedTiming.repeatCount = newValue } }
     }
 
     /// The layer's `CAMediaTiming` repeat duration (kept by the client only).
     public var repeatDuration: CFTimeInterval {
         get { storedTiming.repeatDuration }
-        set { storedTiming.repeatDuration = newValue }
+        set { settingKey("repeatDuration") { storedTiming.repeatDuration = newValue } }
     }
 
     /// The layer's `CAMediaTiming` autoreverse flag (kept by the client only).
     public var autoreverses: Bool {
         get { storedTiming.autoreverses }
-        set { storedTiming.autoreverses = newValue }
+        set { settingKey("autoreverses") { storedTiming.autoreverses = newValue } }
     }
 
     /// The layer's `CAMediaTiming` fill mode (kept by the client only).
     public var fillMode: CAMediaTimingFillMode {
         get { storedTiming.fillMode }
-        set { storedTiming.fillMode = newValue }
+        set { settingKey("fillMode") { storedTiming.fillMode = newValue } }
     }
 }
 
@@ -87,6 +87,9 @@ extension CALayer {
         case "repeatDuration": return NSNumber(value: repeatDuration)
         case "autoreverses": return NSNumber(value: autoreverses)
         case "fillMode": return fillMode.rawValue
+        case "autoresizingMask": return NSNumber(value: autoresizingMask.rawValue)
+        case "drawsAsynchronously": return NSNumber(value: drawsAsynchronously)
+        case "needsDisplayOnBoundsChange": return NSNumber(value: needsDisplayOnBoundsChange)
         default: return kvcStorage[key] ?? Self.defaultValue(forKey: key)
         }
     }
@@ -139,15 +142,24 @@ extension CALayer {
         case "repeatCount": repeatCount = Float(value.flatMap(AnimationValue.number) ?? 0)
         case "repeatDuration": repeatDuration = value.flatMap(AnimationValue.number) ?? 0
         case "autoreverses": autoreverses = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        case "autoresizingMask":
+            autoresizingMask = CAAutoresizingMask(
+                rawValue: UInt32(exactly: value.flatMap(AnimationValue.number) ?? 0) ?? 0)
+        case "drawsAsynchronously": drawsAsynchronously = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        case "needsDisplayOnBoundsChange":
+            needsDisplayOnBoundsChange = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
         case "fillMode":
             fillMode =
                 (value as? CAMediaTimingFillMode) ?? (value as? String).map { CAMediaTimingFillMode(rawValue: $0) }
                 ?? .removed
         default:
-            kvcStorage[key] = value
+            // The action is looked up before the value is stored, as for properties.
+            let action =
+                presentationSource == nil && !CATransaction.disableActions() ? self.action(forKey: key) : nil
+            settingKey(key) { kvcStorage[key] = value }
             changed()
             if presentationSource == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-            runActionIfAllowed(forKey: key)
+            if let action { runAction(action, forKey: key, oldValue: nil) }
         }
     }
 

@@ -50,6 +50,8 @@ open class CALayer: NSObject, NSSecureCoding {
     var layoutState = LayerLayoutState()
     var storedLayoutManager: (any CALayoutManager)?
     var storedConstraints: [CAConstraint]?
+    /// Which keys were given a value (what is archived) and who observes them (CALayer+KeyRecord.swift).
+    var keyRecord = LayerKeyRecord()
 
     /// Creates a layer with Core Animation's default property values, or the values the class's
     /// `defaultValue(forKey:)` gives. Subclasses override it as on Apple platforms (`override init()`).
@@ -180,12 +182,15 @@ open class CALayer: NSObject, NSSecureCoding {
         set { setLayoutManager(newValue) }
     }
 
-    /// How the layer follows changes of its superlayer's size when the superlayer is laid out; empty
-    /// (`kCALayerNotSizable`) by default. See `CAAutoresizingMask`.
-    open var autoresizingMask: CAAutoresizingMask = []
+    /// How the layer follows changes of its superlayer's size, applied as soon as the superlayer's
+    /// `bounds` or `frame` changes size; empty (`kCALayerNotSizable`) by default. See `CAAutoresizingMask`.
+    open var autoresizingMask: CAAutoresizingMask {
+        get { layoutState.autoresizingMask }
+        set { setAutoresizingMask(newValue) }
+    }
 
-    /// Applies `autoresizingMask` for the superlayer's size having been `size`: the change to the
-    /// superlayer's current bounds size is shared evenly among the flexible parts of each axis.
+    /// Applies `autoresizingMask` for the superlayer's size having been `size`, by Apple's rule:
+    /// the size takes a third of the change when a margin is flexible too, the margins share the rest.
     open func resize(withOldSuperlayerSize size: CGSize) { autoresize(withOldSuperlayerSize: size) }
 
     /// Calls `resize(withOldSuperlayerSize:)` on every sublayer; `size` is this layer's previous size.
@@ -221,9 +226,9 @@ open class CALayer: NSObject, NSSecureCoding {
     /// are not archived.
     open func encode(with coder: NSCoder) { encodeLayer(to: coder) }
 
-    /// Whether `encode(with:)` archives the value for `key`; true here. A subclass returns false to
-    /// leave a key out, which then has its default when the layer is unarchived.
-    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+    /// Whether `encode(with:)` archives the value for `key`: true once the key was given a value, as
+    /// on Apple platforms (`archivesValue(forKey:)` has the rules). A subclass may leave a key out.
+    open func shouldArchiveValue(forKey key: String) -> Bool { archivesValue(forKey: key) }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`. Numbers come
     /// back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).

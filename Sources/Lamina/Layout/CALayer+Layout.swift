@@ -172,7 +172,7 @@ extension CALayer {
 
     /// Sets the constraints and marks the superlayer, which applies them, for layout.
     func setConstraints(_ list: [CAConstraint]?) {
-        storedConstraints = list
+        settingKey("constraints") { storedConstraints = list }
         superlayer?.setNeedsLayout()
     }
 }

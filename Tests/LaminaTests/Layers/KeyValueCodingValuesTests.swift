@@ -194,12 +194,13 @@ import Testing
         #expect(v != .zero)
     }
 
-    /// Apple's defaults (CALayer.h): contentsFormat RGBA8Uint, preferredDynamicRange and toneMapMode
-    /// automatic, contentsHeadroom 0, wantsExtendedDynamicRangeContent false; they are stored.
+    /// Apple's defaults (CALayer.h): contentsFormat RGBA8Uint, preferredDynamicRange standard (GNUstep's
+    /// QuartzCore tests run on macOS, issue 24), toneMapMode automatic, contentsHeadroom 0,
+    /// wantsExtendedDynamicRangeContent false; they are stored.
     @Test func dynamicRangeProperties() {
         let layer = CALayer()
         #expect(layer.contentsFormat == .RGBA8Uint)
-        #expect(layer.preferredDynamicRange == .automatic)
+        #expect(layer.preferredDynamicRange == .standard)
         #expect(layer.toneMapMode == .automatic)
         #expect(layer.contentsHeadroom == 0)
         #expect(!layer.wantsExtendedDynamicRangeContent)

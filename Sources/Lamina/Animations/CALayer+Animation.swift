@@ -169,7 +169,9 @@ extension CALayer {
         let source = presentationSource ?? self
         guard source.hasBeenCommitted else { return nil }
         let layer = type(of: source).init(_presentationCopyOf: source)
-        layer.modelState = source.presentedState(at: time, from: source.modelState)
+        // What the last commit put on screen: changes of the transaction still open do not show.
+        let committed = CATransaction.state.lock.withLock { source.committedModelState }
+        layer.modelState = source.presentedState(at: time, from: committed)
         layer.kvcStorage.merge(source.presentedCustomValues(at: time)) { $1 }
         layer.presentationSource = source
         layer.presentationTime = time

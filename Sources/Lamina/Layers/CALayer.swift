@@ -407,12 +407,11 @@ open class CALayer: NSObject, NSSecureCoding {
         set { update(.maskedCorners, \.maskedCorners, newValue.intersection(.all)) }
     }
 
-    /// The curve of the rounded corners of the background, border and `masksToBounds` clip:
-    /// `.circular` (the default) or `.continuous`, whose curvature rises smoothly from the edges. Not
-    /// animatable.
+    /// The curve of the rounded corners of the background, border and `masksToBounds` clip: `.circular`
+    /// (the default; what an unknown name becomes) or `.continuous`, with smoothly rising curvature.
     open var cornerCurve: CALayerCornerCurve {
         get { modelState.cornerCurve }
-        set { update(.cornerCurve, \.cornerCurve, newValue) }
+        set { update(.cornerCurve, \.cornerCurve, newValue == .continuous ? newValue : .circular) }
     }
 
     /// How far along each edge a corner of the given curve reaches, as a multiple of `cornerRadius`:

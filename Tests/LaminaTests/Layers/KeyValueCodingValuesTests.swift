@@ -56,8 +56,8 @@ import Testing
     /// NSNumbers too).
     @Test func presentationLayerNumbers() throws {
         let layer = CALayer()
-        layer.hasBeenCommitted = true
         layer.zPosition = 7
+        layer.hasBeenCommitted = true
         let presented = try #require(layer.presentation(at: 0))
         #expect(presented.value(forKey: "zPosition") as? Double == 7)
     }

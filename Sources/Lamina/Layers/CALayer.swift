@@ -118,9 +118,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Removes every attached animation.
     open func removeAllAnimations() { detachAllAnimations() }
 
-    /// A copy of the layer showing what is on screen now: the model values with the committed
-    /// animations applied at `CACurrentMediaTime()`, computed by the same LaminaCore code as the
-    /// render server's frames. Nil before the layer's first commit. Its `sublayers` and
+    /// A copy of the layer showing what is on screen now: the model values of the last commit (not
+    /// changes of the transaction still open) with the committed animations applied at
+    /// `CACurrentMediaTime()`, computed by the same LaminaCore code as the render server's frames.
+    /// Nil before the layer's first commit. Its `sublayers` and
     /// `superlayer` are presentation layers for the same time; `hitTest(_:)` on it hits where
     /// layers are drawn now.
     open func presentation() -> Self? {
@@ -464,24 +465,22 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The part of the contents, in unit coordinates, that stretches when the contents are scaled
     /// (the rest keeps its size, as a nine-part image); the unit rectangle by default. Animatable.
-    ///
     open var contentsCenter: CGRect {
         get { modelState.contentsCenter }
         set { update(.contentsCenter, \.contentsCenter, newValue) }
     }
 
     /// How many pixels of the contents make one point of the layer; 1 by default. Animatable.
-    ///
     open var contentsScale: CGFloat {
         get { modelState.contentsScale }
         set { update(.contentsScale, \.contentsScale, newValue) }
     }
 
     /// How the contents are placed in the bounds when their sizes differ; `.resize` (stretched to fill)
-    /// by default. Unknown names are kept.
+    /// by default. A name Apple does not define becomes `.center`, as on Apple platforms.
     open var contentsGravity: CALayerContentsGravity {
         get { modelState.contentsGravity }
-        set { update(.contentsGravity, \.contentsGravity, newValue) }
+        set { update(.contentsGravity, \.contentsGravity, newValue.isKnown ? newValue : .center) }
     }
 
     /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased; true by default here (on iOS

@@ -24,9 +24,11 @@ extension CALayer {
     // MARK: Marking
 
     /// Marks the layer for layout, tells the layout manager, and opens a transaction so that a commit
-    /// lays it out: the implementation behind `setNeedsLayout()`.
+    /// lays it out: the implementation behind `setNeedsLayout()`. A layer already marked is left as
+    /// it is: its layout manager hears `invalidateLayout(of:)` once per mark, as on Apple platforms
+    /// (GNUstep's QuartzCore tests run on macOS, issue 24).
     func markNeedsLayout() {
-        guard presentationSource == nil else { return }
+        guard presentationSource == nil, !layoutState.needsLayout else { return }
         layoutState.needsLayout = true
         markAncestorsForLayout()
         layoutManager?.invalidateLayout(of: self)

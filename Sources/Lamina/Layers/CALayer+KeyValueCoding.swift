@@ -71,8 +71,10 @@ extension CALayer {
         }
     }
 
+    /// Keeps the colour object a class default gives (its value is already in `modelState`); a
+    /// default is not a value given to the layer, so nothing is recorded or observed.
     func copyColorObject(_ property: LayerKeyPath.Property, _ color: CGColor?) {
-        if property == .backgroundColor { backgroundColor = color } else { borderColor = color }
+        if property == .backgroundColor { storedBackgroundColor = color } else { storedBorderColor = color }
     }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`.

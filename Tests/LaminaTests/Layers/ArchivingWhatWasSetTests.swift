@@ -14,6 +14,18 @@ final class ArchivingNoOpacityLayer: CALayer {
     }
 }
 
+/// A layer class whose defaults give a background colour and an opacity.
+private final class DefaultedLayer: CALayer {
+    static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "backgroundColor": green
+        case "opacity": NSNumber(value: Float(0.5))
+        default: super.defaultValue(forKey: key)
+        }
+    }
+}
+
 @Suite("Layers: archiving what was set")
 struct ArchivingWhatWasSetTests {
     @Test func aNewLayerArchivesAlmostNothing() {
@@ -77,6 +89,14 @@ struct ArchivingWhatWasSetTests {
             #expect(modern.shouldArchiveValue(forKey: key), "\(key)")
         }
         #expect(!modern.shouldArchiveValue(forKey: "wantsDynamicContentScaling"))
+    }
+
+    @Test func classDefaultsAreNotValuesGiven() {
+        // Apple: "a subclass does not archive a property nobody set either"; a value its
+        // defaultValue(forKey:) supplies is the layer's from the start (the colour object too).
+        let layer = DefaultedLayer()
+        #expect(layer.backgroundColor === DefaultedLayer.green && layer.opacity == 0.5)
+        #expect(!layer.shouldArchiveValue(forKey: "backgroundColor") && !layer.shouldArchiveValue(forKey: "opacity"))
     }
 
     @Test func anArchiveHoldsOnlyWhatWasSetAndRoundTrips() throws {

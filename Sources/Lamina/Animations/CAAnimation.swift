@@ -13,22 +13,57 @@ extension CAAnimationDelegate {
 /// A layer stores a copy of the animation added to it, so changing the original afterwards has no
 /// effect on the running animation.
 open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAction, @unchecked Sendable {
-    open var beginTime: CFTimeInterval = 0
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses = false
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var beginTime: CFTimeInterval = 0 {
+        willSet { willChangeValue(forKey: "beginTime") }
+        didSet { didChangeValue(forKey: "beginTime") }
+    }
+    open var duration: CFTimeInterval = 0 {
+        willSet { willChangeValue(forKey: "duration") }
+        didSet { didChangeValue(forKey: "duration") }
+    }
+    open var speed: Float = 1 {
+        willSet { willChangeValue(forKey: "speed") }
+        didSet { didChangeValue(forKey: "speed") }
+    }
+    open var timeOffset: CFTimeInterval = 0 {
+        willSet { willChangeValue(forKey: "timeOffset") }
+        didSet { didChangeValue(forKey: "timeOffset") }
+    }
+    open var repeatCount: Float = 0 {
+        willSet { willChangeValue(forKey: "repeatCount") }
+        didSet { didChangeValue(forKey: "repeatCount") }
+    }
+    open var repeatDuration: CFTimeInterval = 0 {
+        willSet { willChangeValue(forKey: "repeatDuration") }
+        didSet { didChangeValue(forKey: "repeatDuration") }
+    }
+    open var autoreverses = false {
+        willSet { willChangeValue(forKey: "autoreverses") }
+        didSet { didChangeValue(forKey: "autoreverses") }
+    }
+    open var fillMode: CAMediaTimingFillMode = .removed {
+        willSet { willChangeValue(forKey: "fillMode") }
+        didSet { didChangeValue(forKey: "fillMode") }
+    }
     /// The curve applied to the animation's progress; nil is linear.
-    open var timingFunction: CAMediaTimingFunction?
+    open var timingFunction: CAMediaTimingFunction? {
+        willSet { willChangeValue(forKey: "timingFunction") }
+        didSet { didChangeValue(forKey: "timingFunction") }
+    }
     /// Told when the animation starts and stops. Held strongly, as on Apple platforms.
-    open var delegate: (any CAAnimationDelegate)?
+    open var delegate: (any CAAnimationDelegate)? {
+        willSet { willChangeValue(forKey: "delegate") }
+        didSet { didChangeValue(forKey: "delegate") }
+    }
     /// Whether the animation is removed from its layer when it finishes (default true).
-    open var isRemovedOnCompletion = true
+    open var isRemovedOnCompletion = true {
+        willSet { willChangeValue(forKey: "removedOnCompletion") }
+        didSet { didChangeValue(forKey: "removedOnCompletion") }
+    }
     /// Values stored with `setValue(_:forKey:)`.
     var storage: [String: Any] = [:]
+    /// The key-value observers, once one was registered (CAAnimation+KeyValueObserving.swift).
+    var keyValueObservers: KeyValueObserverList?
 
     /// Creates an animation with default values.
     public required override init() {
@@ -58,9 +93,12 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// Whether `encode(with:)` archives the value for `key`; true here, subclasses may say otherwise.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    /// Stores any value under any key, as Core Animation's animations allow.
+    /// Stores any value under any key, as Core Animation's animations allow; observers of the key
+    /// hear the change.
     open func setValue(_ value: Any?, forKey key: String) {
+        willChangeValue(forKey: key)
         storage[key] = value
+        didChangeValue(forKey: key)
     }
 
     /// The value stored under `key`, or the class's default for it.

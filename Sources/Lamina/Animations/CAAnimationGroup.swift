@@ -6,7 +6,10 @@ import Foundation
 /// child's `beginTime` counts from the group's start, and the group's duration cuts them off.
 open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
     /// The child animations.
-    open var animations: [CAAnimation]?
+    open var animations: [CAAnimation]? {
+        willSet { willChangeValue(forKey: "animations") }
+        didSet { didChangeValue(forKey: "animations") }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

@@ -3,11 +3,20 @@ import Foundation
 /// Interpolates one key path between two values (Apple's `CABasicAnimation`).
 open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     /// The start value; nil starts from the current value.
-    open var fromValue: Any?
+    open var fromValue: Any? {
+        willSet { willChangeValue(forKey: "fromValue") }
+        didSet { didChangeValue(forKey: "fromValue") }
+    }
     /// The end value; nil ends at the current value.
-    open var toValue: Any?
+    open var toValue: Any? {
+        willSet { willChangeValue(forKey: "toValue") }
+        didSet { didChangeValue(forKey: "toValue") }
+    }
     /// A relative change.
-    open var byValue: Any?
+    open var byValue: Any? {
+        willSet { willChangeValue(forKey: "byValue") }
+        didSet { didChangeValue(forKey: "byValue") }
+    }
     /// A start value already converted (implicit animations start from the previous value).
     var resolvedFrom: AnimationValue?
 

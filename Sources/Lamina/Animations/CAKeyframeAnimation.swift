@@ -3,23 +3,50 @@ import Foundation
 /// Steps a key path through a sequence of values or along a path (Apple's `CAKeyframeAnimation`).
 open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     /// The keyframe values.
-    open var values: [Any]?
+    open var values: [Any]? {
+        willSet { willChangeValue(forKey: "values") }
+        didSet { didChangeValue(forKey: "values") }
+    }
     /// A path for point key paths; when set it wins over `values`.
-    open var path: CGPath?
+    open var path: CGPath? {
+        willSet { willChangeValue(forKey: "path") }
+        didSet { didChangeValue(forKey: "path") }
+    }
     /// When each keyframe is reached, as fractions of the duration.
-    open var keyTimes: [NSNumber]?
+    open var keyTimes: [NSNumber]? {
+        willSet { willChangeValue(forKey: "keyTimes") }
+        didSet { didChangeValue(forKey: "keyTimes") }
+    }
     /// One timing function per segment (values − 1 of them).
-    open var timingFunctions: [CAMediaTimingFunction]?
+    open var timingFunctions: [CAMediaTimingFunction]? {
+        willSet { willChangeValue(forKey: "timingFunctions") }
+        didSet { didChangeValue(forKey: "timingFunctions") }
+    }
     /// How values between keyframes are computed (default linear).
-    open var calculationMode: CAAnimationCalculationMode = .linear
+    open var calculationMode: CAAnimationCalculationMode = .linear {
+        willSet { willChangeValue(forKey: "calculationMode") }
+        didSet { didChangeValue(forKey: "calculationMode") }
+    }
     /// Whether a layer moving along `path` turns to follow it.
-    open var rotationMode: CAAnimationRotationMode?
+    open var rotationMode: CAAnimationRotationMode? {
+        willSet { willChangeValue(forKey: "rotationMode") }
+        didSet { didChangeValue(forKey: "rotationMode") }
+    }
     /// Kochanek–Bartels tension per keyframe (cubic modes).
-    open var tensionValues: [NSNumber]?
+    open var tensionValues: [NSNumber]? {
+        willSet { willChangeValue(forKey: "tensionValues") }
+        didSet { didChangeValue(forKey: "tensionValues") }
+    }
     /// Kochanek–Bartels continuity per keyframe (cubic modes).
-    open var continuityValues: [NSNumber]?
+    open var continuityValues: [NSNumber]? {
+        willSet { willChangeValue(forKey: "continuityValues") }
+        didSet { didChangeValue(forKey: "continuityValues") }
+    }
     /// Kochanek–Bartels bias per keyframe (cubic modes).
-    open var biasValues: [NSNumber]?
+    open var biasValues: [NSNumber]? {
+        willSet { willChangeValue(forKey: "biasValues") }
+        didSet { didChangeValue(forKey: "biasValues") }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

@@ -122,6 +122,7 @@ extension CALayer {
             id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
             animation: copy, record: record, completionGroups: groups, layer: self)
         attachedAnimations.append(entry)
+        keyRecord.noteSet("animations")
         LayerAnimation.registry[id] = entry
         changed()
         animationAttached(entry)
@@ -175,7 +176,9 @@ extension CALayer {
         let source = presentationSource ?? self
         guard source.hasBeenCommitted else { return nil }
         let layer = type(of: source).init(_presentationCopyOf: source)
-        layer.modelState = source.presentedState(at: time)
+        // What the last commit put on screen: changes of the transaction still open do not show.
+        let committed = CATransaction.state.lock.withLock { source.committedModelState }
+        layer.modelState = source.presentedState(at: time, from: committed)
         layer.kvcStorage.merge(source.presentedCustomValues(at: time)) { $1 }
         layer.presentationSource = source
         layer.presentationTime = time
@@ -184,16 +187,17 @@ extension CALayer {
 
     /// The model layer of a presentation layer; the layer itself otherwise.
 
-    /// The layer's state at media time `time` with its committed animations applied.
-    func presentedState(at time: Double) -> LayerState {
+    /// The state `base` (the model values, or those of the last commit) at media time `time` with
+    /// the layer's committed animations applied.
+    func presentedState(at time: Double, from base: LayerState) -> LayerState {
         CATransaction.lock()
         defer { CATransaction.unlock() }
         let running = attachedAnimations.filter(\.committed)
-        guard !running.isEmpty else { return applyingAncestorAnimations(to: modelState, at: time) }
+        guard !running.isEmpty else { return applyingAncestorAnimations(to: base, at: time) }
         let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
         var transitions: [TransitionProgress] = []
         let own = LayerAnimator.presentation(
-            of: modelState, animations: animations, layerTime: localTime(atMediaTime: time),
+            of: base, animations: animations, layerTime: localTime(atMediaTime: time),
             transitions: &transitions)
         return applyingAncestorAnimations(to: own, at: time)
     }
@@ -281,21 +285,28 @@ extension CALayer {
         return keyPath.value(in: state)
     }
 
-    /// Captures the value before a property change, when an action may run for it.
+    /// Captures the value before a property change, when an action may run for it: the presented
+    /// value while committed animations run, else the model value; nil when no action may run (the
+    /// layer was never committed, actions are disabled, or this is a presentation layer).
     func willChange(_ property: LayerKeyPath.Property) -> AnimationValue? {
         guard presentationSource == nil, hasBeenCommitted, !CATransaction.disableActions() else { return nil }
         let hasAnimation = CATransaction.state.lock.withLock { attachedAnimations.contains { $0.committed } }
-        let state = hasAnimation ? presentedState(at: CACurrentMediaTime()) : modelState
+        let state = hasAnimation ? presentedState(at: CACurrentMediaTime(), from: modelState) : modelState
         return LayerKeyPath(property).value(in: state)
     }
 
-    /// Records the change and runs the property's action, if `old` says one may run.
-    ///
-    /// An explicit animation of the same property added in the current transaction wins: no implicit
-    /// animation is created (so "add the animation, then set the model value" fades as intended).
-    func didChange(_ property: LayerKeyPath.Property, _ old: AnimationValue?) {
-        changed()
-        guard let old, old != LayerKeyPath(property).value(in: modelState) else { return }
+    /// Looks up the action for a change of `property` that `store` is about to make, before the new
+    /// value is stored (so the action's code reads the old value, as on Apple platforms), with the
+    /// value the implicit animation starts from. Nil when no action runs: `willChange` says none may,
+    /// the value does not change, or an explicit animation of the same property was added in the
+    /// current transaction (so "add the animation, then set the model value" fades as intended).
+    func actionBeforeChange(
+        _ property: LayerKeyPath.Property, storing store: (inout LayerState) -> Void
+    ) -> (action: any CAAction, old: AnimationValue)? {
+        guard let old = willChange(property) else { return nil }
+        var next = modelState
+        store(&next)
+        guard old != LayerKeyPath(property).value(in: next) else { return nil }
         let explicit = CATransaction.state.lock.withLock {
             attachedAnimations.contains { entry in
                 !entry.committed
@@ -303,8 +314,8 @@ extension CALayer {
                         == property
             }
         }
-        if explicit { return }
-        runAction(forKey: property.key, oldValue: old)
+        guard !explicit, let action = action(forKey: property.key) else { return nil }
+        return (action, old)
     }
 
     /// Runs the action for `key` unless actions are disabled (used for kCAOnOrderIn/Out).
@@ -315,6 +326,11 @@ extension CALayer {
 
     func runAction(forKey key: String, oldValue: AnimationValue?) {
         guard let action = action(forKey: key) else { return }
+        runAction(action, forKey: key, oldValue: oldValue)
+    }
+
+    /// Runs `action`, found for `key`, with `oldValue` as the value an implicit animation starts from.
+    func runAction(_ action: any CAAction, forKey key: String, oldValue: AnimationValue?) {
         let saved = pendingActionOldValue
         pendingActionOldValue = oldValue.map { (key, $0) }
         action.run(forKey: key, object: self, arguments: nil)

@@ -4,13 +4,25 @@ import LaminaProtocol
 /// An animation of one key path of a layer (Apple's `CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The animated key path (`"opacity"`, `"position.x"`, `"transform.rotation.z"`, ...).
-    open var keyPath: String?
+    open var keyPath: String? {
+        willSet { willChangeValue(forKey: "keyPath") }
+        didSet { didChangeValue(forKey: "keyPath") }
+    }
     /// Whether the animated value is added to the layer's current value.
-    open var isAdditive = false
+    open var isAdditive = false {
+        willSet { willChangeValue(forKey: "additive") }
+        didSet { didChangeValue(forKey: "additive") }
+    }
     /// Whether each repeat continues from where the previous one ended.
-    open var isCumulative = false
+    open var isCumulative = false {
+        willSet { willChangeValue(forKey: "cumulative") }
+        didSet { didChangeValue(forKey: "cumulative") }
+    }
     /// Maps scalar values to a transform for a transform key path.
-    open var valueFunction: CAValueFunction?
+    open var valueFunction: CAValueFunction? {
+        willSet { willChangeValue(forKey: "valueFunction") }
+        didSet { didChangeValue(forKey: "valueFunction") }
+    }
 
     /// Creates an animation of `path` (Apple's `init(keyPath:)`).
     public convenience init(keyPath path: String?) {

@@ -7,15 +7,30 @@ import Foundation
 /// server draws the old subtree going and the new one coming.
 open class CATransition: CAAnimation, @unchecked Sendable {
     /// The effect (default fade).
-    open var type: CATransitionType = .fade
+    open var type: CATransitionType = .fade {
+        willSet { willChangeValue(forKey: "type") }
+        didSet { didChangeValue(forKey: "type") }
+    }
     /// The direction for move-in, push and reveal.
-    open var subtype: CATransitionSubtype?
+    open var subtype: CATransitionSubtype? {
+        willSet { willChangeValue(forKey: "subtype") }
+        didSet { didChangeValue(forKey: "subtype") }
+    }
     /// Where in the transition to start, 0...1.
-    open var startProgress: Float = 0
+    open var startProgress: Float = 0 {
+        willSet { willChangeValue(forKey: "startProgress") }
+        didSet { didChangeValue(forKey: "startProgress") }
+    }
     /// Where in the transition to end, 0...1.
-    open var endProgress: Float = 1
+    open var endProgress: Float = 1 {
+        willSet { willChangeValue(forKey: "endProgress") }
+        didSet { didChangeValue(forKey: "endProgress") }
+    }
     /// A filter for the transition (accepted and ignored in Lamina, as filters are on iOS).
-    open var filter: Any?
+    open var filter: Any? {
+        willSet { willChangeValue(forKey: "filter") }
+        didSet { didChangeValue(forKey: "filter") }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

@@ -387,9 +387,10 @@ public final class CAContext: @unchecked Sendable {
         return try captureReply(id)
     }
 
-    /// Draws layer `layer` of this context's tree and its sublayers alone, with model values, into a
-    /// `width`×`height` image, one point `scale` pixels wide (`CALayer.render(in:)`; the server's
-    /// `captureLayer`). The layer must be committed.
+    /// Asks the server to draw layer `layer` of this context's tree and its sublayers alone, with
+    /// model values, into a `width`×`height` image, one point `scale` pixels wide (the server's
+    /// `captureLayer`, docs/protocol.md §9). The layer must be committed. `CALayer.render(in:)` draws
+    /// in the client (`LayerTreeRenderer`); tests compare the two.
     func captureLayer(_ layer: LayerID, width: Int, height: Int, scale: Double) throws -> CGImage {
         let id = nextRequestID()
         try connection.send(

@@ -9,7 +9,7 @@ extension CALayer {
         "contents", "contentsFormat", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
         "filters", "backgroundFilters", "compositingFilter", "mask", "sublayers", "superlayer", "frame", "delegate",
         "actions", "style", "layoutManager", "constraints", "needsDisplayOnBoundsChange", "drawsAsynchronously",
-        "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+        "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode", "autoresizingMask",
     ]
 
     /// Whether `key` is a custom property key: one that names no layer property (its first
@@ -37,19 +37,6 @@ extension CALayer {
         }
         LayerDisplayQueue.enqueue(self)
         CATransaction.treeDidChange()
-    }
-
-    /// Marks the layer when a change of `property` calls for display: `bounds` with
-    /// `needsDisplayOnBoundsChange`, or any key the class's `needsDisplay(forKey:)` names.
-    @inline(__always)
-    func displayKeyChanged(_ property: LayerPropertyName, oldBounds: CGRect) {
-        if property == .bounds && needsDisplayOnBoundsChange {
-            if modelState.bounds != oldBounds { setNeedsDisplay() }
-        } else if type(of: self) != CALayer.self, presentationSource == nil,
-            type(of: self).needsDisplay(forKey: property.key)
-        {
-            setNeedsDisplay()
-        }
     }
 
     func displayNowIfNeeded() {

@@ -55,10 +55,16 @@ extension CALayer {
                 let value = box.layerValue(property.valueKind)
             else { return false }
             modelState[property] = value
+            keyRecord.noteSet(property)
             if property == .backgroundColor { storedBackgroundColor = box.value as? CGColor }
             if property == .borderColor { storedBorderColor = box.value as? CGColor }
         }
-        func has(_ key: String) -> Bool { coder.containsValue(forKey: key) }
+        // A key in the archive was given a value: it is archived again.
+        func has(_ key: String) -> Bool {
+            guard coder.containsValue(forKey: key) else { return false }
+            keyRecord.noteSet(key)
+            return true
+        }
         if has("lamina.contents.rgba"), let pixels = coder.decodeObject(of: NSData.self, forKey: "lamina.contents.rgba")
         {
             guard
@@ -69,6 +75,7 @@ extension CALayer {
             else { return false }
             storedContents = image
             modelState.contents = ContentsImageRegistry.remember(image)
+            keyRecord.noteSet(.contents)
         }
         if has("duration") { storedTiming.duration = coder.decodeDouble(forKey: "duration") }
         if has("repeatCount") { storedTiming.repeatCount = coder.decodeFloat(forKey: "repeatCount") }
@@ -76,16 +83,19 @@ extension CALayer {
         if has("autoreverses") { storedTiming.autoreverses = coder.decodeBool(forKey: "autoreverses") }
         if let mode = coder.decodeString(forKey: "fillMode") {
             storedTiming.fillMode = CAMediaTimingFillMode(rawValue: mode)
+            keyRecord.noteSet("fillMode")
         }
         if has("autoresizingMask") {
-            autoresizingMask = CAAutoresizingMask(
+            layoutState.autoresizingMask = CAAutoresizingMask(
                 rawValue: UInt32(truncatingIfNeeded: coder.decodeInt64(forKey: "autoresizingMask")))
         }
         if has("constraints") {
             guard let list = coder.decodeArray(of: CAConstraint.self, forKey: "constraints") else { return false }
             storedConstraints = list
         }
-        kvcStorage.merge(coder.decodeStoredValues(prefix: "lamina.stored")) { $1 }
+        let stored = coder.decodeStoredValues(prefix: "lamina.stored")
+        kvcStorage.merge(stored) { $1 }
+        for key in stored.keys { keyRecord.noteSet(key) }
         if has("sublayers") {
             guard let list = coder.decodeArray(of: CALayer.self, forKey: "sublayers") else { return false }
             for layer in list { addSublayer(layer) }

@@ -15,9 +15,8 @@ extension CALayer {
     func setContents(_ value: Any?) {
         // The old image lives through the action, which boxes it as an implicit animation's fromValue.
         let old = storedContents
-        storedContents = value
         let id = (value as? CGImage).map(ContentsImageRegistry.remember) ?? 0
-        update(.contents, \.contents, id)
+        update(.contents, \.contents, id) { self.storedContents = value }
         withExtendedLifetime(old) {}
     }
 }

@@ -7,7 +7,16 @@ extension CALayer {
     /// Layer properties answer from their row in `LayerPropertyDescriptor.table` (the initial value
     /// of the `LayerState` field), so a property added to the table has its default here too; the
     /// `CAMediaTiming` keys the server does not need answer from the values `CALayer` starts with.
+    ///
+    /// As on Apple platforms (GNUstep's QuartzCore tests run on macOS, issue 24), `bounds`,
+    /// `position` and `minificationFilterBias` have no class default (nil; a layer starts with the
+    /// zero rectangle, the zero point and 0), and `drawsAsynchronously` answers false.
     static func builtInDefaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "bounds", "position", "minificationFilterBias": return nil
+        case "drawsAsynchronously": return NSNumber(value: false)
+        default: break
+        }
         if let property = LayerPropertyName(key: key) {
             // `speed` is a `Float` on `CALayer`, though the table stores it as a double.
             if property == .speed { return NSNumber(value: Float(1)) }

@@ -77,7 +77,13 @@ extension CALayer {
     ///   `frame` reads back as the bounding box of the transformed bounds, centred where asked (as on
     ///   Apple platforms, whose frame is always that bounding box). A singular part (a zero scale) has
     ///   no size to solve for: `bounds.size = newValue.size` and `position` is placed as above.
+    ///
+    /// Observers of `frame` hear the change (those of `bounds` and `position` hear theirs too).
     func setFrameThroughTransform(_ newValue: CGRect) {
+        let observers = keyRecord.observers.flatMap { $0.observes("frame") ? $0 : nil }
+        let oldFrame = observers == nil ? CGRect.null : modelState.frame
+        observers?.willChange("frame")
+        defer { observers?.didChange("frame", posting: modelState.frame != oldFrame) }
         let state = modelState
         guard !CATransform3DIsIdentity(state.transform) else {
             bounds.size = newValue.size

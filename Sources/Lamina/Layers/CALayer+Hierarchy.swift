@@ -14,6 +14,7 @@ extension CALayer {
         for layer in storedSublayers { layer.storedSuperlayer = nil }
         storedSublayers = []
         for layer in incoming { insertSublayer(layer, at: UInt32(storedSublayers.count)) }
+        keyRecord.noteSet("sublayers")
         changed()
         setNeedsLayout()
     }
@@ -34,6 +35,7 @@ extension CALayer {
         let index = min(idx, storedSublayers.count)
         storedSublayers.insert(layer, at: index)
         layer.storedSuperlayer = self
+        keyRecord.noteSet("sublayers")
         changed()
         sublayerDidJoin(layer)
         layer.runActionIfAllowed(forKey: kCAOnOrderIn)

@@ -23,31 +23,31 @@ extension CALayer: CAMediaTiming {
     /// repeat settings do not affect rendering.
     public var duration: CFTimeInterval {
         get { storedTiming.duration }
-        set { storedTiming.duration = newValue }
+        set { settingKey("duration") { storedTiming.duration = newValue } }
     }
 
     /// The layer's `CAMediaTiming` repeat count (kept by the client; the server maps time by `beginTime`, `speed` and `timeOffset` only).
     public var repeatCount: Float {
         get { storedTiming.repeatCount }
-        set { storedTiming.repeatCount = newValue }
+        set { settingKey("repeatCount") { storedTiming.repeatCount = newValue } }
     }
 
     /// The layer's `CAMediaTiming` repeat duration (kept by the client only).
     public var repeatDuration: CFTimeInterval {
         get { storedTiming.repeatDuration }
-        set { storedTiming.repeatDuration = newValue }
+        set { settingKey("repeatDuration") { storedTiming.repeatDuration = newValue } }
     }
 
     /// The layer's `CAMediaTiming` autoreverse flag (kept by the client only).
     public var autoreverses: Bool {
         get { storedTiming.autoreverses }
-        set { storedTiming.autoreverses = newValue }
+        set { settingKey("autoreverses") { storedTiming.autoreverses = newValue } }
     }
 
     /// The layer's `CAMediaTiming` fill mode (kept by the client only).
     public var fillMode: CAMediaTimingFillMode {
         get { storedTiming.fillMode }
-        set { storedTiming.fillMode = newValue }
+        set { settingKey("fillMode") { storedTiming.fillMode = newValue } }
     }
 }
 
@@ -71,8 +71,10 @@ extension CALayer {
         }
     }
 
+    /// Keeps the colour object a class default gives (its value is already in `modelState`); a
+    /// default is not a value given to the layer, so nothing is recorded or observed.
     func copyColorObject(_ property: LayerKeyPath.Property, _ color: CGColor?) {
-        if property == .backgroundColor { backgroundColor = color } else { borderColor = color }
+        if property == .backgroundColor { storedBackgroundColor = color } else { storedBorderColor = color }
     }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`.
@@ -87,6 +89,9 @@ extension CALayer {
         case "repeatDuration": return NSNumber(value: repeatDuration)
         case "autoreverses": return NSNumber(value: autoreverses)
         case "fillMode": return fillMode.rawValue
+        case "autoresizingMask": return NSNumber(value: autoresizingMask.rawValue)
+        case "drawsAsynchronously": return NSNumber(value: drawsAsynchronously)
+        case "needsDisplayOnBoundsChange": return NSNumber(value: needsDisplayOnBoundsChange)
         default: return kvcStorage[key] ?? Self.defaultValue(forKey: key)
         }
     }
@@ -139,19 +144,31 @@ extension CALayer {
         case "repeatCount": repeatCount = Float(value.flatMap(AnimationValue.number) ?? 0)
         case "repeatDuration": repeatDuration = value.flatMap(AnimationValue.number) ?? 0
         case "autoreverses": autoreverses = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        case "autoresizingMask":
+            autoresizingMask = CAAutoresizingMask(
+                rawValue: UInt32(exactly: value.flatMap(AnimationValue.number) ?? 0) ?? 0)
+        case "drawsAsynchronously": drawsAsynchronously = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        case "needsDisplayOnBoundsChange":
+            needsDisplayOnBoundsChange = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
         case "fillMode":
             fillMode =
                 (value as? CAMediaTimingFillMode) ?? (value as? String).map { CAMediaTimingFillMode(rawValue: $0) }
                 ?? .removed
         default:
+            // A class's own implicitly animated keys (CATextLayer's fontSize, …) start their animation
+            // from the value on screen once the new one is stored; for any other key the action is
+            // looked up before the value is stored, as for properties.
             let old = clientValueBeforeChange(forKey: key)
-            kvcStorage[key] = value
+            let action =
+                old == nil && presentationSource == nil && !CATransaction.disableActions()
+                ? self.action(forKey: key) : nil
+            settingKey(key) { kvcStorage[key] = value }
             changed()
             if presentationSource == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
             if let old {
                 clientKeyDidChange(key, old)
-            } else {
-                runActionIfAllowed(forKey: key)
+            } else if let action {
+                runAction(action, forKey: key, oldValue: nil)
             }
         }
     }

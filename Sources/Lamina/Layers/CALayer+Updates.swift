@@ -17,41 +17,59 @@ extension CALayer {
         CATransaction.treeDidChange()
     }
 
-    /// Writes a property's model value: the one setter behind every property accessor. For an
-    /// animatable property (its row in `LayerPropertyDescriptor.table` says so) the change runs the
-    /// property's action; the value is stored as given (the server clamps what it must).
+    /// Writes a property's model value: the one setter behind every property accessor. The value is
+    /// stored as given (the server clamps what it must); see `update(_:storing:alongside:)`.
     @inline(__always)
-    func update<Value>(_ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
-        let oldBounds = modelState.bounds
-        defer {
-            if property == .bounds { boundsDidChange(from: oldBounds.size) }
-            displayKeyChanged(property, oldBounds: oldBounds)
-        }
-        guard property.isAnimatable else {
-            modelState[keyPath: field] = value
-            changed()
-            return
-        }
-        let old = willChange(property)
-        modelState[keyPath: field] = value
-        didChange(property, old)
+    func update<Value>(
+        _ property: LayerPropertyName, _ field: WritableKeyPath<LayerState, Value>, _ value: Value,
+        alongside: (() -> Void)? = nil
+    ) {
+        update(property, storing: { $0[keyPath: field] = value }, alongside: alongside)
     }
 
     /// Writes a property's model value from the table's typed form, as `update` does.
     func update(_ property: LayerPropertyName, to value: LayerValue) {
+        update(property, storing: { $0[property] = value })
+    }
+
+    /// Writes a property's model value with `store`, running `alongside` (which keeps the object a
+    /// colour or contents setter was given) at the same moment, in Core Animation's order:
+    ///
+    /// 1. The key is recorded as set, and its observers hear that it will change.
+    /// 2. For an animatable property whose change may run an action (the layer was committed, actions
+    ///    are on, the value differs and no explicit animation of it waits in this transaction), the
+    ///    action is looked up now, before the value is stored, so a delegate's
+    ///    `action(for:forKey:)` reads the old value, as on Apple platforms.
+    /// 3. The value is stored and the change is recorded for the next commit; the action runs (it
+    ///    sees the new model value).
+    /// 4. A new bounds size resizes the sublayers and marks layout; a changed value of a key the
+    ///    class's `needsDisplay(forKey:)` names marks display; the observers hear the change, unless
+    ///    the value is the one the layer already had.
+    @inline(__always)
+    func update(
+        _ property: LayerPropertyName, storing store: (inout LayerState) -> Void, alongside: (() -> Void)? = nil
+    ) {
+        keyRecord.noteSet(property)
+        let observers = keyRecord.observers.flatMap { $0.observes(property.key) ? $0 : nil }
+        let watchesDisplay =
+            type(of: self) != CALayer.self && presentationSource == nil
+            && type(of: self).needsDisplay(forKey: property.key)
+        let oldValue = observers != nil || watchesDisplay ? modelState[property] : nil
         let oldBounds = modelState.bounds
-        defer {
-            if property == .bounds { boundsDidChange(from: oldBounds.size) }
-            displayKeyChanged(property, oldBounds: oldBounds)
+        observers?.willChange(property.key)
+        let action = property.isAnimatable ? actionBeforeChange(property, storing: store) : nil
+        store(&modelState)
+        alongside?()
+        changed()
+        if let action { runAction(action.action, forKey: property.key, oldValue: action.old) }
+        if property == .bounds { boundsDidChange(from: oldBounds.size) }
+        let differs = oldValue.map { $0 != modelState[property] } ?? true
+        if property == .bounds && needsDisplayOnBoundsChange {
+            if modelState.bounds != oldBounds { setNeedsDisplay() }
+        } else if watchesDisplay && differs {
+            setNeedsDisplay()
         }
-        guard property.isAnimatable else {
-            modelState[property] = value
-            changed()
-            return
-        }
-        let old = willChange(property)
-        modelState[property] = value
-        didChange(property, old)
+        observers?.didChange(property.key, posting: differs)
     }
 
     /// Copies `other`'s model values, colours, contents, timing, custom keys, autoresizing mask and
@@ -67,8 +85,9 @@ extension CALayer {
         storedTiming.autoreverses = other.storedTiming.autoreverses
         storedTiming.fillMode = other.storedTiming.fillMode
         kvcStorage = other.kvcStorage
-        autoresizingMask = other.autoresizingMask
+        layoutState.autoresizingMask = other.layoutState.autoresizingMask
         storedConstraints = other.storedConstraints
+        copySetKeys(from: other)
     }
 
     /// A colour property's value: the object the app set, on a model layer; the presented colour
@@ -80,13 +99,11 @@ extension CALayer {
 
     /// Sets `backgroundColor`, keeping the object the app gave.
     func setBackgroundColor(_ color: CGColor?) {
-        storedBackgroundColor = color
-        update(.backgroundColor, \.backgroundColor, color.map { RGBAColor($0) })
+        update(.backgroundColor, \.backgroundColor, color.map { RGBAColor($0) }) { self.storedBackgroundColor = color }
     }
 
     /// Sets `borderColor`, keeping the object the app gave.
     func setBorderColor(_ color: CGColor?) {
-        storedBorderColor = color
-        update(.borderColor, \.borderColor, color.map { RGBAColor($0) })
+        update(.borderColor, \.borderColor, color.map { RGBAColor($0) }) { self.storedBorderColor = color }
     }
 }

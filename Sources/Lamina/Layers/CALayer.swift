@@ -50,6 +50,8 @@ open class CALayer: NSObject, NSSecureCoding {
     var layoutState = LayerLayoutState()
     var storedLayoutManager: (any CALayoutManager)?
     var storedConstraints: [CAConstraint]?
+    /// Which keys were given a value (what is archived) and who observes them (CALayer+KeyRecord.swift).
+    var keyRecord = LayerKeyRecord()
 
     /// Creates a layer with Core Animation's default property values, or the values the class's
     /// `defaultValue(forKey:)` gives. Subclasses override it as on Apple platforms (`override init()`).
@@ -116,9 +118,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Removes every attached animation.
     open func removeAllAnimations() { detachAllAnimations() }
 
-    /// A copy of the layer showing what is on screen now: the model values with the committed
-    /// animations applied at `CACurrentMediaTime()`, computed by the same LaminaCore code as the
-    /// render server's frames. Nil before the layer's first commit. Its `sublayers` and
+    /// A copy of the layer showing what is on screen now: the model values of the last commit (not
+    /// changes of the transaction still open) with the committed animations applied at
+    /// `CACurrentMediaTime()`, computed by the same LaminaCore code as the render server's frames.
+    /// Nil before the layer's first commit. Its `sublayers` and
     /// `superlayer` are presentation layers for the same time; `hitTest(_:)` on it hits where
     /// layers are drawn now.
     open func presentation() -> Self? {
@@ -180,12 +183,15 @@ open class CALayer: NSObject, NSSecureCoding {
         set { setLayoutManager(newValue) }
     }
 
-    /// How the layer follows changes of its superlayer's size when the superlayer is laid out; empty
-    /// (`kCALayerNotSizable`) by default. See `CAAutoresizingMask`.
-    open var autoresizingMask: CAAutoresizingMask = []
+    /// How the layer follows changes of its superlayer's size, applied as soon as the superlayer's
+    /// `bounds` or `frame` changes size; empty (`kCALayerNotSizable`) by default. See `CAAutoresizingMask`.
+    open var autoresizingMask: CAAutoresizingMask {
+        get { layoutState.autoresizingMask }
+        set { setAutoresizingMask(newValue) }
+    }
 
-    /// Applies `autoresizingMask` for the superlayer's size having been `size`: the change to the
-    /// superlayer's current bounds size is shared evenly among the flexible parts of each axis.
+    /// Applies `autoresizingMask` for the superlayer's size having been `size`, by Apple's rule:
+    /// the size takes a third of the change when a margin is flexible too, the margins share the rest.
     open func resize(withOldSuperlayerSize size: CGSize) { autoresize(withOldSuperlayerSize: size) }
 
     /// Calls `resize(withOldSuperlayerSize:)` on every sublayer; `size` is this layer's previous size.
@@ -221,9 +227,9 @@ open class CALayer: NSObject, NSSecureCoding {
     /// are not archived.
     open func encode(with coder: NSCoder) { encodeLayer(to: coder) }
 
-    /// Whether `encode(with:)` archives the value for `key`; true here. A subclass returns false to
-    /// leave a key out, which then has its default when the layer is unarchived.
-    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+    /// Whether `encode(with:)` archives the value for `key`: true once the key was given a value, as
+    /// on Apple platforms (`archivesValue(forKey:)` has the rules). A subclass may leave a key out.
+    open func shouldArchiveValue(forKey key: String) -> Bool { archivesValue(forKey: key) }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`. Numbers come
     /// back as the property's Swift type (`Float` for opacity, `CGFloat` otherwise).
@@ -256,11 +262,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `draw(_:in:)`; subclasses override it to draw.
     open func draw(in ctx: CGContext) { drawWithDelegate(in: ctx) }
 
-    /// Draws the layer and its sublayers, as the render server shows them now, into `ctx` in the
-    /// layer's coordinate space (its bounds; y down, as on iOS, so the image is upright in a flipped
-    /// context such as the one `draw(in:)` receives).
-    /// How Lamina draws it: `renderThroughServer(in:)`.
-    open func render(in ctx: CGContext) { renderThroughServer(in: ctx) }
+    /// Draws the layer and its sublayers into `ctx` at their model values, in the layer's coordinate
+    /// space (its bounds in `ctx`'s user space), in this process with Core Graphics: any layer, in a
+    /// context's tree or not, with no server needed. How: `LayerTreeRenderer`.
+    open func render(in ctx: CGContext) { LayerTreeRenderer.render(self, in: ctx) }
 
     /// Marks the whole layer as needing display: `display()` runs at the next commit of the context
     /// showing it (or at `displayIfNeeded()`). The cached contents stay on screen until then.
@@ -403,12 +408,11 @@ open class CALayer: NSObject, NSSecureCoding {
         set { update(.maskedCorners, \.maskedCorners, newValue.intersection(.all)) }
     }
 
-    /// The curve of the rounded corners of the background, border and `masksToBounds` clip:
-    /// `.circular` (the default) or `.continuous`, whose curvature rises smoothly from the edges. Not
-    /// animatable.
+    /// The curve of the rounded corners of the background, border and `masksToBounds` clip: `.circular`
+    /// (the default; what an unknown name becomes) or `.continuous`, with smoothly rising curvature.
     open var cornerCurve: CALayerCornerCurve {
         get { modelState.cornerCurve }
-        set { update(.cornerCurve, \.cornerCurve, newValue) }
+        set { update(.cornerCurve, \.cornerCurve, newValue == .continuous ? newValue : .circular) }
     }
 
     /// How far along each edge a corner of the given curve reaches, as a multiple of `cornerRadius`:
@@ -461,24 +465,22 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The part of the contents, in unit coordinates, that stretches when the contents are scaled
     /// (the rest keeps its size, as a nine-part image); the unit rectangle by default. Animatable.
-    ///
     open var contentsCenter: CGRect {
         get { modelState.contentsCenter }
         set { update(.contentsCenter, \.contentsCenter, newValue) }
     }
 
     /// How many pixels of the contents make one point of the layer; 1 by default. Animatable.
-    ///
     open var contentsScale: CGFloat {
         get { modelState.contentsScale }
         set { update(.contentsScale, \.contentsScale, newValue) }
     }
 
     /// How the contents are placed in the bounds when their sizes differ; `.resize` (stretched to fill)
-    /// by default. Unknown names are kept.
+    /// by default. A name Apple does not define becomes `.center`, as on Apple platforms.
     open var contentsGravity: CALayerContentsGravity {
         get { modelState.contentsGravity }
-        set { update(.contentsGravity, \.contentsGravity, newValue) }
+        set { update(.contentsGravity, \.contentsGravity, newValue.isKnown ? newValue : .center) }
     }
 
     /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased; true by default here (on iOS
@@ -532,7 +534,6 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// Whether the layer is drawn when it faces away from the viewer; true by default. Animatable.
-    ///
     open var isDoubleSided: Bool {
         get { modelState.isDoubleSided }
         set { update(.doubleSided, \.isDoubleSided, newValue) }
@@ -546,7 +547,6 @@ open class CALayer: NSObject, NSSecureCoding {
     }
 
     /// How many pixels per point the image drawn for `shouldRasterize` has; 1 by default. Animatable.
-    ///
     open var rasterizationScale: CGFloat {
         get { modelState.rasterizationScale }
         set { update(.rasterizationScale, \.rasterizationScale, newValue) }

@@ -14,4 +14,11 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
     public static let RGBA16Float = CALayerContentsFormat("RGBAh")
     /// Eight bits of grey.
     public static let gray8Uint = CALayerContentsFormat("Gray8")
+    /// The system chooses the format (Apple's `kCAContentsFormatAutomatic`, named `Automatic`).
+    public static let automatic = CALayerContentsFormat("Automatic")
+
+    /// The format itself when Apple defines its name; nil otherwise (a layer then uses `.RGBA8Uint`).
+    var known: CALayerContentsFormat? {
+        [.RGBA8Uint, .RGBA16Float, .gray8Uint, .automatic].contains(self) ? self : nil
+    }
 }

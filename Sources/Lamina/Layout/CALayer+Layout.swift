@@ -24,9 +24,11 @@ extension CALayer {
     // MARK: Marking
 
     /// Marks the layer for layout, tells the layout manager, and opens a transaction so that a commit
-    /// lays it out: the implementation behind `setNeedsLayout()`.
+    /// lays it out: the implementation behind `setNeedsLayout()`. A layer already marked is left as
+    /// it is: its layout manager hears `invalidateLayout(of:)` once per mark, as on Apple platforms
+    /// (GNUstep's QuartzCore tests run on macOS, issue 24).
     func markNeedsLayout() {
-        guard presentationSource == nil else { return }
+        guard presentationSource == nil, !layoutState.needsLayout else { return }
         layoutState.needsLayout = true
         markAncestorsForLayout()
         layoutManager?.invalidateLayout(of: self)
@@ -52,11 +54,13 @@ extension CALayer {
         setNeedsLayout()
     }
 
-    /// Called by the property setters after `bounds` changed: a new size marks the layer, and its
-    /// superlayer when that has a layout manager (whose layout may depend on the sublayers' sizes) and
-    /// is not the one laying it out now.
+    /// Called by the property setters after `bounds` changed: a new size resizes the sublayers at once
+    /// by their `autoresizingMask` (`resizeSublayers(withOldSize:)`, as Apple's `setBounds:` does),
+    /// marks the layer, and marks its superlayer when that has a layout manager (whose layout may
+    /// depend on the sublayers' sizes) and is not the one laying it out now.
     func boundsDidChange(from oldSize: CGSize) {
         guard modelState.bounds.size != oldSize, presentationSource == nil else { return }
+        if !storedSublayers.isEmpty { resizeSublayers(withOldSize: oldSize) }
         setNeedsLayout()
         if let parent = superlayer, parent.layoutManager != nil, !parent.layoutState.isLayingOut {
             parent.setNeedsLayout()
@@ -89,15 +93,13 @@ extension CALayer {
         }
     }
 
-    /// Clears the mark and calls `layoutSublayers()`, remembering the size it laid out for.
+    /// Clears the mark and calls `layoutSublayers()`.
     func runLayout() {
         layoutState.needsLayout = false
-        let size = modelState.bounds.size
         let wasLayingOut = layoutState.isLayingOut
         layoutState.isLayingOut = true
         layoutSublayers()
         layoutState.isLayingOut = wasLayingOut
-        layoutState.sizeAtLastLayout = size
     }
 
     /// Lays out the topmost marked ancestor's subtree (the layer's own, when its superlayer is not
@@ -108,14 +110,10 @@ extension CALayer {
         top.layoutTreeIfNeeded()
     }
 
-    /// Autoresizes the sublayers when the bounds size changed since the last layout, then lets the
-    /// delegate lay the sublayers out, or the layout manager when the delegate does not implement
-    /// `layoutSublayers(of:)`: the implementation behind `layoutSublayers()`.
+    /// Lets the delegate lay the sublayers out, or the layout manager when the delegate does not
+    /// implement `layoutSublayers(of:)`: the implementation behind `layoutSublayers()`. (Autoresizing
+    /// is not part of it: it happens when the bounds size is set, `boundsDidChange(from:)`.)
     func layoutSublayersByDefault() {
-        let size = modelState.bounds.size
-        let old = layoutState.sizeAtLastLayout
-        layoutState.sizeAtLastLayout = size
-        if let old, old != size { resizeSublayers(withOldSize: old) }
         if let delegate {
             layoutState.delegateFellThrough = false
             delegate.layoutSublayers(of: self)
@@ -127,38 +125,30 @@ extension CALayer {
     // MARK: Autoresizing
 
     /// Moves and resizes the layer by its `autoresizingMask` for the change of its superlayer's size
-    /// from `oldSize`: the implementation behind `resize(withOldSuperlayerSize:)`.
+    /// from `oldSize` to its current bounds size: the implementation behind
+    /// `resize(withOldSuperlayerSize:)`.
     ///
-    /// Along each axis the change is shared evenly among the flexible parts (the margin before the
-    /// frame, the frame's size, the margin after it), as AppKit documents for `NSView`; a size that
-    /// would become negative becomes zero.
+    /// Each axis whose mask has a bit is worked out on its own (`AutoresizingAxis`), as Apple's
+    /// QuartzCore does (values observed by GNUstep's QuartzCore tests run on macOS, issue 24): the
+    /// size takes a third of the change when a margin of the axis is flexible too, and all of it
+    /// alone; the flexible margins share the rest equally. The new origin is rounded down to a whole
+    /// point and the size takes up the slack to the trailing margin, rounded up. A size that comes
+    /// out negative turns the frame over (it is standardized), as Apple's `setFrame:` does.
     func autoresize(withOldSuperlayerSize oldSize: CGSize) {
         let mask = autoresizingMask
         guard !mask.isEmpty, let parent = superlayer else { return }
         let newSize = parent.bounds.size
         var frame = self.frame
-        (frame.origin.x, frame.size.width) = Self.share(
-            newSize.width - oldSize.width, origin: frame.origin.x, size: frame.width,
-            flexible: (
-                mask.contains(.layerMinXMargin), mask.contains(.layerWidthSizable), mask.contains(.layerMaxXMargin)
-            )
-        )
-        (frame.origin.y, frame.size.height) = Self.share(
-            newSize.height - oldSize.height, origin: frame.origin.y, size: frame.height,
-            flexible: (
-                mask.contains(.layerMinYMargin), mask.contains(.layerHeightSizable), mask.contains(.layerMaxYMargin)
-            ))
+        if let x = AutoresizingAxis(mask: mask.rawValue, shift: 0) {
+            (frame.origin.x, frame.size.width) = x.resize(
+                origin: frame.minX, size: frame.width, from: oldSize.width, to: newSize.width)
+        }
+        if let y = AutoresizingAxis(mask: mask.rawValue, shift: 3) {
+            (frame.origin.y, frame.size.height) = y.resize(
+                origin: frame.minY, size: frame.height, from: oldSize.height, to: newSize.height)
+        }
+        frame = frame.standardized
         if frame != self.frame { self.frame = frame }
-    }
-
-    /// The origin and size along one axis after `delta` is shared evenly among its flexible parts.
-    static func share(
-        _ delta: CGFloat, origin: CGFloat, size: CGFloat, flexible: (before: Bool, size: Bool, after: Bool)
-    ) -> (CGFloat, CGFloat) {
-        let parts = (flexible.before ? 1 : 0) + (flexible.size ? 1 : 0) + (flexible.after ? 1 : 0)
-        guard parts > 0, delta != 0 else { return (origin, size) }
-        let share = delta / CGFloat(parts)
-        return (flexible.before ? origin + share : origin, flexible.size ? max(size + share, 0) : size)
     }
 
     // MARK: Preferred size
@@ -184,7 +174,7 @@ extension CALayer {
 
     /// Sets the constraints and marks the superlayer, which applies them, for layout.
     func setConstraints(_ list: [CAConstraint]?) {
-        storedConstraints = list
+        settingKey("constraints") { storedConstraints = list }
         superlayer?.setNeedsLayout()
     }
 }

@@ -157,17 +157,20 @@ open class CATransaction: NSObject {
     /// the commit if there are none).
     ///
     /// As on Apple platforms, a second block in the same transaction runs as well as the first, and
-    /// nil cancels nothing that was set before.
+    /// nil cancels nothing that was set before; after nil, `completionBlock()` reads nil (GNUstep's
+    /// QuartzCore tests run on macOS, issue 24).
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         state.lock.lock()
         defer { state.lock.unlock() }
-        if let block { currentLevel().completion.add(block) }
+        if let block { currentLevel().completion.add(block) } else { currentLevel().completion.addNil() }
     }
 
-    /// The latest block set in the innermost level that has one. Caller holds the lock.
+    /// The latest block set in the innermost level that had one set, or nil when the latest set
+    /// there was nil. Caller holds the lock.
     static func innermostCompletionBlock() -> (() -> Void)? {
         _ = currentLevel()
         for level in ([state.implicit].compactMap { $0 } + state.levels).reversed() {
+            if level.completion.latestWasNil { return nil }
             if let block = level.completion.blocks.last { return block }
         }
         return nil
@@ -268,9 +271,18 @@ final class CompletionGroup: @unchecked Sendable {
     private var closed = false
     private var fired = false
 
+    /// Whether the latest block set on the level was nil (what `completionBlock()` then reads).
+    private(set) var latestWasNil = false
+
     /// Adds a block to run when the group is done. Caller holds the transaction lock.
     func add(_ block: @escaping () -> Void) {
         blocks.append(block)
+        latestWasNil = false
+    }
+
+    /// Records that nil was set: the blocks set before still run. Caller holds the transaction lock.
+    func addNil() {
+        latestWasNil = true
     }
 
     /// One more animation to wait for.

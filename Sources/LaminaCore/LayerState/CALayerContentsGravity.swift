@@ -42,4 +42,14 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspect = CALayerContentsGravity("resizeAspect")
     /// Scaled to cover the bounds, keeping the aspect ratio (the overflow is cut when masked).
     public static let resizeAspectFill = CALayerContentsGravity("resizeAspectFill")
+
+    /// The twelve gravities Core Animation defines.
+    public static let known: Set<CALayerContentsGravity> = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize,
+        .resizeAspect, .resizeAspectFill,
+    ]
+
+    /// Whether the name is one of the twelve Core Animation defines (`CALayer.contentsGravity` turns
+    /// any other into `.center`, as Apple's does).
+    public var isKnown: Bool { Self.known.contains(self) }
 }

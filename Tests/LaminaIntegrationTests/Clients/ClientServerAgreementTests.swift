@@ -131,7 +131,7 @@ import Testing
             let serverState = LayerAnimator.presentation(
                 of: serverLayer.state, animations: serverLayer.animations,
                 layerTime: tree.localTime(of: box.layerID, at: t).time, transitions: &transitions)
-            let clientState = box.presentedState(at: t)
+            let clientState = box.presentedState(at: t, from: box.modelState)
             #expect(serverState == clientState, "seed \(seed) at t = \(t)")
             if clientState != box.modelState { animated += 1 }
         }

@@ -56,8 +56,8 @@ import Testing
     /// NSNumbers too).
     @Test func presentationLayerNumbers() throws {
         let layer = CALayer()
-        layer.hasBeenCommitted = true
         layer.zPosition = 7
+        layer.hasBeenCommitted = true
         let presented = try #require(layer.presentation(at: 0))
         #expect(presented.value(forKey: "zPosition") as? Double == 7)
     }
@@ -77,7 +77,11 @@ import Testing
         #expect(CALayer.defaultValue(forKey: "contentsGravity") as? String == "resize")
         #expect(CALayer.defaultValue(forKey: "minificationFilter") as? String == "linear")
         #expect(CALayer.defaultValue(forKey: "magnificationFilter") as? String == "linear")
-        #expect(CALayer.defaultValue(forKey: "minificationFilterBias") as? Float == 0)
+        // Apple has no class default for minificationFilterBias, bounds or position (GNUstep's
+        // QuartzCore tests run on macOS, issue 24), and answers false for drawsAsynchronously.
+        #expect(CALayer.defaultValue(forKey: "minificationFilterBias") == nil)
+        #expect(CALayer.defaultValue(forKey: "position") == nil)
+        #expect(CALayer.defaultValue(forKey: "drawsAsynchronously") as? Bool == false)
         #expect(CALayer.defaultValue(forKey: "allowsEdgeAntialiasing") as? Bool == true)
         #expect(CALayer.defaultValue(forKey: "allowsGroupOpacity") as? Bool == true)
         #expect(CALayer.defaultValue(forKey: "edgeAntialiasingMask") as? UInt32 == 15)
@@ -91,7 +95,7 @@ import Testing
         #expect(CALayer.defaultValue(forKey: "speed") as? Float == 1)
         #expect(CALayer.defaultValue(forKey: "maskedCorners") as? UInt == 15)
         #expect(CALayer.defaultValue(forKey: "hidden") as? Bool == false)
-        #expect(CALayer.defaultValue(forKey: "bounds") as? CGRect == .zero)
+        #expect(CALayer.defaultValue(forKey: "bounds") == nil)
         #expect(CALayer.defaultValue(forKey: "backgroundColor") == nil)
         let black = try #require(CALayer.defaultValue(forKey: "borderColor") as? CGColor)
         #expect(black.components == [0, 0, 0, 1])
@@ -104,8 +108,10 @@ import Testing
         let layer = CALayer()
         // backgroundColor, name and contents default to nil (CALayer.h).
         #expect(CALayer.defaultValue(forKey: "contents") == nil)
-        for row in LayerPropertyDescriptor.table
-        where row.name != .backgroundColor && row.name != .name && row.name != .contents {
+        let noDefault: [LayerPropertyName] = [
+            .backgroundColor, .name, .contents, .bounds, .position, .minificationFilterBias,
+        ]
+        for row in LayerPropertyDescriptor.table where !noDefault.contains(row.name) {
             let value = CALayer.defaultValue(forKey: row.key)
             #expect(value != nil, "\(row.key)")
             if row.name != .borderColor {
@@ -194,12 +200,13 @@ import Testing
         #expect(v != .zero)
     }
 
-    /// Apple's defaults (CALayer.h): contentsFormat RGBA8Uint, preferredDynamicRange and toneMapMode
-    /// automatic, contentsHeadroom 0, wantsExtendedDynamicRangeContent false; they are stored.
+    /// Apple's defaults (CALayer.h): contentsFormat RGBA8Uint, preferredDynamicRange standard (GNUstep's
+    /// QuartzCore tests run on macOS, issue 24), toneMapMode automatic, contentsHeadroom 0,
+    /// wantsExtendedDynamicRangeContent false; they are stored.
     @Test func dynamicRangeProperties() {
         let layer = CALayer()
         #expect(layer.contentsFormat == .RGBA8Uint)
-        #expect(layer.preferredDynamicRange == .automatic)
+        #expect(layer.preferredDynamicRange == .standard)
         #expect(layer.toneMapMode == .automatic)
         #expect(layer.contentsHeadroom == 0)
         #expect(!layer.wantsExtendedDynamicRangeContent)

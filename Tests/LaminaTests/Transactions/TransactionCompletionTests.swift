@@ -11,14 +11,16 @@ import Testing
     }
 
     /// Apple: a second `setCompletionBlock` in one transaction adds to the first (both run, in the
-    /// order set), and setting nil afterwards cancels neither.
+    /// order set), and setting nil afterwards cancels neither, though `completionBlock()` then reads
+    /// nil (GNUstep's QuartzCore tests run on macOS, issue 24).
     @Test func blocksAccumulate() {
         let recorder = Recorder()
         CATransaction.begin()
         CATransaction.setCompletionBlock { recorder.record("first") }
         CATransaction.setCompletionBlock { recorder.record("second") }
-        CATransaction.setCompletionBlock(nil)
         #expect(CATransaction.completionBlock() != nil)
+        CATransaction.setCompletionBlock(nil)
+        #expect(CATransaction.completionBlock() == nil)
         CATransaction.commit()
         CAContext.dispatchPendingCallbacks()
         #expect(recorder.events == ["first", "second"])

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The kind of a key-value change (Foundation's `NSKeyValueChange`, Apple's raw values). Layers and
+/// animations post `.setting` only.
+public enum NSKeyValueChange: UInt, Sendable {
+    /// The value was set.
+    case setting = 1
+    /// Objects were inserted into a to-many relationship.
+    case insertion = 2
+    /// Objects were removed from a to-many relationship.
+    case removal = 3
+    /// Objects of a to-many relationship were replaced.
+    case replacement = 4
+}

@@ -77,7 +77,10 @@ public final class VulkanRenderer: Renderer {
             target.holdsFrame && target.width == list.width && target.height == list.height ? list.damage : nil
         if let regions, regions.isEmpty { return }
         let slot = try prepareNextFrame()
-        var draws = try upload(list)
+        // A partial redraw draws only the instances that touch the damage.
+        var drawn = list
+        if let regions { drawn.batches = list.batches(touching: regions) }
+        var draws = try upload(drawn)
         let sampled = try bindTextures(&draws, slot: slot)
         try submit { cb in
             for image in sampled where image.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL {

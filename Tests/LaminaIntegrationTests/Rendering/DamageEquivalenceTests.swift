@@ -172,6 +172,10 @@ import Testing
         for rect in damage {
             #expect(rect.x >= 24 && rect.maxX <= 41 && rect.y >= 24 && rect.maxY <= 38, "\(rect)")
         }
+        // Only the instances that touch the damage are drawn again: the mover's and the few it overlaps.
+        let list = scene.list(at: 0)
+        let redrawn = list.batches(touching: damage).reduce(0) { $0 + $1.instances.count }
+        #expect(redrawn >= 1 && redrawn * 10 < list.instanceCount, "\(redrawn) of \(list.instanceCount) instances")
     }
 
     @Test func aResizeOrANewClearColourIsDrawnWhole() throws {

@@ -138,14 +138,23 @@ public struct DamageTracker {
         }
     }
 
-    /// A hash of an emitted instance's kind, sampling and bytes (FNV-1a).
+    /// A hash of an emitted instance's kind, sampling and bytes (FNV-1a over 8-byte words, mixed).
     static func hash(_ e: EmittedInstance, in list: DisplayList) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(e.kind)
         if let t = e.texture { h = (h ^ t.image.rawValue) &* 0x100_0000_01b3 }
         let stride = list.instances[e.kind].stride
         list.instances[e.kind].bytes.withUnsafeBytes { p in
-            for k in (e.index * stride)..<((e.index + 1) * stride) {
+            // Eight bytes a step, then what is left one by one.
+            var k = e.index * stride
+            let end = k + stride
+            while k + 8 <= end {
+                h = (h ^ p.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x100_0000_01b3
+                h ^= h >> 29
+                k += 8
+            }
+            while k < end {
                 h = (h ^ UInt64(p[k])) &* 0x100_0000_01b3
+                k += 1
             }
         }
         return h

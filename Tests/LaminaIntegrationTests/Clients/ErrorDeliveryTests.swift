@@ -10,28 +10,15 @@ import Testing
 /// queued, and a presentation event that does not fit in a client's socket buffer is dropped, not
 /// fatal. In-process servers on a `ManualClock` with raw or library clients on real sockets.
 @Suite struct ErrorDeliveryTests {
-    /// Collects the diagnostics reported while it is installed, then puts the previous handler back.
+    /// The diagnostics reported while it lives (beside other tests' recorders, none replacing another's).
     final class Collector: @unchecked Sendable {
-        let lock = NSLock()
-        var diagnostics: [LaminaDiagnostic] = []
-        let previous: LaminaDiagnostics.Handler
+        let recorder = DiagnosticsRecorder()
 
-        init() {
-            let previous = LaminaDiagnostics.handler
-            self.previous = previous
-            // Weak: suites run in parallel and restore the handler out of order, so a handler of a
-            // collector already gone may be put back and called later.
-            LaminaDiagnostics.handler = { [weak self] diagnostic in
-                if let self { lock.withLock { diagnostics.append(diagnostic) } }
-                previous(diagnostic)
-            }
-        }
-
-        func restore() { LaminaDiagnostics.handler = previous }
+        func restore() { recorder.stop() }
 
         /// The server errors reported whose text contains `text`.
         func serverErrors(containing text: String) -> [LaminaDiagnostic] {
-            lock.withLock { diagnostics.filter { $0.kind == .serverError && $0.message.contains(text) } }
+            recorder.diagnostics.filter { $0.kind == .serverError && $0.message.contains(text) }
         }
     }
 

@@ -219,9 +219,8 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         // Apple (GNUstep's QuartzCore tests run on macOS, issue 24): render(in:) draws a layer that
         // belongs to no context, the usual case of building a layer to make an image. Lamina draws it
         // in the client, with a server running or not, and reports nothing.
-        let collected = LockedDiagnostics()
-        LaminaDiagnostics.handler = { collected.append($0) }
-        defer { LaminaDiagnostics.handler = LaminaDiagnostics.standardError }
+        let recorder = DiagnosticsRecorder()
+        defer { recorder.stop() }
         let card = CALayer()
         card.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
         card.backgroundColor = Self.red
@@ -233,7 +232,7 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         let image = try #require(ctx.makeImage())
         expectPixel(image, 0, 0, (255, 0, 0, 255), tolerance: 0, "the layer's top-left pixel")
         expectPixel(image, 7, 7, (255, 0, 0, 255), tolerance: 0, "the layer's bottom-right pixel")
-        #expect(collected.all.filter { $0.message.contains("render(in:)") }.isEmpty)
+        #expect(recorder.diagnostics.filter { $0.message.contains("render(in:)") }.isEmpty)
         finish()
     }
 
@@ -281,12 +280,4 @@ private final class ProgressBar: CALayer, @unchecked Sendable {
         expectPixel(after, 20, 20, (255, 255, 255), tolerance: 0, "past the model bar again")
         finish()
     }
-}
-
-/// Collects diagnostics from any thread.
-private final class LockedDiagnostics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [LaminaDiagnostic] = []
-    var all: [LaminaDiagnostic] { lock.withLock { items } }
-    func append(_ diagnostic: LaminaDiagnostic) { lock.withLock { items.append(diagnostic) } }
 }

@@ -1,16 +1,8 @@
 import Foundation
+import LaminaTesting
 import Testing
 
 @testable import Lamina
-
-/// Collects the diagnostics a test's handler receives, from any thread.
-private final class Collector: @unchecked Sendable {
-    let lock = NSLock()
-    var diagnostics: [LaminaDiagnostic] = []
-
-    func append(_ diagnostic: LaminaDiagnostic) { lock.withLock { diagnostics.append(diagnostic) } }
-    var snapshot: [LaminaDiagnostic] { lock.withLock { diagnostics } }
-}
 
 /// The client's diagnostics go through the one `LaminaDiagnostics` hook, with their kind and text.
 @Suite(.serialized) struct DiagnosticsTests {
@@ -18,9 +10,8 @@ private final class Collector: @unchecked Sendable {
     /// `setValue(_:forKeyPath:)` and a refused animation, each once, in order, with the right kind
     /// and text; none of them changes the layer. The default handler is restored afterwards.
     @Test func installedHandlerReceivesRefusals() {
-        let collector = Collector()
-        LaminaDiagnostics.handler = { collector.append($0) }
-        defer { LaminaDiagnostics.handler = LaminaDiagnostics.standardError }
+        let recorder = DiagnosticsRecorder()
+        defer { recorder.stop() }
 
         let parent = CALayer()
         let child = CALayer()
@@ -47,7 +38,7 @@ private final class Collector: @unchecked Sendable {
                     + "finite non-negative number"),
         ]
         // Suites running in parallel may report diagnostics of their own; keep this test's.
-        let ours = collector.snapshot.filter { expected.contains($0) }
+        let ours = recorder.diagnostics.filter { expected.contains($0) }
         #expect(ours == expected)
         #expect(parent.superlayer == nil)
         #expect(child.sublayers == nil)

@@ -84,8 +84,25 @@ extension DisplayListBuilder {
     }
 
     static func deviceRect(_ r: CGRect, _ m: CATransform3D) -> CGRect {
-        let x0 = r.minX * m.m11 + m.m41, x1 = r.maxX * m.m11 + m.m41
-        let y0 = r.minY * m.m22 + m.m42, y1 = r.maxY * m.m22 + m.m42
+        let x0 = held(r.minX * m.m11 + m.m41), x1 = held(r.maxX * m.m11 + m.m41)
+        let y0 = held(r.minY * m.m22 + m.m42), y1 = held(r.maxY * m.m22 + m.m42)
+        return CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+    }
+
+    /// The largest device coordinate the builder works with: far beyond any display, and small enough
+    /// that rectangle arithmetic stays finite (Foundation's `CGRect.intersection` traps on infinities,
+    /// which a client's extreme transforms multiplied together can make).
+    static let deviceLimit: CGFloat = 1e9
+
+    /// A device coordinate held to ±`deviceLimit`; NaN becomes 0.
+    @inline(__always)
+    static func held(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, -deviceLimit), deviceLimit) }
+
+    /// `r` with its edges held to ±`deviceLimit` (read from its origin and size, so that no
+    /// Foundation geometry runs on a non-finite rectangle); a NaN edge becomes 0.
+    static func held(_ r: CGRect) -> CGRect {
+        let x0 = held(r.origin.x), x1 = held(r.origin.x + r.size.width)
+        let y0 = held(r.origin.y), y1 = held(r.origin.y + r.size.height)
         return CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
     }
 
@@ -95,7 +112,7 @@ extension DisplayListBuilder {
             m.transform(x: $0.0, y: $0.1, z: 0)
         }
         guard pts.allSatisfy({ $0.w > 1e-9 }) else { return nil }
-        let xs = pts.map { $0.x / $0.w }, ys = pts.map { $0.y / $0.w }
+        let xs = pts.map { held($0.x / $0.w) }, ys = pts.map { held($0.y / $0.w) }
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 

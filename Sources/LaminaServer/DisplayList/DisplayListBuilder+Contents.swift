@@ -175,7 +175,7 @@ extension DisplayListBuilder {
                 x: r.minX - CGFloat(grow.x), y: r.minY - CGFloat(grow.y),
                 width: r.width + CGFloat(grow.x + grow.z), height: r.height + CGFloat(grow.y + grow.w))
             guard let pieceBox = Self.deviceBoundingBox(grown, m) else { continue }
-            let drawn = pieceBox.insetBy(dx: -1, dy: -1).intersection(clip.deviceRect)
+            let drawn = Self.held(pieceBox.insetBy(dx: -1, dy: -1)).intersection(clip.deviceRect)
             guard !drawn.isNull, !drawn.isEmpty else { continue }
             let au = (piece.u1 - piece.u0) / r.width, av = (piece.v1 - piece.v0) / r.height
             let instance = ImageShapeInstance(

@@ -34,7 +34,7 @@ extension DisplayListBuilder {
         guard let box = Self.deviceBoundingBox(bounds, m) else {
             return  // Part of the plane is behind the viewer: not drawn (documented limitation).
         }
-        guard box.intersects(clip.deviceRect) else { return }
+        guard Self.held(box).intersects(clip.deviceRect) else { return }
         let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
         let margin = min(1.5 / scale, max(bounds.width, bounds.height) + 1)
         for (color, width) in [(fill, CGFloat(0)), (border, borderWidth)] {
@@ -45,7 +45,9 @@ extension DisplayListBuilder {
             piece.piece = SIMD4(
                 Float(bounds.minX - margin), Float(bounds.minY - margin),
                 Float(bounds.maxX + margin), Float(bounds.maxY + margin))
-            emit(piece, kind: Self.shapeKind(piece), box: box.insetBy(dx: -2, dy: -2).intersection(clip.deviceRect))
+            emit(
+                piece, kind: Self.shapeKind(piece),
+                box: Self.held(box.insetBy(dx: -2, dy: -2)).intersection(clip.deviceRect))
             batcher.endGroup()
         }
     }
@@ -186,7 +188,7 @@ extension DisplayListBuilder {
         corners: CACornerMask, continuous: Bool, borderWidth: CGFloat, fill: SIMD4<Float>?,
         border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect
     ) {
-        let box = deviceBox.intersection(clip)
+        let box = Self.held(deviceBox).intersection(clip)
         guard !box.isEmpty else { return }
         let scale = abs(m.m11)
         if scale == abs(m.m22) {
@@ -230,7 +232,8 @@ extension DisplayListBuilder {
     ) {
         for y in ys {
             for x in xs {
-                let rect = CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo).intersection(clip)
+                let rect = Self.held(CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo)).intersection(
+                    clip)
                 guard !rect.isEmpty else { continue }
                 // The instance rounds its colour to 8-bit steps, so the opaque/blended choice and the
                 // skip of invisible pieces look at the colour that is drawn.

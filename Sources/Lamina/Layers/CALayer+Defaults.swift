@@ -8,7 +8,7 @@ extension CALayer {
     /// of the `LayerState` field), so a property added to the table has its default here too; the
     /// `CAMediaTiming` keys the server does not need answer from the values `CALayer` starts with.
     static func builtInDefaultValue(forKey key: String) -> Any? {
-        if let property = LayerPropertyName(key: key) {
+        if let property = LayerPropertyName(key: key, of: .layer) {
             // `speed` is a `Float` on `CALayer`, though the table stores it as a double.
             if property == .speed { return NSNumber(value: Float(1)) }
             return property.descriptor.defaultValue.boxed

@@ -57,7 +57,8 @@ extension CALayer {
     /// Applies the class's `defaultValue(forKey:)` to the properties it names (at creation).
     func applyClassDefaults() {
         guard type(of: self) != CALayer.self else { return }
-        for row in LayerPropertyDescriptor.animatable {
+        adoptLayerClass()
+        for row in LayerPropertyDescriptor.animatable where row.belongs(to: modelState.layerClass) {
             let property = row.name
             guard let value = Self.defaultValue(forKey: property.key) else { continue }
             let keyPath = LayerKeyPath(property)
@@ -80,7 +81,7 @@ extension CALayer {
     /// Values come back as Core Animation's key-value coding returns them: numbers and Booleans as
     /// `NSNumber`, structures as themselves, colours as the very object the property returns.
     func kvcValue(forKey key: String) -> Any? {
-        if let property = LayerPropertyName(key: key) { return kvcPropertyValue(property) }
+        if let property = layerProperty(forKey: key) { return kvcPropertyValue(property) }
         switch key {
         case "duration": return NSNumber(value: duration)
         case "repeatCount": return NSNumber(value: repeatCount)
@@ -108,7 +109,7 @@ extension CALayer {
             contents = value
             return
         }
-        if LayerKeyPath(key) != nil, !key.contains(".") {
+        if layerKeyPath(key) != nil, !key.contains(".") {
             kvcSetValue(value, forKeyPath: key)
             return
         }
@@ -167,7 +168,7 @@ extension CALayer {
     /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)
     /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
     func kvcValue(forKeyPath keyPath: String) -> Any? {
-        guard let path = LayerKeyPath(keyPath) else { return kvcValue(forKey: keyPath) }
+        guard let path = layerKeyPath(keyPath) else { return kvcValue(forKey: keyPath) }
         if path.component == nil { return kvcPropertyValue(path.property) }
         return path.value(in: modelState).boxed(for: path)
     }
@@ -179,7 +180,7 @@ extension CALayer {
             contents = value
             return
         }
-        guard let path = LayerKeyPath(keyPath) else {
+        guard let path = layerKeyPath(keyPath) else {
             kvcSetValue(value, forKey: keyPath)
             return
         }

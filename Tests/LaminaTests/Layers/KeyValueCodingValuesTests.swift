@@ -105,7 +105,7 @@ import Testing
         // backgroundColor, name and contents default to nil (CALayer.h).
         #expect(CALayer.defaultValue(forKey: "contents") == nil)
         for row in LayerPropertyDescriptor.table
-        where row.name != .backgroundColor && row.name != .name && row.name != .contents {
+        where row.layerClass == .layer && row.name != .backgroundColor && row.name != .name && row.name != .contents {
             let value = CALayer.defaultValue(forKey: row.key)
             #expect(value != nil, "\(row.key)")
             if row.name != .borderColor {

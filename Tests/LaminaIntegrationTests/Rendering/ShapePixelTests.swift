@@ -134,3 +134,75 @@ import Testing
         #expect(Self.painted(nonZero) == 1200)
     }
 }
+
+extension ShapePixelTests {
+    static let stroked: [LayerProperty] = [.path(rect), .fillColor(nil), .strokeColor(red), .lineWidth(4)]
+
+    /// Apple-run: the 40×30 rectangle stroked 4 wide covers 560 pixels (a 44×34 ring around a 36×26
+    /// hole) with its middle empty.
+    @Test func aFourWideStrokeCovers560Pixels() throws {
+        let bitmap = try Self.render(Self.shapeLayer(Self.stroked))
+        #expect(Self.painted(bitmap) == 560)
+        #expect(Self.pixel(bitmap, 30, 25) == [0, 0, 0, 0])
+        #expect(Self.pixel(bitmap, 8, 8) == [255, 0, 0, 255])
+        #expect(Self.pixel(bitmap, 51, 41) == [255, 0, 0, 255])
+        #expect(Self.pixel(bitmap, 12, 12) == [0, 0, 0, 0])
+    }
+
+    /// Apple-run: fill and stroke together cover 1,496 pixels, the stroke over the fill.
+    @Test func fillAndStrokeCover1496Pixels() throws {
+        let bitmap = try Self.render(Self.shapeLayer([.path(Self.rect), .strokeColor(Self.red), .lineWidth(4)]))
+        #expect(Self.painted(bitmap) == 1496)
+        #expect(Self.pixel(bitmap, 11, 11) == [255, 0, 0, 255])
+        #expect(Self.pixel(bitmap, 30, 25) == [0, 0, 0, 255])
+    }
+
+    /// Apple-run: strokeEnd 0.5 of the 4-wide stroke covers 280 pixels (half the perimeter, butt caps).
+    @Test func halfTheStrokeCovers280Pixels() throws {
+        let bitmap = try Self.render(Self.shapeLayer(Self.stroked + [.strokeEnd(0.5)]))
+        #expect(Self.painted(bitmap) == 280)
+        // The top edge and the right edge; the left edge is not drawn.
+        #expect(Self.pixel(bitmap, 30, 9)[3] == 255)
+        #expect(Self.pixel(bitmap, 51, 30)[3] == 255)
+        #expect(Self.pixel(bitmap, 9, 30)[3] == 0)
+    }
+
+    /// strokeStart above strokeEnd draws no stroke (notes §4.2), and the fill is unaffected.
+    @Test func aReversedTrimDrawsNoStroke() throws {
+        #expect(
+            Self.painted(try Self.render(Self.shapeLayer(Self.stroked + [.strokeStart(0.6), .strokeEnd(0.4)]))) == 0)
+    }
+
+    /// A dash pattern of 10 on, 10 off around the 140-long perimeter paints dashes of 10 × 4 pixels
+    /// (the corners add the joins of the dashes that turn them), about half the ring.
+    @Test func aDashedStrokePaintsItsDashes() throws {
+        let bitmap = try Self.render(Self.shapeLayer(Self.stroked + [.lineDashPattern([10, 10])]))
+        // On the top edge: x 10...20 painted, 20...30 not, 30...40 painted.
+        #expect(Self.pixel(bitmap, 15, 10)[3] == 255)
+        #expect(Self.pixel(bitmap, 25, 10)[3] == 0)
+        #expect(Self.pixel(bitmap, 35, 10)[3] == 255)
+        let count = Self.painted(bitmap)
+        #expect(count > 250 && count < 330, "\(count)")
+        // The phase moves the dashes along: 5 into the pattern, x 10...15 is painted, 15...25 not.
+        let shifted = try Self.render(Self.shapeLayer(Self.stroked + [.lineDashPattern([10, 10]), .lineDashPhase(5)]))
+        #expect(Self.pixel(shifted, 12, 10)[3] == 255)
+        #expect(Self.pixel(shifted, 20, 10)[3] == 0)
+        #expect(Self.pixel(shifted, 27, 10)[3] == 255)
+    }
+
+    /// Round caps reach half the width past the ends of an open stroke; butt caps stop at them.
+    @Test func lineCaps() throws {
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 20, y: 30))
+        line.addLine(to: CGPoint(x: 60, y: 30))
+        let butt = try Self.render(Self.shapeLayer([.path(line), .strokeColor(Self.red), .lineWidth(10)]))
+        #expect(Self.painted(butt) == 400)
+        let square = try Self.render(
+            Self.shapeLayer([.path(line), .strokeColor(Self.red), .lineWidth(10), .lineCap(.square)]))
+        #expect(Self.painted(square) == 500)
+        let round = try Self.render(
+            Self.shapeLayer([.path(line), .strokeColor(Self.red), .lineWidth(10), .lineCap(.round)]))
+        #expect(Self.pixel(round, 17, 30)[3] == 255)
+        #expect(Self.pixel(round, 15, 25)[3] < 128)
+    }
+}

@@ -78,7 +78,8 @@ public struct DisplayListBuilder {
         let border = Self.borderColor(state, opacity: opacity)
         let hasContents = Self.showsContents(state, images: context.contentsImages)
         let hasShape = state.layerClass == .shape
-        if presented.sublayers.isEmpty && !hasContents && !hasShape && presented.host == nil {
+        let hasGradient = state.layerClass == .gradient
+        if presented.sublayers.isEmpty && !hasContents && !hasShape && !hasGradient && presented.host == nil {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(
@@ -94,6 +95,9 @@ public struct DisplayListBuilder {
                 bounds: state.bounds, radius: radius, corners: state.maskedCorners,
                 continuous: Self.isContinuous(state), borderWidth: 0,
                 fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
+        }
+        if hasGradient {
+            drawGradient(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
         }
         if hasContents {
             drawContents(

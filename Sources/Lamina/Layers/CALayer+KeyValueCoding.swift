@@ -99,7 +99,7 @@ extension CALayer {
         case .borderColor: borderColor
         case .speed: NSNumber(value: speed)
         case .contents: contents
-        default: modelState[property].boxed
+        default: classPropertyValue(property) ?? modelState[property].boxed
         }
     }
 
@@ -107,6 +107,10 @@ extension CALayer {
     func kvcSetValue(_ value: Any?, forKey key: String) {
         if key == "contents" {
             contents = value
+            return
+        }
+        if let property = layerProperty(forKey: key), property.layerClass != .layer {
+            setClassPropertyValue(value, for: property)
             return
         }
         if layerKeyPath(key) != nil, !key.contains(".") {
@@ -202,6 +206,8 @@ extension CALayer {
         switch path.property {
         case .backgroundColor: backgroundColor = value as? CGColor
         case .borderColor: borderColor = value as? CGColor
+        case let property where property.layerClass != .layer && path.component == nil:
+            setClassPropertyValue(value, for: property)
         default: update(path.property, to: state[path.property])
         }
     }

@@ -39,6 +39,15 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     /// The class whose layers have the property (`.layer`: every layer).
     public var layerClass: LayerClass { descriptor.layerClass }
 
+    /// The properties a layer of each class has, in table order, by class raw value.
+    static let allByClass: [[LayerPropertyName]] = LayerClass.allCases.map { owner in
+        allCases.filter { $0.descriptor.belongs(to: owner) }
+    }
+
+    /// The properties a layer of class `owner` has, in table order: every layer's, then the class's.
+    @inline(__always)
+    public static func all(of owner: LayerClass) -> [LayerPropertyName] { allByClass[Int(owner.rawValue)] }
+
     /// The animatable property whose code in an animation's target is `animationCode`, or nil.
     public init?(animationCode: UInt8) {
         guard let row = LayerPropertyDescriptor.table.first(where: { $0.animation?.code == animationCode })

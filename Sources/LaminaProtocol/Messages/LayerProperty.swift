@@ -265,12 +265,7 @@ public enum LayerProperty: Sendable, Hashable {
         return out
     }
 
-    /// The properties a layer of each class has, in table order, by class raw value.
-    static let namesByClass: [[LayerPropertyName]] = LayerClass.allCases.map { owner in
-        LayerPropertyName.allCases.filter { $0.descriptor.belongs(to: owner) }
-    }
-
-    /// The properties a layer of class `owner` has, in table order.
+    /// The properties a layer of class `owner` has, in table order (`LayerPropertyName.all(of:)`).
     @inline(__always)
-    public static func names(of owner: LayerClass) -> [LayerPropertyName] { namesByClass[Int(owner.rawValue)] }
+    public static func names(of owner: LayerClass) -> [LayerPropertyName] { LayerPropertyName.all(of: owner) }
 }

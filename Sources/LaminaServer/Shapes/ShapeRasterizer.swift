@@ -11,7 +11,8 @@ import LaminaCore
 /// stroke is first trimmed to `strokeStart`...`strokeEnd` (`CGPath.trimmedPieces`) and dashed piece
 /// by piece with the pattern anchored where each piece lay on its untrimmed subpath
 /// (`CGPath.copy(dashingWithPhase:lengths:)`), so a growing `strokeEnd` uncovers dashes that stay put.
-/// Pure: called on the frame worker's thread, it touches no shared state.
+/// The work is bounded whatever the client sends (`ShapeRasterizer+Budgets.swift`). Pure: called on
+/// the frame worker's thread, it touches no shared state.
 enum ShapeRasterizer {
     /// The rectangle, in the layer's coordinates, that holds everything the shape paints (its fill and
     /// its stroke, joins, caps and dashes included), as Cairo measures it (`cairo_fill_extents`,
@@ -22,11 +23,21 @@ enum ShapeRasterizer {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fills = (shape.fillColor?.alpha ?? 0) > 0
         let strokes = strokes(shape)
-        guard fills || strokes, path.hasOnlyFinitePoints else { return nil }
+        guard fills || strokes, path.hasOnlyFinitePoints,
+            let span = span(of: shape, path: path, transform: .identity), span > 0
+        else { return nil }
+        // Too large for Cairo's coordinates: the control points' box grown by the stroke's reach.
+        guard span <= maximumSpan else {
+            let reach = CGFloat(span - Double(max(path.boundingBox.width, path.boundingBox.height))) / 2
+            return path.boundingBox.insetBy(dx: -reach, dy: -reach)
+        }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
+        // Measured at a tolerance relative to the shape's size, and grown by it.
+        let tolerance = max(span * relativeTolerance, 1e-6)
+        cairo_set_tolerance(cr, tolerance)
         var box = CGRect.null
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         if fills {
@@ -44,7 +55,15 @@ enum ShapeRasterizer {
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
             return nil
         }
-        return box
+        // Flattened curves and round joins or caps may fall short of the true outline by the tolerance;
+        // straight lines with square corners are exact.
+        let curved =
+            path.pathElements.contains {
+                if case .quadCurveTo = $0 { return true }
+                if case .curveTo = $0 { return true }
+                return false
+            } || (strokes && (shape.lineJoin == .round || shape.lineCap == .round))
+        return curved ? box.insetBy(dx: -CGFloat(tolerance), dy: -CGFloat(tolerance)) : box
     }
 
     /// Sets Cairo's stroke parameters from the shape's: width, miter limit, cap and join (unknown names
@@ -71,7 +90,9 @@ enum ShapeRasterizer {
     /// pixels by `transform` (y down, pixel (0, 0) at the top left): BGRA8, premultiplied, rows packed.
     static func draw(_ shape: ShapeLayerState, transform t: CGAffineTransform, width: Int, height: Int) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        guard width > 0, height > 0, let path = shape.path else { return pixels }
+        guard width > 0, height > 0, let path = shape.path, let span = span(of: shape, path: path, transform: t),
+            span <= maximumSpan
+        else { return pixels }
         pixels.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                 let surface = cairo_image_surface_create_for_data(
@@ -82,6 +103,7 @@ enum ShapeRasterizer {
             defer { cairo_destroy(cr) }
             var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
             cairo_set_matrix(cr, &matrix)
+            cairo_set_tolerance(cr, tolerance(forSpan: span))
             if let fill = shape.fillColor, fill.alpha > 0 {
                 append(path.pathElements, to: cr)
                 cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -103,8 +125,18 @@ enum ShapeRasterizer {
 
     /// The path the stroke draws: trimmed to `strokeStart`...`strokeEnd`, then dashed.
     static func strokeElements(_ shape: ShapeLayerState, path: CGPath) -> [PathElement] {
-        let pieces = path.trimmedPieces(from: Double(shape.strokeStart), to: Double(shape.strokeEnd))
-        guard let pattern = shape.lineDashPattern, !pattern.isEmpty, pattern.reduce(0, +) > 0 else {
+        let tolerance = measuringTolerance(path)
+        let pieces: [CGPath.TrimmedPiece]
+        if path.measuringSteps(tolerance: tolerance) <= maximumMeasuringSteps {
+            pieces = path.trimmedPieces(
+                from: Double(shape.strokeStart), to: Double(shape.strokeEnd), tolerance: tolerance)
+        } else {
+            // Too costly to measure: trimmed to nothing or not at all.
+            pieces = shape.strokeStart < shape.strokeEnd ? [CGPath.TrimmedPiece(path: path, offset: 0)] : []
+        }
+        guard let pattern = shape.lineDashPattern, !pattern.isEmpty, pattern.reduce(0, +) > 0,
+            mayDash(path, pattern: pattern)
+        else {
             return pieces.flatMap { $0.path.pathElements }
         }
         let lengths = pattern.map { CGFloat($0) }

@@ -65,3 +65,67 @@ import Testing
         #expect(ShapeRasterizer.extent(of: line) == nil)
     }
 }
+
+/// Hostile shapes (issue 20: huge element counts, NaN, dash arrays of zeros) cost bounded work: found
+/// by the fuzzer, where a 564-byte commit with a vast stroke took 2 GB in Cairo's flattening.
+extension ShapeRasterizerTests {
+    static var star: CGPath {
+        let path = CGMutablePath()
+        for i in 0..<10 {
+            let angle = Double(i) * .pi / 5
+            let r = i % 2 == 0 ? 20.0 : 8.0
+            let p = CGPoint(x: 32 + r * sin(angle), y: 24 - r * cos(angle))
+            if i == 0 { path.move(to: p) } else { path.addLine(to: p) }
+        }
+        path.closeSubpath()
+        return path
+    }
+
+    @Test func vastStrokesAreMeasuredAndDrawnInBoundedWork() {
+        var shape = ShapeLayerState()
+        shape.path = Self.star
+        shape.strokeColor = .black
+        shape.lineWidth = 1e12
+        shape.miterLimit = 1e300
+        shape.lineJoin = .round
+        let start = Date()
+        let extent = ShapeRasterizer.extent(of: shape)
+        #expect(extent != nil)
+        _ = ShapeRasterizer.draw(shape, transform: .identity, width: 64, height: 48)
+        shape.lineWidth = 1e5
+        _ = ShapeRasterizer.extent(of: shape)
+        _ = ShapeRasterizer.draw(shape, transform: .identity, width: 64, height: 48)
+        #expect(Date().timeIntervalSince(start) < 5)
+        // A drawing too large for Cairo's coordinates is not drawn at all.
+        #expect(
+            ShapeRasterizer.span(
+                of: ShapeLayerState(), path: Self.star, transform: CGAffineTransform(scaleX: 1e9, y: 1e9)) ?? 0
+                > ShapeRasterizer.maximumSpan)
+    }
+
+    @Test func dashesAndMeasuringHaveBudgets() {
+        // A pattern that would cut the star into 10^11 dashes strokes it solid.
+        #expect(!ShapeRasterizer.mayDash(Self.star, pattern: [1e-9, 1e-9]))
+        #expect(ShapeRasterizer.mayDash(Self.star, pattern: [4, 2]))
+        // Thousands of vast curves are measured at a coarser tolerance, never in more than the budget.
+        let vast = CGMutablePath()
+        vast.move(to: .zero)
+        for i in 0..<8_000 {
+            vast.addCurve(
+                to: CGPoint(x: Double(i), y: 0), control1: CGPoint(x: 1e9, y: 1e9), control2: CGPoint(x: -1e9, y: 1e9))
+        }
+        var shape = ShapeLayerState()
+        shape.path = vast
+        shape.strokeColor = .black
+        shape.strokeEnd = 0.5
+        shape.lineDashPattern = [3, 3]
+        let start = Date()
+        // Measuring it would take more than the budget even at the coarser tolerance: the stroke is
+        // drawn untrimmed and undashed rather than measured.
+        #expect(
+            vast.measuringSteps(tolerance: ShapeRasterizer.measuringTolerance(vast))
+                > ShapeRasterizer.maximumMeasuringSteps)
+        #expect(ShapeRasterizer.strokeElements(shape, path: vast) == vast.pathElements)
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+}

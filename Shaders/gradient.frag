@@ -63,7 +63,7 @@ float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
 
 float location(int i) {
     uint word = vLocations[i >> 1];
-    vec2 pair = unpackUnorm2x16(word);
+    vec2 pair = unpackHalf2x16(word);
     return (i & 1) == 0 ? pair.x : pair.y;
 }
 
@@ -82,8 +82,11 @@ void main() {
     vec2 f = gl_FragCoord.xy;
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
-    float clipA = clipCoverage(f, vClip0, vClip1, vClip2, vClipRect);
-    alpha *= vParams.z > 0.5 ? clipA : 1.0;
+    // The clip count is per instance (flat), so this branch is uniform over the quad and the
+    // derivatives inside it are defined.
+    if (vParams.z > 0.5) {
+        alpha *= clipCoverage(f, vClip0, vClip1, vClip2, vClipRect);
+    }
 
     vec2 start = vPoints.xy;
     vec2 end = vPoints.zw;

@@ -15,7 +15,7 @@ layout(location = 9) in vec4 inClip1;
 layout(location = 10) in vec4 inClip2;
 layout(location = 11) in vec4 inClipRect;
 layout(location = 12) in vec4 inRange;       // t from, t to, opacity, stop count
-layout(location = 13) in uvec4 inLocations;  // 8 locations, unorm16 pairs
+layout(location = 13) in uvec4 inLocations;  // 8 locations, half-float pairs
 layout(location = 14) in uvec4 inColorsLow;  // stops 0-3, unorm8 RGBA
 layout(location = 15) in uvec4 inColorsHigh; // stops 4-7
 

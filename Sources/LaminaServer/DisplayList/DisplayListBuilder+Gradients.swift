@@ -8,7 +8,8 @@ import LaminaCore
 ///
 /// Nothing is drawn with fewer than two colours, a `locations` count other than that of `colors`, an
 /// axial gradient whose points coincide, or a radial one whose points share an x or a y (a zero
-/// radius, as on Apple platforms). Locations are clamped to 0...1 and made non-decreasing. Each
+/// radius, as on Apple platforms). Locations are made non-decreasing (and kept within ±60,000); ones
+/// outside 0...1 place stops beyond the start or end point, as a sliding shimmer's do. Each
 /// instance carries eight stops; a gradient with more is drawn as several instances, and one with more
 /// than `maxGradientStops` is first resampled to that many evenly spaced stops of the same colour
 /// function.
@@ -18,7 +19,7 @@ extension DisplayListBuilder {
     /// The most stops drawn; longer gradients are resampled to this many (at most 9 instances).
     static let maxGradientStops = 64
 
-    /// A gradient's stops as drawn: locations in 0...1, non-decreasing, with unpremultiplied colours.
+    /// A gradient's stops as drawn: locations non-decreasing, with unpremultiplied colours.
     struct GradientStop: Equatable {
         var location: Double
         var color: RGBAColor
@@ -32,9 +33,9 @@ extension DisplayListBuilder {
         let locations = gradient.locations ?? (0..<count).map { Double($0) / Double(count - 1) }
         guard locations.count == count else { return nil }
         var stops: [GradientStop] = []
-        var previous = 0.0
+        var previous = -60_000.0
         for (location, color) in zip(locations, colors) {
-            let clamped = location.isNaN ? previous : min(max(location, previous), 1)
+            let clamped = location.isNaN ? previous : min(max(location, previous), 60_000)
             stops.append(GradientStop(location: clamped, color: color))
             previous = clamped
         }
@@ -120,11 +121,12 @@ extension DisplayListBuilder {
         batcher.endGroup()
     }
 
-    /// Up to eight locations as 16-bit fractions, two a word, the first in the low half.
+    /// Up to eight locations as half-precision floats (`unpackHalf2x16`), two a word, the first in
+    /// the low half.
     static func packedLocations(_ stops: [GradientStop]) -> SIMD4<UInt32> {
         var words = SIMD4<UInt32>(repeating: 0)
         for (i, stop) in stops.prefix(8).enumerated() {
-            let value = UInt32((min(max(stop.location, 0), 1) * 65535).rounded())
+            let value = UInt32(Float16(Float(stop.location)).bitPattern)
             words[i / 2] |= value << (16 * UInt32(i % 2))
         }
         return words

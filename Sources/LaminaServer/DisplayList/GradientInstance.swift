@@ -10,7 +10,7 @@
 /// interpolates the stops' unpremultiplied colours, then premultiplies. A gradient with more than eight
 /// stops is drawn as several instances over consecutive ranges (the ends sharing a stop), so each
 /// fragment is drawn by one of them. Colours are packed as 8-bit RGBA (`unpackUnorm4x8`, red in the
-/// low byte) and locations as 16-bit fractions of 0...1, two a word (`unpackUnorm2x16`). Layout: 13
+/// low byte) and locations as half-precision floats, two a word (`unpackHalf2x16`). Layout: 13
 /// `vec4`s and 3 `uvec4`s, 256 bytes.
 public struct GradientInstance: Sendable, Equatable {
     /// Row 1 of the layer-to-device matrix.
@@ -36,7 +36,7 @@ public struct GradientInstance: Sendable, Equatable {
     /// The range of `t` this instance draws (lower bound included, upper excluded), the opacity, and
     /// the number of stops (2...8).
     public var range: SIMD4<Float>
-    /// The stops' locations, 16 bits each, two a word, the first in the low half.
+    /// The stops' locations, half-precision floats, two a word, the first in the low half.
     public var locations: SIMD4<UInt32>
     /// The first four stops' colours, unpremultiplied 8-bit RGBA, red in the low byte.
     public var colorsLow: SIMD4<UInt32>

@@ -224,3 +224,15 @@ import Testing
         }
     }
 }
+
+extension GradientPixelTests {
+    /// Locations outside 0...1 place stops beyond the points (a shimmer slides them from below 0 to
+    /// above 1): with red at −0.5 and blue at 0.5, the top row is already halfway.
+    @Test func locationsOutsideTheUnitRangeAreKept() throws {
+        let bitmap = try Self.render(Self.gradient([.colors([Self.red, Self.blue]), .locations([-0.5, 0.5])]))
+        for y in [0, 10, 20, 29, 45] {
+            let t = (Double(y) + 0.5) / 60
+            Self.expectClose(Self.pixel(bitmap, 40, y), Self.expected(Self.red, Self.blue, t + 0.5), "row \(y)")
+        }
+    }
+}

@@ -54,7 +54,8 @@ import Testing
         #expect(instance.params == SIMD4(10, 15, 0, 0))
         #expect(abs(instance.range.z - 0.5) <= 1 / 255 && instance.range.w == 2)
         #expect(instance.range.x < -1e30 && instance.range.y > 1e30)
-        #expect(instance.locations.x == 0xFFFF_0000)
+        // Half floats: 0 in the low half, 1 (0x3C00) in the high half.
+        #expect(instance.locations.x == 0x3C00_0000)
         #expect(instance.colorsLow.x == 0xFF00_00FF && instance.colorsLow.y == 0xFFFF_0000)
     }
 
@@ -71,13 +72,14 @@ import Testing
         #expect(list.batches.filter { $0.kind == DrawKind.gradient.id }.count == 1)
     }
 
-    /// Locations are clamped to 0...1 and made non-decreasing; past 64 stops the gradient is resampled.
+    /// Locations are made non-decreasing (those outside 0...1 are kept, for shimmers); past 64 stops
+    /// the gradient is resampled.
     @Test func stopsAsDrawn() throws {
         var gradient = GradientLayerState()
         gradient.colors = [Self.red, Self.blue, Self.red]
         gradient.locations = [-1, 0.8, 0.5]
         let stops = try #require(DisplayListBuilder.gradientStops(gradient))
-        #expect(stops.map(\.location) == [0, 0.8, 0.8])
+        #expect(stops.map(\.location) == [-1, 0.8, 0.8])
         gradient.colors = (0..<100).map { RGBAColor(red: Double($0 % 2), green: 0, blue: 0, alpha: 1) }
         gradient.locations = nil
         #expect(DisplayListBuilder.gradientStops(gradient)?.count == 64)

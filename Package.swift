@@ -24,8 +24,8 @@
 //   Lamina            the client library users import; imports LaminaGraphics and LaminaText (both
 //                     re-exported), LaminaCore, LaminaProtocol, CLaminaShims; never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
-//                     LaminaProtocol, LaminaSystem, Logging; knows Renderer and Output only as protocols (no Vulkan,
-//                     no DRM)
+//                     LaminaProtocol, LaminaSystem, Logging, CCairo (shape layers' paths rasterized with Cairo);
+//                     knows Renderer and Output only as protocols (no Vulkan, no DRM)
 //   LaminaVulkan      the Vulkan renderer; imports LaminaServer (its protocols), LaminaCore, CVulkan,
 //                     Logging
 //   LaminaOutputs     concrete outputs without a window system (offscreen, KMS), the frame timer and
@@ -93,7 +93,8 @@ let package = Package(
         .target(
             name: "LaminaServer",
             dependencies: [
-                "LaminaCore", "LaminaProtocol", "LaminaSystem", .product(name: "Logging", package: "swift-log"),
+                "LaminaCore", "LaminaProtocol", "LaminaSystem", "CCairo",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "LaminaVulkan",

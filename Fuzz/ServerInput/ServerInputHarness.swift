@@ -121,7 +121,8 @@ enum ServerInputHarness {
             else { return }
             let list = DisplayListBuilder.buildSubtree(
                 tree: session.tree, layer: layer, scale: scale, width: Self.width, height: Self.height,
-                clipWidth: Int(width), clipHeight: Int(height), time: session.times.first ?? 0)
+                clipWidth: Int(width), clipHeight: Int(height), time: session.times.first ?? 0, shapes: shapes)
+            shapes.endFrame()
             _ = list.batches.count
         case .describeTree:
             _ = TreeDescriber.describe([(label: "fuzz", tree: session.tree)])
@@ -146,7 +147,13 @@ enum ServerInputHarness {
     }
 
     static func draw(_ tree: RenderTree, display: UInt32, at time: Double) -> Int {
-        let list = DisplayListBuilder.build(trees: [tree], display: display, width: width, height: height, time: time)
+        let list = DisplayListBuilder.build(
+            trees: [tree], display: display, width: width, height: height, time: time, shapes: shapes)
+        shapes.endFrame()
         return list.batches.count
     }
+
+    /// The shape-raster cache every frame of the harness draws through, so shape layers' paths go
+    /// through Cairo as laminad's frames do (the renderer keeps nothing but ids).
+    nonisolated(unsafe) static let shapes = ShapeRasterCache(renderer: FuzzRenderer(), budgetBytes: 1 << 20)
 }

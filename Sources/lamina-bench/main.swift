@@ -49,6 +49,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the SIGKILL-to-restored-screen measurement (laminad killed and started again).")
     var restartOnly = false
 
+    @Flag(help: "Run only the shape and gradient layer measurements (100 of each per frame).")
+    var shapesOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -117,6 +120,12 @@ struct Bench: ParsableCommand {
         }
         if restartOnly {
             try restartRows(row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if shapesOnly {
+            try ShapeBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

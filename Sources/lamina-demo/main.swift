@@ -160,6 +160,7 @@ for t in [0.25, 0.5] {
     print("wrote \(outputFolder)/\(name)")
 }
 try runContentScene(on: context, outputFolder: outputFolder)
+try runShapeScene(on: context, outputFolder: outputFolder)
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

@@ -9,8 +9,9 @@ public struct AnimationValueError: Error, CustomStringConvertible, Sendable {
 extension AnimationValue {
     /// Converts a value as Apple's API takes it (`Double`, `Float`, `CGFloat`, `Int`, `NSNumber`,
     /// `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGAffineTransform`, `CGColor`,
-    /// `NSValue` boxes of the geometry types, and arrays of three numbers for the `scale` and
-    /// `translate` value functions) into a value of `kind`.
+    /// `NSValue` boxes of the geometry types, arrays of three numbers for the `scale` and
+    /// `translate` value functions, `CGPath`s (copied), arrays of numbers and arrays of `CGColor`s,
+    /// with `NSNull` for no path or list) into a value of `kind`.
     static func unbox(_ any: Any, as kind: Kind, what: String) throws(AnimationValueError) -> AnimationValue {
         func fail() -> AnimationValueError {
             AnimationValueError(description: "\(what) is \(type(of: any)) (\(any)), but the key path takes \(kind)")
@@ -45,6 +46,22 @@ extension AnimationValue {
             if let list = any as? [Any], list.count == 3 {
                 let numbers = list.compactMap(number)
                 if numbers.count == 3 { return .vector(SIMD3(numbers[0], numbers[1], numbers[2])) }
+            }
+        case .path:
+            // A path is copied, as CAShapeLayer copies the one it is given.
+            if let p = any as? CGPath { return .path(p.copy()) }
+            if any is NSNull { return .path(nil) }
+        case .numbers:
+            if any is NSNull { return .numbers(nil) }
+            if let list = any as? [Any] {
+                let numbers = list.compactMap(number)
+                if numbers.count == list.count { return .numbers(numbers) }
+            }
+        case .colors:
+            if any is NSNull { return .colors(nil) }
+            if let list = any as? [Any] {
+                let colors = list.compactMap { ($0 as? CGColor).map(RGBAColor.init) }
+                if colors.count == list.count { return .colors(colors) }
             }
         }
         throw fail()
@@ -106,6 +123,9 @@ extension AnimationValue {
         case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
         case .vector(let v): [NSNumber(value: v.x), NSNumber(value: v.y), NSNumber(value: v.z)]
         case .image(let id): ContentsImageRegistry.image(id)
+        case .path(let p): p
+        case .numbers(let n): n.map { $0.map { NSNumber(value: $0) } }
+        case .colors(let c): c.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
         }
     }
 }
@@ -127,6 +147,9 @@ extension LayerValue {
         case .string(let s): s
         case .edges(let m): NSNumber(value: m.rawValue)
         case .image(let id): ContentsImageRegistry.image(id)
+        case .path(let p): p
+        case .numbers(let n): n.map { $0.map { NSNumber(value: $0) } }
+        case .colors(let c): c.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
         }
     }
 }

@@ -103,6 +103,11 @@ extension CALayer {
         do {
             // A duration of 0 takes the transaction's animation duration (CATransaction.h).
             record = try copy.makeRecord(defaultDuration: CATransaction.animationDuration())
+            if let row = record.propertyOfAnotherClass(than: modelState.layerClass) {
+                throw AnimationValueError(
+                    description: "'\(row.key)' is a \(row.layerClass.className) property; this layer is a "
+                        + modelState.layerClass.className)
+            }
         } catch {
             let layerName = name.map { " (\($0))" } ?? ""
             LaminaDiagnostics.report(

@@ -17,7 +17,7 @@ extension CAContext {
         let live = Set(sent.values.flatMap(\.animationIDs))
         sentAnimations = sentAnimations.filter { live.contains($0.key) }
         let ids = sent.keys.sorted()
-        var ops: [LayerOperation] = ids.map { .createLayer($0) }
+        var ops: [LayerOperation] = ids.map { .createLayer($0, sent[$0]?.state.layerClass ?? .layer) }
         for id in ids {
             guard let entry = sent[id] else { continue }
             ops += LayerProperty.differences(from: LayerState(), to: entry.state).compactMap { property in

@@ -243,7 +243,7 @@ public final class CAContext: @unchecked Sendable {
                     trackAnimationImages(before: before, after: animationIDs)
                 }
             } else {
-                ops.append(.createLayer(l.layerID))
+                ops.append(.createLayer(l.layerID, l.modelState.layerClass))
                 ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
                 useImage(l.modelState.contents, by: 1)
@@ -361,6 +361,17 @@ public final class CAContext: @unchecked Sendable {
                 LaminaDiagnostics.report(
                     .valueNotSent, "not sending \(property.keyPath) of layer \(layer.layerID)\(name): \(reason)")
                 return nil
+            }
+            if case .path(let path?) = property,
+                MessageCodec.encodedSize(of: .set(layer.layerID, property)) > WireLimits.maxOperationBytes
+            {
+                // A path must fit in one message: a larger one is sent as no path, and reported.
+                let name = layer.name.map { " (\($0))" } ?? ""
+                LaminaDiagnostics.report(
+                    .valueNotSent,
+                    "not sending the path of layer \(layer.layerID)\(name): its \(path.elementCount) elements do not "
+                        + "fit in one message of \(WireLimits.maxMessageBytes) bytes")
+                return .set(layer.layerID, .path(nil))
             }
             return .set(layer.layerID, property)
         }

@@ -184,7 +184,8 @@ extension CALayer {
 }
 
 extension AnimationValue {
-    /// The zero of `kind`: 0, the zero point, size and rectangle, no colour, the identity, false.
+    /// The zero of `kind`: 0, the zero point, size and rectangle, no colour, the identity, false, no
+    /// image, path or list.
     static func zero(_ kind: Kind) -> AnimationValue {
         switch kind {
         case .number: .number(0)
@@ -196,6 +197,9 @@ extension AnimationValue {
         case .bool: .bool(false)
         case .vector: .vector(.zero)
         case .image: .image(0)
+        case .path: .path(nil)
+        case .numbers: .numbers(nil)
+        case .colors: .colors(nil)
         }
     }
 }

@@ -80,6 +80,24 @@ final class ArchivedValue: NSObject, NSSecureCoding {
         case .image:
             // Images are not archived yet: a decoded layer has no contents.
             return nil
+        case .path(let p):
+            guard let p else {
+                self.init(.null)
+                return
+            }
+            self.init(.path, Self.flatten(p))
+        case .numbers(let list):
+            guard let list else {
+                self.init(.null)
+                return
+            }
+            self.init(.array, children: list.map { ArchivedValue(.number, [$0]) })
+        case .colors(let list):
+            guard let list else {
+                self.init(.null)
+                return
+            }
+            self.init(.array, children: list.map { ArchivedValue(.color, [$0.red, $0.green, $0.blue, $0.alpha]) })
         }
     }
 
@@ -137,6 +155,16 @@ final class ArchivedValue: NSObject, NSSecureCoding {
             guard n[0] >= 0, n[0] < 16, n[0] == n[0].rounded() else { return nil }
             return .edges(CAEdgeAntialiasingMask(rawValue: UInt32(n[0])))
         case (.string, .string): return .string(text)
+        case (.path, .null): return .path(nil)
+        case (.path, .path): return (value as? CGPath).map { .path($0.copy()) }
+        case (.numbers, .null): return .numbers(nil)
+        case (.numbers, .array):
+            let list = children.compactMap { $0.tag == .number && $0.numbers.count == 1 ? $0.numbers[0] : nil }
+            return list.count == children.count ? .numbers(list) : nil
+        case (.colors, .null): return .colors(nil)
+        case (.colors, .array):
+            let list = children.compactMap { ($0.value as? CGColor).map(RGBAColor.init) }
+            return list.count == children.count ? .colors(list) : nil
         default: return nil
         }
     }

@@ -6,12 +6,13 @@ extension CALayer {
     /// render server does not need, the autoresizing mask and constraints, values stored under custom
     /// keys, the sublayers and the animations (with their keys). A key for which `shouldArchiveValue(forKey:)` is false is left out.
     func encodeLayer(to coder: NSCoder) {
-        for property in LayerPropertyName.allCases where shouldArchiveValue(forKey: property.key) {
+        for property in LayerPropertyName.all(of: modelState.layerClass) where shouldArchiveValue(forKey: property.key)
+        {
             // Colours are written from the colour objects, which keep their colour model (gray or RGB).
             let color = property == .backgroundColor ? storedBackgroundColor : storedBorderColor
             let isColor = property == .backgroundColor || property == .borderColor
-            guard let box = isColor ? ArchivedValue(color ?? NSNull()) : ArchivedValue(modelState[property])
-            else { continue }
+            let object = isColor ? color ?? NSNull() : archivedClassObject(property)
+            guard let box = object.map({ ArchivedValue($0) }) ?? ArchivedValue(modelState[property]) else { continue }
             coder.encode(box, forKey: property.key)
         }
         func put(_ key: String, _ write: () -> Void) { if shouldArchiveValue(forKey: key) { write() } }
@@ -50,12 +51,14 @@ extension CALayer {
     /// Reads what `encodeLayer(to:)` wrote into a new layer, without running actions; absent keys keep
     /// the class's defaults. False when the archive is damaged.
     func decodeLayer(from coder: NSCoder) -> Bool {
-        for property in LayerPropertyName.allCases where coder.containsValue(forKey: property.key) {
+        for property in LayerPropertyName.all(of: modelState.layerClass)
+        where coder.containsValue(forKey: property.key) {
             guard let box = coder.decodeObject(of: ArchivedValue.self, forKey: property.key),
                 let value = box.layerValue(property.valueKind)
             else { return false }
             modelState[property] = value
             keyRecord.noteSet(property)
+            if property.layerClass != LayerClass.layer { restoreClassObject(property, from: box.value) }
             if property == .backgroundColor { storedBackgroundColor = box.value as? CGColor }
             if property == .borderColor { storedBorderColor = box.value as? CGColor }
         }

@@ -17,7 +17,7 @@ extension CALayer {
         case "drawsAsynchronously": return NSNumber(value: false)
         default: break
         }
-        if let property = LayerPropertyName(key: key) {
+        if let property = LayerPropertyName(key: key, of: .layer) {
             // `speed` is a `Float` on `CALayer`, though the table stores it as a double.
             if property == .speed { return NSNumber(value: Float(1)) }
             return property.descriptor.defaultValue.boxed

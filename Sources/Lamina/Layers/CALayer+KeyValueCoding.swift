@@ -57,7 +57,8 @@ extension CALayer {
     /// Applies the class's `defaultValue(forKey:)` to the properties it names (at creation).
     func applyClassDefaults() {
         guard type(of: self) != CALayer.self else { return }
-        for row in LayerPropertyDescriptor.animatable {
+        adoptLayerClass()
+        for row in LayerPropertyDescriptor.animatable where row.belongs(to: modelState.layerClass) {
             let property = row.name
             guard let value = Self.defaultValue(forKey: property.key) else { continue }
             let keyPath = LayerKeyPath(property)
@@ -82,7 +83,7 @@ extension CALayer {
     /// Values come back as Core Animation's key-value coding returns them: numbers and Booleans as
     /// `NSNumber`, structures as themselves, colours as the very object the property returns.
     func kvcValue(forKey key: String) -> Any? {
-        if let property = LayerPropertyName(key: key) { return kvcPropertyValue(property) }
+        if let property = layerProperty(forKey: key) { return kvcPropertyValue(property) }
         switch key {
         case "duration": return NSNumber(value: duration)
         case "repeatCount": return NSNumber(value: repeatCount)
@@ -103,7 +104,7 @@ extension CALayer {
         case .borderColor: borderColor
         case .speed: NSNumber(value: speed)
         case .contents: contents
-        default: modelState[property].boxed
+        default: classPropertyValue(property) ?? modelState[property].boxed
         }
     }
 
@@ -113,7 +114,11 @@ extension CALayer {
             contents = value
             return
         }
-        if LayerKeyPath(key) != nil, !key.contains(".") {
+        if let property = layerProperty(forKey: key), property.layerClass != .layer {
+            setClassPropertyValue(value, for: property)
+            return
+        }
+        if layerKeyPath(key) != nil, !key.contains(".") {
             kvcSetValue(value, forKeyPath: key)
             return
         }
@@ -189,7 +194,7 @@ extension CALayer {
     /// The value at a key path: a property, a structure field (`position.x`, `bounds.size.width`)
     /// or a virtual transform component (`transform.rotation.z`, `transform.scale`, ...).
     func kvcValue(forKeyPath keyPath: String) -> Any? {
-        guard let path = LayerKeyPath(keyPath) else { return kvcValue(forKey: keyPath) }
+        guard let path = layerKeyPath(keyPath) else { return kvcValue(forKey: keyPath) }
         if path.component == nil { return kvcPropertyValue(path.property) }
         return path.value(in: modelState).boxed(for: path)
     }
@@ -201,7 +206,7 @@ extension CALayer {
             contents = value
             return
         }
-        guard let path = LayerKeyPath(keyPath) else {
+        guard let path = layerKeyPath(keyPath) else {
             kvcSetValue(value, forKey: keyPath)
             return
         }
@@ -223,6 +228,8 @@ extension CALayer {
         switch path.property {
         case .backgroundColor: backgroundColor = value as? CGColor
         case .borderColor: borderColor = value as? CGColor
+        case let property where property.layerClass != .layer && path.component == nil:
+            setClassPropertyValue(value, for: property)
         default: update(path.property, to: state[path.property])
         }
     }

@@ -28,10 +28,21 @@ public enum AnimationValue: Sendable, Hashable {
     /// two images presents the target image with a cross-fade from the other
     /// (`LayerState.contentsCrossFade`, decisions.md A2).
     case image(UInt64)
+    /// A path, or nil for none: `CAShapeLayer.path`. Interpolated point by point when both paths have
+    /// the same elements (the same sequence of element types); otherwise it jumps from one to the
+    /// other at the midpoint (`t` ≥ 0.5), as do nil paths.
+    case path(CGPath?)
+    /// A list of numbers, or nil: `CAGradientLayer.locations`, `CAShapeLayer.lineDashPattern`.
+    /// Interpolated number by number when both lists have the same count; otherwise it jumps at the
+    /// midpoint.
+    case numbers([Double]?)
+    /// A list of colours, or nil: `CAGradientLayer.colors`. Interpolated colour by colour (as
+    /// `color`s are) when both lists have the same count; otherwise it jumps at the midpoint.
+    case colors([RGBAColor]?)
 
     /// The kinds of value, for type checks and error texts.
     public enum Kind: UInt8, Sendable, Hashable, CustomStringConvertible {
-        case number = 1, point, size, rect, color, transform, bool, vector, image
+        case number = 1, point, size, rect, color, transform, bool, vector, image, path, numbers, colors
 
         /// The value in a short readable form, for messages and logs.
         public var description: String {
@@ -45,6 +56,9 @@ public enum AnimationValue: Sendable, Hashable {
             case .bool: "a Bool"
             case .vector: "three numbers"
             case .image: "a CGImage"
+            case .path: "a CGPath"
+            case .numbers: "an array of numbers"
+            case .colors: "an array of CGColors"
             }
         }
     }
@@ -61,6 +75,9 @@ public enum AnimationValue: Sendable, Hashable {
         case .bool: .bool
         case .vector: .vector
         case .image: .image
+        case .path: .path
+        case .numbers: .numbers
+        case .colors: .colors
         }
     }
 
@@ -75,11 +92,15 @@ public enum AnimationValue: Sendable, Hashable {
         case .transform(let t): t.isFinite
         case .bool, .image: true
         case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
+        case .path(let p): p?.hasOnlyFinitePoints ?? true
+        case .numbers(let n): n?.allSatisfy(\.isFinite) ?? true
+        case .colors(let c): c?.allSatisfy(\.isValid) ?? true
         }
     }
 
     /// The value's numbers in a fixed order (point x, y; rect x, y, w, h; colour r, g, b, a
-    /// unpremultiplied; transform m11…m44); empty for Booleans and images.
+    /// unpremultiplied; transform m11…m44); empty for Booleans, images, paths and lists (which
+    /// `interpolate`, `add`, `subtract`, `scale` and `distance` handle element by element).
     public var components: [Double] {
         switch self {
         case .number(let v): [v]
@@ -93,7 +114,7 @@ public enum AnimationValue: Sendable, Hashable {
                 t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
                 t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
             ]
-        case .bool, .image: []
+        case .bool, .image, .path, .numbers, .colors: []
         case .vector(let v): [v.x, v.y, v.z]
         }
     }
@@ -126,6 +147,8 @@ public enum AnimationValue: Sendable, Hashable {
     /// - colours: component-wise on unpremultiplied RGBA (decisions.md), clamped to 0...1; a nil
     ///   colour counts as transparent black, and the result is nil only when both ends are nil;
     /// - transforms: by decomposition (`CATransform3D.interpolated(to:fraction:)`);
+    /// - paths with the same elements: point by point; lists of the same count: element by element;
+    ///   other paths and lists jump from `a` to `b` at `t` = 0.5 (paths never extrapolate);
     /// - Booleans, images and mismatched kinds: discrete, `a` until `t` reaches 1, then `b`
     ///   (decisions.md A12). `t` outside 0...1 extrapolates the continuous kinds (springs and
     ///   overshooting timing functions use this).
@@ -143,12 +166,27 @@ public enum AnimationValue: Sendable, Hashable {
         case (.point, .point), (.size, .size), (.rect, .rect), (.vector, .vector):
             let c = zip(a.components, b.components).map { $0 + ($1 - $0) * t }
             return make(a.kind, c)!
+        case (.path(let x), .path(let y)):
+            // A path never overshoots (springs and overshooting curves are clamped), as on Apple.
+            let f = min(max(t, 0), 1)
+            if let x, let y, let blend = CGPath.interpolate(x, y, f) { return .path(blend) }
+            return f >= 0.5 ? b : a
+        case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
+            return .numbers(zip(x, y).map { $0 + ($1 - $0) * t })
+        case (.colors(let x?), .colors(let y?)) where x.count == y.count:
+            return .colors(
+                zip(x, y).map { p, q in
+                    guard case .color(let c?) = interpolate(.color(p), .color(q), t) else { return p }
+                    return c
+                })
+        case (.numbers, .numbers), (.colors, .colors):
+            return t >= 0.5 ? b : a
         default:
             return t >= 1 ? b : a
         }
     }
 
-    /// `a + b`: component-wise for numbers, points, sizes, rects and colours; for transforms the
+    /// `a + b`: component-wise for numbers, points, sizes, rects, colours and lists of one count; for transforms the
     /// concatenation `a` then `b` (what additive and cumulative transform animations compose);
     /// `b` for Booleans and mismatched kinds.
     public static func add(_ a: AnimationValue, _ b: AnimationValue) -> AnimationValue {
@@ -158,6 +196,15 @@ public enum AnimationValue: Sendable, Hashable {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
             (.vector, .vector):
             return make(a.kind, zip(a.components, b.components).map(+))!
+        case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
+            return .numbers(zip(x, y).map(+))
+        case (.colors(let x?), .colors(let y?)) where x.count == y.count:
+            return .colors(
+                zip(x, y).map {
+                    RGBAColor(
+                        red: $0.red + $1.red, green: $0.green + $1.green, blue: $0.blue + $1.blue,
+                        alpha: $0.alpha + $1.alpha)
+                })
         default:
             return b
         }
@@ -173,12 +220,21 @@ public enum AnimationValue: Sendable, Hashable {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
             (.vector, .vector):
             return make(a.kind, zip(a.components, b.components).map(-))!
+        case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
+            return .numbers(zip(x, y).map(-))
+        case (.colors(let x?), .colors(let y?)) where x.count == y.count:
+            return .colors(
+                zip(x, y).map {
+                    RGBAColor(
+                        red: $0.red - $1.red, green: $0.green - $1.green, blue: $0.blue - $1.blue,
+                        alpha: $0.alpha - $1.alpha)
+                })
         default:
             return a
         }
     }
 
-    /// `v · k`: component-wise for numbers, points, sizes, rects and colours; for transforms the
+    /// `v · k`: component-wise for numbers, points, sizes, rects, colours and lists; for transforms the
     /// k-th power by decomposition (`identity.interpolated(to: v, fraction: k)`); `v` otherwise.
     /// Cumulative animations add `scaled(end, by: iteration)`.
     public static func scale(_ v: AnimationValue, by k: Double) -> AnimationValue {
@@ -187,7 +243,12 @@ public enum AnimationValue: Sendable, Hashable {
             return .transform(CATransform3DIdentity.interpolated(to: t, fraction: k))
         case .number, .point, .size, .rect, .color, .vector:
             return make(v.kind, v.components.map { $0 * k })!
-        case .bool, .image:
+        case .numbers(let n?):
+            return .numbers(n.map { $0 * k })
+        case .colors(let c?):
+            return .colors(
+                c.map { RGBAColor(red: $0.red * k, green: $0.green * k, blue: $0.blue * k, alpha: $0.alpha * k) })
+        case .bool, .image, .path, .numbers, .colors:
             return v
         }
     }
@@ -199,6 +260,15 @@ public enum AnimationValue: Sendable, Hashable {
         guard a.kind == b.kind, a.kind != .bool, a.kind != .image else { return 0 }
         if case .transform(let x) = a, case .transform(let y) = b {
             return x.distance(to: y)
+        }
+        switch (a, b) {
+        case (.path(let x?), .path(let y?)): return CGPath.distance(x, y)
+        case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
+            return zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+        case (.colors(let x?), .colors(let y?)) where x.count == y.count:
+            return zip(x, y).reduce(0) { $0 + distance(.color($1.0), .color($1.1)) }
+        case (.path, .path), (.numbers, .numbers), (.colors, .colors): return 0
+        default: break
         }
         return zip(a.components, b.components).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
     }

@@ -22,6 +22,9 @@ public final class LayerPropertyDescriptor: Sendable {
         /// Clamped to 0...1 wherever it is written from outside (the server's apply, animations,
         /// key-value coding), never refused for its range.
         case unitInterval
+        /// A dash pattern (`lineDashPattern`): refused when a length is negative, or when the lengths
+        /// of a non-empty pattern add up to 0 (a pattern of zeros would dash forever).
+        case dashPattern
     }
 
     /// How a property animates.
@@ -67,19 +70,32 @@ public final class LayerPropertyDescriptor: Sendable {
     public let animation: Animation?
     /// How the tree printer shows it.
     public let tree: TreeFormat
+    /// The class whose layers have the property: `.layer` for every layer, any other class for its
+    /// layers alone (docs/architecture.md, "Adding a layer class").
+    public let layerClass: LayerClass
 
     /// A row of the table.
     public init(
         _ name: LayerPropertyName, _ key: String, _ kind: LayerValue.Kind, _ constraint: Constraint = .none,
-        animation: Animation? = nil, tree: TreeFormat = .omitted
+        of layerClass: LayerClass = .layer, animation: Animation? = nil, tree: TreeFormat = .omitted
     ) {
         self.name = name
         self.key = key
         self.kind = kind
         self.constraint = constraint
+        self.layerClass = layerClass
         self.animation = animation
         self.tree = tree
     }
+
+    /// Whether a layer of class `owner` has this property: every layer has the rows of `.layer`.
+    @inline(__always)
+    public func belongs(to owner: LayerClass) -> Bool { layerClass == .layer || layerClass == owner }
+
+    /// The most elements a path value may have (`CAShapeLayer.path`; also the wire's bound).
+    public static let maxPathElements = 8192
+    /// The most entries a list value may have (`lineDashPattern`, `colors`, `locations`).
+    public static let maxListElements = 1024
 
     /// The code of a set-property operation for this property.
     public var code: UInt8 { name.rawValue }
@@ -87,7 +103,8 @@ public final class LayerPropertyDescriptor: Sendable {
     /// Whether the property animates (implicitly when changed, and under explicit animations).
     public var isAnimatable: Bool { animation != nil }
 
-    /// The value of a new layer (Core Animation's default): the initial value of the `LayerState` field.
+    /// The value of a new layer (Core Animation's default): the initial value of the `LayerState` field,
+    /// or for a class's row of its field in the class's storage (`ShapeLayerState`, ...).
     public var defaultValue: LayerValue { LayerState.defaults[name] }
 
     /// `value` clamped by the constraint (`unitInterval` into 0...1, `nonNegative` up to 0).
@@ -124,6 +141,28 @@ public final class LayerPropertyDescriptor: Sendable {
             if m.rawValue & ~CAEdgeAntialiasingMask.all.rawValue != 0 { return "\(key) has unknown bits" }
         case .string(let s):
             if let s, s.utf8.count > maxStringBytes { return "\(key) is longer than \(maxStringBytes) bytes" }
+        case .path(let p):
+            guard let p else { break }
+            if p.elementCount > Self.maxPathElements {
+                return "\(key) has \(p.elementCount) elements, more than \(Self.maxPathElements)"
+            }
+            if !p.hasOnlyFinitePoints { return "\(key) has a NaN or infinite point" }
+        case .numbers(let list):
+            guard let list else { break }
+            if list.count > Self.maxListElements {
+                return "\(key) has \(list.count) entries, more than \(Self.maxListElements)"
+            }
+            if !list.allSatisfy(\.isFinite) { return "\(key) has a NaN or infinite entry" }
+            if constraint == .dashPattern {
+                if list.contains(where: { $0 < 0 }) { return "\(key) has a negative length" }
+                if !list.isEmpty && list.reduce(0, +) <= 0 { return "\(key) has no length above 0" }
+            }
+        case .colors(let list):
+            guard let list else { break }
+            if list.count > Self.maxListElements {
+                return "\(key) has \(list.count) colours, more than \(Self.maxListElements)"
+            }
+            if !list.allSatisfy(\.isValid) { return "\(key) has a component outside 0...1 or not finite" }
         case .bool, .image:
             break
         }

@@ -9,6 +9,11 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case contentsRect, contentsCenter, contentsScale, contentsGravity, allowsEdgeAntialiasing, allowsGroupOpacity
     case edgeAntialiasingMask, minificationFilter, magnificationFilter, minificationFilterBias, opaque, doubleSided
     case shouldRasterize, rasterizationScale, contents
+    // CAShapeLayer (LayerPropertyDescriptor.shapeRows)
+    case path, fillColor, fillRule, strokeColor, lineWidth, miterLimit, lineCap, lineJoin, lineDashPattern
+    case lineDashPhase, strokeStart, strokeEnd
+    // CAGradientLayer (LayerPropertyDescriptor.gradientRows)
+    case colors, locations, startPoint, endPoint, gradientType
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable
@@ -17,11 +22,31 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     /// The key Core Animation uses for the property (also the action key of a change).
     public var key: String { descriptor.key }
 
-    /// The property whose Core Animation key is `key` (`"hidden"` for `isHidden`), or nil.
+    /// The property whose Core Animation key is `key` (`"hidden"` for `isHidden`), of any layer
+    /// class, or nil.
     public init?(key: String) {
         guard let name = LayerPropertyDescriptor.byKey[key] else { return nil }
         self = name
     }
+
+    /// The property whose key is `key` among those a layer of class `owner` has, or nil (a shape
+    /// layer's `"strokeEnd"` is a property; a plain layer's is a custom key).
+    public init?(key: String, of owner: LayerClass) {
+        guard let name = LayerPropertyDescriptor.byKey[key], name.descriptor.belongs(to: owner) else { return nil }
+        self = name
+    }
+
+    /// The class whose layers have the property (`.layer`: every layer).
+    public var layerClass: LayerClass { descriptor.layerClass }
+
+    /// The properties a layer of each class has, in table order, by class raw value.
+    static let allByClass: [[LayerPropertyName]] = LayerClass.allCases.map { owner in
+        allCases.filter { $0.descriptor.belongs(to: owner) }
+    }
+
+    /// The properties a layer of class `owner` has, in table order: every layer's, then the class's.
+    @inline(__always)
+    public static func all(of owner: LayerClass) -> [LayerPropertyName] { allByClass[Int(owner.rawValue)] }
 
     /// The animatable property whose code in an animation's target is `animationCode`, or nil.
     public init?(animationCode: UInt8) {
@@ -36,10 +61,14 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     public var valueKind: LayerValue.Kind {
         let columns = LayerPropertyDescriptor.columns
         let code = UInt64(rawValue)
-        let nibble =
-            code < 16
-            ? columns.kindsLow >> (4 * code)
-            : code < 32 ? columns.kindsHigh >> (4 * (code - 16)) : columns.kindsTop >> (4 * (code - 32))
+        let word: UInt64
+        switch code >> 4 {
+        case 0: word = columns.kindsLow
+        case 1: word = columns.kindsHigh
+        case 2: word = columns.kindsTop
+        default: word = columns.kindsFourth
+        }
+        let nibble = word >> (4 * (code & 15))
         return LayerValue.Kind(rawValue: UInt8(truncatingIfNeeded: nibble & 0xF)) ?? .number
     }
 
@@ -52,6 +81,7 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
         switch bits & 3 {
         case 1: return .nonNegative
         case 2: return .unitInterval
+        case 3: return .dashPattern
         default: return LayerPropertyDescriptor.Constraint.none
         }
     }

@@ -1,10 +1,21 @@
 import Foundation
 
 extension LayerPropertyDescriptor {
-    /// Every layer property, in wire-code order (row *i* has code *i* + 1). This is the one place
-    /// a property is declared; `LayerState` holds its storage and default, `LayerState[_:]` and
-    /// `LayerProperty` its typed access, and `CALayer` its accessor.
-    public static let table: [LayerPropertyDescriptor] = [
+    /// Every layer property, in wire-code order (row *i* has code *i* + 1): the rows every layer has,
+    /// then each layer class's own rows (`shapeRows`, `gradientRows`), one block per class in the order
+    /// the classes were added. This is the one place a property is declared; `LayerState` (or its
+    /// class's storage in `LayerClassState`) holds its storage and default, `LayerState[_:]` and
+    /// `LayerProperty` its typed access, and `CALayer` (or the class) its accessor.
+    public static let table: [LayerPropertyDescriptor] = {
+        let rows = baseRows + shapeRows + gradientRows
+        for (index, row) in rows.enumerated() {
+            precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
+        }
+        return rows
+    }()
+
+    /// The rows every layer has (`LayerClass.layer`).
+    static let baseRows: [LayerPropertyDescriptor] = [
         .init(.bounds, "bounds", .rect, .nonNegative, animation: .basic(code: 1), tree: .always("bounds")),
         .init(.position, "position", .point, animation: .basic(code: 2), tree: .always("position")),
         .init(.anchorPoint, "anchorPoint", .point, animation: .basic(code: 3), tree: .unlessDefault("anchor")),
@@ -64,14 +75,16 @@ extension LayerPropertyDescriptor {
     /// one costs a shift and a mask (no array, no reference count).
     public struct Columns: Sendable {
         /// Each row's value kind (`LayerValue.Kind` raw value), 4 bits per code: codes 1–15 in `kindsLow`,
-        /// 16–31 in `kindsHigh`, 32 and up in `kindsTop`.
+        /// 16–31 in `kindsHigh`, 32–47 in `kindsTop`, 48–63 in `kindsFourth`.
         public let kindsLow: UInt64
         /// See `kindsLow`.
         public let kindsHigh: UInt64
         /// See `kindsLow`.
         public let kindsTop: UInt64
-        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval), 2 bits per code: codes 1–31
-        /// here, 32 and up in `constraintsHigh`.
+        /// See `kindsLow`.
+        public let kindsFourth: UInt64
+        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval, 3 dashPattern), 2 bits per code: codes 1–31
+        /// here, 32–63 in `constraintsHigh`.
         public let constraints: UInt64
         /// See `constraints`.
         public let constraintsHigh: UInt64
@@ -81,10 +94,11 @@ extension LayerPropertyDescriptor {
 
     /// The hot columns of `table` (`LayerPropertyName.valueKind`, `constraint`, `isAnimatable`).
     public static let columns: Columns = {
-        precondition(table.count < 48, "the packed columns hold codes below 48")
+        precondition(table.count < 64, "the packed columns hold codes below 64: add a word for more")
         var low: UInt64 = 0
         var high: UInt64 = 0
         var top: UInt64 = 0
+        var fourth: UInt64 = 0
         var constraints: UInt64 = 0
         var constraintsHigh: UInt64 = 0
         var animatable: UInt64 = 0
@@ -95,14 +109,17 @@ extension LayerPropertyDescriptor {
                 low |= kind << (4 * code)
             } else if code < 32 {
                 high |= kind << (4 * (code - 16))
-            } else {
+            } else if code < 48 {
                 top |= kind << (4 * (code - 32))
+            } else {
+                fourth |= kind << (4 * (code - 48))
             }
             let constraint: UInt64 =
                 switch row.constraint {
                 case .none: 0
                 case .nonNegative: 1
                 case .unitInterval: 2
+                case .dashPattern: 3
                 }
             if code < 32 {
                 constraints |= constraint << (2 * code)
@@ -112,7 +129,7 @@ extension LayerPropertyDescriptor {
             if row.isAnimatable { animatable |= 1 << code }
         }
         return Columns(
-            kindsLow: low, kindsHigh: high, kindsTop: top, constraints: constraints,
+            kindsLow: low, kindsHigh: high, kindsTop: top, kindsFourth: fourth, constraints: constraints,
             constraintsHigh: constraintsHigh, animatable: animatable)
     }()
 
@@ -133,6 +150,7 @@ extension LayerPropertyDescriptor {
     /// The animatable rows, in table order.
     public static let animatable: [LayerPropertyDescriptor] = table.filter(\.isAnimatable)
 
-    /// Rows by Core Animation key.
+    /// Rows by Core Animation key. Keys are unique across classes (a class's key that another class
+    /// already uses would need a lookup by class first).
     static let byKey: [String: LayerPropertyName] = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.name) })
 }

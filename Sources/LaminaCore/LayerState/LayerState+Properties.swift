@@ -6,6 +6,9 @@ extension LayerState {
 
     /// The value of one property, typed by how it is stored.
     ///
+    /// A class's property (a row of another class than `.layer`) reads its default on a layer of
+    /// another class, and setting it there changes nothing.
+    ///
     /// Setting writes the value as given (no clamping: `LayerPropertyDescriptor.clamped(_:)` does
     /// that), except that a corner or edge mask keeps only its four bits, as Apple's do; an absent
     /// contents gravity or filter name is stored as the default (other names are kept as given); a
@@ -51,6 +54,23 @@ extension LayerState {
             case .shouldRasterize: .bool(shouldRasterize)
             case .rasterizationScale: .number(rasterizationScale)
             case .contents: .image(contents)
+            case .path: .path(shape.path)
+            case .fillColor: .color(shape.fillColor)
+            case .fillRule: .string(shape.fillRule.rawValue)
+            case .strokeColor: .color(shape.strokeColor)
+            case .lineWidth: .number(shape.lineWidth)
+            case .miterLimit: .number(shape.miterLimit)
+            case .lineCap: .string(shape.lineCap.rawValue)
+            case .lineJoin: .string(shape.lineJoin.rawValue)
+            case .lineDashPattern: .numbers(shape.lineDashPattern)
+            case .lineDashPhase: .number(shape.lineDashPhase)
+            case .strokeStart: .number(shape.strokeStart)
+            case .strokeEnd: .number(shape.strokeEnd)
+            case .colors: .colors(gradient.colors)
+            case .locations: .numbers(gradient.locations)
+            case .startPoint: .point(gradient.startPoint)
+            case .endPoint: .point(gradient.endPoint)
+            case .gradientType: .string(gradient.type.rawValue)
             }
         }
         set {
@@ -95,6 +115,23 @@ extension LayerState {
             case (.shouldRasterize, .bool(let v)): shouldRasterize = v
             case (.rasterizationScale, .number(let v)): rasterizationScale = v
             case (.contents, .image(let v)): contents = v
+            case (.path, .path(let v)): shape.path = v
+            case (.fillColor, .color(let v)): shape.fillColor = v
+            case (.fillRule, .string(let v)): shape.fillRule = v.map(CAShapeLayerFillRule.init(rawValue:)) ?? .nonZero
+            case (.strokeColor, .color(let v)): shape.strokeColor = v
+            case (.lineWidth, .number(let v)): shape.lineWidth = v
+            case (.miterLimit, .number(let v)): shape.miterLimit = v
+            case (.lineCap, .string(let v)): shape.lineCap = v.map(CAShapeLayerLineCap.init(rawValue:)) ?? .butt
+            case (.lineJoin, .string(let v)): shape.lineJoin = v.map(CAShapeLayerLineJoin.init(rawValue:)) ?? .miter
+            case (.lineDashPattern, .numbers(let v)): shape.lineDashPattern = v
+            case (.lineDashPhase, .number(let v)): shape.lineDashPhase = v
+            case (.strokeStart, .number(let v)): shape.strokeStart = v
+            case (.strokeEnd, .number(let v)): shape.strokeEnd = v
+            case (.colors, .colors(let v)): gradient.colors = v
+            case (.locations, .numbers(let v)): gradient.locations = v
+            case (.startPoint, .point(let v)): gradient.startPoint = v
+            case (.endPoint, .point(let v)): gradient.endPoint = v
+            case (.gradientType, .string(let v)): gradient.type = v.map(CAGradientLayerType.init(rawValue:)) ?? .axial
             default: break
             }
         }
@@ -142,6 +179,34 @@ extension LayerState {
         case .shouldRasterize: shouldRasterize != other.shouldRasterize
         case .rasterizationScale: rasterizationScale != other.rasterizationScale
         case .contents: contents != other.contents
+        case .path: !Self.samePath(shape.path, other.shape.path)
+        case .fillColor: shape.fillColor != other.shape.fillColor
+        case .fillRule: shape.fillRule != other.shape.fillRule
+        case .strokeColor: shape.strokeColor != other.shape.strokeColor
+        case .lineWidth: shape.lineWidth != other.shape.lineWidth
+        case .miterLimit: shape.miterLimit != other.shape.miterLimit
+        case .lineCap: shape.lineCap != other.shape.lineCap
+        case .lineJoin: shape.lineJoin != other.shape.lineJoin
+        case .lineDashPattern: shape.lineDashPattern != other.shape.lineDashPattern
+        case .lineDashPhase: shape.lineDashPhase != other.shape.lineDashPhase
+        case .strokeStart: shape.strokeStart != other.shape.strokeStart
+        case .strokeEnd: shape.strokeEnd != other.shape.strokeEnd
+        case .colors: gradient.colors != other.gradient.colors
+        case .locations: gradient.locations != other.gradient.locations
+        case .startPoint: gradient.startPoint != other.gradient.startPoint
+        case .endPoint: gradient.endPoint != other.gradient.endPoint
+        case .gradientType: gradient.type != other.gradient.type
+        }
+    }
+
+    /// Whether two optional paths are equal, the same object answering at once (a path is immutable
+    /// once a layer holds it, so comparing its elements again is needless).
+    @inlinable
+    static func samePath(_ a: CGPath?, _ b: CGPath?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let x?, let y?): x === y || x == y
+        default: false
         }
     }
 }

@@ -85,9 +85,44 @@ public struct LayerState: Sendable, Hashable {
     public var shouldRasterize = false
     /// Pixels per point of the image `shouldRasterize` draws.
     public var rasterizationScale: CGFloat = 1
+    /// The properties of the layer's class (`CAShapeLayer`'s, `CAGradientLayer`'s), boxed: `.none`
+    /// for a plain layer. Its case is the layer's class, fixed at creation.
+    public var classState: LayerClassState = .none
 
     /// A layer with every property at its default.
     public init() {}
+
+    /// A layer of class `layerClass` with every property, its class's included, at its default.
+    public init(layerClass: LayerClass) {
+        classState = layerClass.defaultState
+    }
+
+    /// The layer's class (`.layer` for a plain `CALayer`).
+    public var layerClass: LayerClass { classState.layerClass }
+
+    /// The `CAShapeLayer` properties: the layer's own when it is a shape layer, else the defaults.
+    /// Setting them changes only a shape layer.
+    public var shape: ShapeLayerState {
+        get {
+            if case .shape(let state) = classState { return state }
+            return ShapeLayerState.defaults
+        }
+        set {
+            if case .shape = classState { classState = .shape(newValue) }
+        }
+    }
+
+    /// The `CAGradientLayer` properties: the layer's own when it is a gradient layer, else the
+    /// defaults. Setting them changes only a gradient layer.
+    public var gradient: GradientLayerState {
+        get {
+            if case .gradient(let state) = classState { return state }
+            return GradientLayerState.defaults
+        }
+        set {
+            if case .gradient = classState { classState = .gradient(newValue) }
+        }
+    }
 
     /// The layer's timing as it maps its superlayer's time to its own local time (the time of its
     /// animations and the parent time of its sublayers); only `beginTime`, `timeOffset` and `speed`

@@ -29,6 +29,12 @@ public enum LayerValue: Sendable, Hashable {
     case edges(CAEdgeAntialiasingMask)
     /// An image id: `contents` (the client's id of an uploaded image, 0 for none).
     case image(UInt64)
+    /// An optional path: `CAShapeLayer.path` (an immutable copy).
+    case path(CGPath?)
+    /// An optional list of numbers: `lineDashPattern`, `CAGradientLayer.locations`.
+    case numbers([Double]?)
+    /// An optional list of colours: `CAGradientLayer.colors`.
+    case colors([RGBAColor]?)
 
     /// The kinds of value; each has one layout on the wire (docs/protocol.md §7).
     public enum Kind: UInt8, Sendable, Hashable {
@@ -54,6 +60,12 @@ public enum LayerValue: Sendable, Hashable {
         case edges
         /// A `u64` image id, 0 for none.
         case image
+        /// A presence byte, then a path when present: a `u32` element count and the elements.
+        case path
+        /// A presence byte, then a `u32` count and that many `f64` when present.
+        case numbers
+        /// A presence byte, then a `u32` count and that many colours when present.
+        case colors
 
         /// The kind of `AnimationValue` an animation of a property of this kind carries, or nil when
         /// such a property cannot be animated.
@@ -66,6 +78,9 @@ public enum LayerValue: Sendable, Hashable {
             case .bool: .bool
             case .color: .color
             case .image: .image
+            case .path: .path
+            case .numbers: .numbers
+            case .colors: .colors
             case .corners, .string, .edges: nil
             }
         }
@@ -85,6 +100,9 @@ public enum LayerValue: Sendable, Hashable {
         case .string: .string
         case .edges: .edges
         case .image: .image
+        case .path: .path
+        case .numbers: .numbers
+        case .colors: .colors
         }
     }
 
@@ -100,6 +118,9 @@ public enum LayerValue: Sendable, Hashable {
         case .bool(let b): .bool(b)
         case .color(let c): .color(c)
         case .image(let id): .image(id)
+        case .path(let p): .path(p)
+        case .numbers(let n): .numbers(n)
+        case .colors(let c): .colors(c)
         case .corners, .string, .edges: nil
         }
     }
@@ -116,6 +137,9 @@ public enum LayerValue: Sendable, Hashable {
         case (.bool, .bool(let b)): self = .bool(b)
         case (.color, .color(let c)): self = .color(c)
         case (.image, .image(let id)): self = .image(id)
+        case (.path, .path(let p)): self = .path(p)
+        case (.numbers, .numbers(let n)): self = .numbers(n)
+        case (.colors, .colors(let c)): self = .colors(c)
         default: return nil
         }
     }

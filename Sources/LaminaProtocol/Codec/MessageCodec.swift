@@ -215,8 +215,13 @@ public enum MessageCodec {
 
     static func encode(_ op: LayerOperation, into w: inout WireWriter) {
         switch op {
-        case .createLayer(let id):
-            w.u8(1); w.u64(id)
+        case .createLayer(let id, let layerClass):
+            // A plain layer keeps the short form; any other class names itself (code 9).
+            if layerClass == .layer {
+                w.u8(1); w.u64(id)
+            } else {
+                w.u8(9); w.u64(id); w.u8(layerClass.rawValue)
+            }
         case .destroyLayer(let id):
             w.u8(2); w.u64(id)
         case .set(let id, let property):
@@ -254,6 +259,21 @@ public enum MessageCodec {
         case .string(let s):
             w.bool(s != nil)
             if let s { w.string(s) }
+        case .path(let p):
+            w.bool(p != nil)
+            if let p { w.path(p) }
+        case .numbers(let list):
+            w.bool(list != nil)
+            if let list {
+                w.u32(UInt32(list.count))
+                for v in list { w.f64(v) }
+            }
+        case .colors(let list):
+            w.bool(list != nil)
+            if let list {
+                w.u32(UInt32(list.count))
+                for c in list { w.color(c) }
+            }
         }
     }
 
@@ -458,6 +478,12 @@ public enum MessageCodec {
             let id = try r.u64("setHost.layer")
             let contextId = try r.u32("setHost.contextId")
             return .setHost(id, contextId: contextId, token: try r.u64("setHost.token"))
+        case 9:
+            let id = try r.u64("createLayer.id")
+            let raw = try r.u8("createLayer.class")
+            // Class 0 (a plain layer) travels as code 1, so every operation has one encoding.
+            guard raw != 0, let layerClass = LayerClass(rawValue: raw) else { throw .unknownLayerClass(raw) }
+            return .createLayer(id, layerClass)
         default:
             throw .unknownOperation(code)
         }
@@ -482,6 +508,28 @@ public enum MessageCodec {
         case .image: value = .image(try r.u64(key))
         case .string:
             value = .string(try r.bool(key + ".present") ? try r.string(key, limit: WireLimits.maxStringBytes) : nil)
+        case .path:
+            value = .path(try r.bool(key + ".present") ? try r.path(key, limit: WireLimits.maxPathElements) : nil)
+        case .numbers:
+            guard try r.bool(key + ".present") else {
+                value = .numbers(nil)
+                break
+            }
+            let n = try r.count(key, limit: WireLimits.maxListElements, minimumElementSize: 8)
+            var list: [Double] = []
+            list.reserveCapacity(n)
+            for _ in 0..<n { list.append(try r.f64(key)) }
+            value = .numbers(list)
+        case .colors:
+            guard try r.bool(key + ".present") else {
+                value = .colors(nil)
+                break
+            }
+            let n = try r.count(key, limit: WireLimits.maxListElements, minimumElementSize: 32)
+            var list: [RGBAColor] = []
+            list.reserveCapacity(n)
+            for _ in 0..<n { list.append(try r.color(key)) }
+            value = .colors(list)
         }
         guard let property = LayerProperty(name, value) else { throw .badValue(field: key) }
         return property

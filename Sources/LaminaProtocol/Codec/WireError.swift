@@ -13,6 +13,9 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownOperation(UInt8)
     /// The property code inside a set-property operation is unknown.
     case unknownProperty(UInt8)
+    /// The class code of a `createLayer` names no layer class this version has (or is 0, which
+    /// travels as the short form).
+    case unknownLayerClass(UInt8)
     /// A string field is not valid UTF-8, or is longer than allowed.
     case badString(field: String)
     /// A count field exceeds its limit.
@@ -32,6 +35,7 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownMessage(let t): "unknown message type \(t)"
         case .unknownOperation(let op): "unknown transaction operation \(op)"
         case .unknownProperty(let p): "unknown layer property code \(p)"
+        case .unknownLayerClass(let c): "unknown layer class code \(c) in createLayer"
         case .badString(let field): "field '\(field)' is not valid UTF-8 or is too long"
         case .countTooLarge(let field, let count, let limit): "\(field) count \(count) exceeds the limit \(limit)"
         case .badValue(let field): "field '\(field)' holds an unknown code or value"

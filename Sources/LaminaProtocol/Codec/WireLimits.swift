@@ -31,4 +31,11 @@ public enum WireLimits {
     public static let maxDisplayNameBytes = 256
     /// The frame records a display keeps, and the most a `frameRecordsReply` carries (about 40 KiB).
     public static let maxFrameRecords = 600
+    /// Bytes of one operation: it must fit in a `commit` or `transactionPart` of its own.
+    public static let maxOperationBytes = maxMessageBytes - 32
+    /// Elements of a path property value (`CAShapeLayer.path`); a set operation must also fit in one
+    /// message, which bounds a path to about 7,700 lines or 2,600 cubic curves.
+    public static let maxPathElements = LayerPropertyDescriptor.maxPathElements
+    /// Entries of a list property value (`lineDashPattern`, `colors`, `locations`).
+    public static let maxListElements = LayerPropertyDescriptor.maxListElements
 }

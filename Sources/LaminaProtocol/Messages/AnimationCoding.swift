@@ -27,6 +27,21 @@ extension WireWriter {
         case .color(let c):
             bool(c != nil)
             if let c { color(c) }
+        case .path(let p):
+            bool(p != nil)
+            if let p { path(p) }
+        case .numbers(let list):
+            bool(list != nil)
+            if let list {
+                u32(UInt32(list.count))
+                for v in list { f64(v) }
+            }
+        case .colors(let list):
+            bool(list != nil)
+            if let list {
+                u32(UInt32(list.count))
+                for c in list { color(c) }
+            }
         default:
             for c in v.components { f64(c) }
         }
@@ -151,6 +166,22 @@ extension WireReader {
             var c = [Double]()
             for _ in 0..<16 { c.append(try f64(field)) }
             return AnimationValue.make(.transform, c)!
+        case .path:
+            return .path(try bool(field + ".present") ? try path(field, limit: WireLimits.maxPathElements) : nil)
+        case .numbers:
+            guard try bool(field + ".present") else { return .numbers(nil) }
+            let n = try count(field, limit: WireLimits.maxListElements, minimumElementSize: 8)
+            var list: [Double] = []
+            list.reserveCapacity(n)
+            for _ in 0..<n { list.append(try f64(field)) }
+            return .numbers(list)
+        case .colors:
+            guard try bool(field + ".present") else { return .colors(nil) }
+            let n = try count(field, limit: WireLimits.maxListElements, minimumElementSize: 32)
+            var list: [RGBAColor] = []
+            list.reserveCapacity(n)
+            for _ in 0..<n { list.append(try color(field)) }
+            return .colors(list)
         }
     }
 
@@ -230,8 +261,8 @@ extension WireReader {
             by: try optionalValue(field + ".by"))
     }
 
-    mutating func path(_ field: String) throws(WireError) -> CGPath {
-        let n = try count(field, limit: WireLimits.maxAnimationElements, minimumElementSize: 1)
+    mutating func path(_ field: String, limit: Int = WireLimits.maxAnimationElements) throws(WireError) -> CGPath {
+        let n = try count(field, limit: limit, minimumElementSize: 1)
         let path = CGMutablePath()
         for _ in 0..<n {
             switch try u8(field + ".element") {

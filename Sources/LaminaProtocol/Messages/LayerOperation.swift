@@ -3,8 +3,10 @@ import LaminaCore
 
 /// One edit inside a transaction.
 public enum LayerOperation: Sendable, Hashable {
-    /// Creates a layer with default properties under a new client-chosen id.
-    case createLayer(LayerID)
+    /// Creates a layer of a class (a plain `CALayer` unless given) with default properties under a new
+    /// client-chosen id. The class is fixed for the layer's life: it decides which class properties
+    /// the layer has (`LayerPropertyDescriptor.belongs(to:)`).
+    case createLayer(LayerID, LayerClass = .layer)
     /// Destroys a layer; it must not be in any sublayer list or root once the transaction is applied.
     case destroyLayer(LayerID)
     /// Sets one property of a layer.

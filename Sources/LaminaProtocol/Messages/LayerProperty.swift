@@ -43,6 +43,25 @@ public enum LayerProperty: Sendable, Hashable {
     case shouldRasterize(Bool)
     case rasterizationScale(CGFloat)
     case contents(UInt64)
+    // CAShapeLayer
+    case path(CGPath?)
+    case fillColor(RGBAColor?)
+    case fillRule(CAShapeLayerFillRule)
+    case strokeColor(RGBAColor?)
+    case lineWidth(CGFloat)
+    case miterLimit(CGFloat)
+    case lineCap(CAShapeLayerLineCap)
+    case lineJoin(CAShapeLayerLineJoin)
+    case lineDashPattern([Double]?)
+    case lineDashPhase(CGFloat)
+    case strokeStart(CGFloat)
+    case strokeEnd(CGFloat)
+    // CAGradientLayer
+    case colors([RGBAColor]?)
+    case locations([Double]?)
+    case startPoint(CGPoint)
+    case endPoint(CGPoint)
+    case gradientType(CAGradientLayerType)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -83,6 +102,23 @@ public enum LayerProperty: Sendable, Hashable {
         case .shouldRasterize: .shouldRasterize
         case .rasterizationScale: .rasterizationScale
         case .contents: .contents
+        case .path: .path
+        case .fillColor: .fillColor
+        case .fillRule: .fillRule
+        case .strokeColor: .strokeColor
+        case .lineWidth: .lineWidth
+        case .miterLimit: .miterLimit
+        case .lineCap: .lineCap
+        case .lineJoin: .lineJoin
+        case .lineDashPattern: .lineDashPattern
+        case .lineDashPhase: .lineDashPhase
+        case .strokeStart: .strokeStart
+        case .strokeEnd: .strokeEnd
+        case .colors: .colors
+        case .locations: .locations
+        case .startPoint: .startPoint
+        case .endPoint: .endPoint
+        case .gradientType: .gradientType
         }
     }
 
@@ -111,6 +147,17 @@ public enum LayerProperty: Sendable, Hashable {
         case .minificationFilter(let v), .magnificationFilter(let v): .string(v.rawValue)
         case .minificationFilterBias(let v): .float(v)
         case .contents(let v): .image(v)
+        case .path(let v): .path(v)
+        case .fillColor(let v), .strokeColor(let v): .color(v)
+        case .fillRule(let v): .string(v.rawValue)
+        case .lineWidth(let v), .miterLimit(let v), .lineDashPhase(let v), .strokeStart(let v), .strokeEnd(let v):
+            .number(v)
+        case .lineCap(let v): .string(v.rawValue)
+        case .lineJoin(let v): .string(v.rawValue)
+        case .lineDashPattern(let v), .locations(let v): .numbers(v)
+        case .colors(let v): .colors(v)
+        case .startPoint(let v), .endPoint(let v): .point(v)
+        case .gradientType(let v): .string(v.rawValue)
         }
     }
 
@@ -156,6 +203,23 @@ public enum LayerProperty: Sendable, Hashable {
         case (.shouldRasterize, .bool(let v)): self = .shouldRasterize(v)
         case (.rasterizationScale, .number(let v)): self = .rasterizationScale(v)
         case (.contents, .image(let v)): self = .contents(v)
+        case (.path, .path(let v)): self = .path(v)
+        case (.fillColor, .color(let v)): self = .fillColor(v)
+        case (.fillRule, .string(let v)): self = .fillRule(v.map(CAShapeLayerFillRule.init(rawValue:)) ?? .nonZero)
+        case (.strokeColor, .color(let v)): self = .strokeColor(v)
+        case (.lineWidth, .number(let v)): self = .lineWidth(v)
+        case (.miterLimit, .number(let v)): self = .miterLimit(v)
+        case (.lineCap, .string(let v)): self = .lineCap(v.map(CAShapeLayerLineCap.init(rawValue:)) ?? .butt)
+        case (.lineJoin, .string(let v)): self = .lineJoin(v.map(CAShapeLayerLineJoin.init(rawValue:)) ?? .miter)
+        case (.lineDashPattern, .numbers(let v)): self = .lineDashPattern(v)
+        case (.lineDashPhase, .number(let v)): self = .lineDashPhase(v)
+        case (.strokeStart, .number(let v)): self = .strokeStart(v)
+        case (.strokeEnd, .number(let v)): self = .strokeEnd(v)
+        case (.colors, .colors(let v)): self = .colors(v)
+        case (.locations, .numbers(let v)): self = .locations(v)
+        case (.startPoint, .point(let v)): self = .startPoint(v)
+        case (.endPoint, .point(let v)): self = .endPoint(v)
+        case (.gradientType, .string(let v)): self = .gradientType(v.map(CAGradientLayerType.init(rawValue:)) ?? .axial)
         default: return nil
         }
     }
@@ -181,20 +245,27 @@ public enum LayerProperty: Sendable, Hashable {
         state[name] = LayerPropertyDescriptor.clamped(value, by: name.constraint)
     }
 
-    /// Every property of `state` that differs from `old` (all of them when `old` is nil), in table order.
+    /// Every property of `state` that differs from `old` (all of them when `old` is nil), in table
+    /// order: the properties every layer has, then those of `new`'s class (a layer's class never
+    /// changes, so `old` has the same one).
     public static func differences(from old: LayerState?, to new: LayerState) -> [LayerProperty] {
         var out: [LayerProperty] = []
+        let names = Self.names(of: new.layerClass)
         guard let old else {
             // A new layer: every property, so the server's copy starts from the client's values.
-            for name in LayerPropertyName.allCases {
+            for name in names {
                 if let property = LayerProperty(name, new[name]) { out.append(property) }
             }
             return out
         }
         // Unwrapped once: an optional state (several hundred bytes) must not be copied per row.
-        for name in LayerPropertyName.allCases where new.differs(in: name, from: old) {
+        for name in names where new.differs(in: name, from: old) {
             if let property = LayerProperty(name, new[name]) { out.append(property) }
         }
         return out
     }
+
+    /// The properties a layer of class `owner` has, in table order (`LayerPropertyName.all(of:)`).
+    @inline(__always)
+    public static func names(of owner: LayerClass) -> [LayerPropertyName] { LayerPropertyName.all(of: owner) }
 }

@@ -9,4 +9,9 @@ public enum ServerErrorCode: UInt16, Sendable {
     /// Only in a `warning`: the context id a `hello` asked to keep cannot be given back (this server
     /// has given it out), so the client has a new one.
     case contextIdUnavailable
+    /// A `createLayer` names a layer class the server does not know.
+    case unknownLayerClass
+    /// A set-property operation or an animation names a property of another layer class than the
+    /// layer's (a `CAShapeLayer` property on a `CALayer`).
+    case wrongLayerClass
 }

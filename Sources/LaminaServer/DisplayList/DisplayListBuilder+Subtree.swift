@@ -12,11 +12,12 @@ extension DisplayListBuilder {
     /// gives an empty list.
     public static func buildSubtree(
         tree: RenderTree, layer id: LayerID, scale: Double, width: Int, height: Int, clipWidth: Int,
-        clipHeight: Int, time: Double = 0, contextId: UInt32? = nil, exported: [UInt32: ExportedTree] = [:]
+        clipHeight: Int, time: Double = 0, contextId: UInt32? = nil, exported: [UInt32: ExportedTree] = [:],
+        shapes: ShapeRasterCache? = nil
     ) -> DisplayList {
         var builder = DisplayListBuilder(
             list: DisplayList(width: width, height: height, clearColor: .zero),
-            batcher: Batcher(width: width, height: height), exported: exported)
+            batcher: Batcher(width: width, height: height), exported: exported, shapes: shapes)
         if var root = tree.layers[id] {
             let layers = modelLayers(of: tree.layers, from: id)
             // The layer's own place in its superlayer is dropped: its space is the parent space.

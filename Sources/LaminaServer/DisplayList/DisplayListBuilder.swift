@@ -20,18 +20,22 @@ public struct DisplayListBuilder {
     var contextStack: [UInt32] = []
     /// Exported trees drawn inside host layers so far in this list (bounded by `maxHostedDraws`).
     var hostedDraws = 0
+    /// The shape rasters of `CAShapeLayer`s (`DisplayListBuilder+Shapes.swift`); nil: shapes are not
+    /// drawn (a builder without a renderer, as in plain tests).
+    var shapes: ShapeRasterCache?
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
-    /// `exported` the trees host layers may show, by context id.
+    /// `exported` the trees host layers may show, by context id. Shape layers draw their paths through
+    /// `shapes` (none are drawn without it).
     public static func build(
         trees: [RenderTree], display: UInt32, width: Int, height: Int,
         clearColor: SIMD4<Float> = .zero, time: Double = 0, contextIds: [UInt32] = [],
-        exported: [UInt32: ExportedTree] = [:]
+        exported: [UInt32: ExportedTree] = [:], shapes: ShapeRasterCache? = nil
     ) -> DisplayList {
         var builder = DisplayListBuilder(
             list: DisplayList(width: width, height: height, clearColor: clearColor),
-            batcher: Batcher(width: width, height: height), exported: exported)
+            batcher: Batcher(width: width, height: height), exported: exported, shapes: shapes)
         let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height))
         for (index, tree) in trees.enumerated() {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
@@ -73,7 +77,9 @@ public struct DisplayListBuilder {
         }
         let border = Self.borderColor(state, opacity: opacity)
         let hasContents = Self.showsContents(state, images: context.contentsImages)
-        if presented.sublayers.isEmpty && !hasContents && presented.host == nil {
+        let hasShape = state.layerClass == .shape
+        let hasGradient = state.layerClass == .gradient
+        if presented.sublayers.isEmpty && !hasContents && !hasShape && !hasGradient && presented.host == nil {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(
@@ -90,10 +96,16 @@ public struct DisplayListBuilder {
                 continuous: Self.isContinuous(state), borderWidth: 0,
                 fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
         }
+        if hasGradient {
+            drawGradient(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
+        }
         if hasContents {
             drawContents(
                 state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip,
                 flipped: context.flipped, images: context.contentsImages)
+        }
+        if hasShape {
+            drawShape(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
         }
 
         if !presented.sublayers.isEmpty || presented.host != nil {

@@ -73,12 +73,14 @@ public struct DrawKind: Sendable, Equatable {
         case float2
         /// Four 32-bit floats (`vec4`).
         case float4
+        /// Four 32-bit unsigned integers (`uvec4`), for packed data (a gradient's colours and locations).
+        case uint4
 
         /// The size in bytes.
         public var size: Int {
             switch self {
             case .float2: 8
-            case .float4: 16
+            case .float4, .uint4: 16
             }
         }
     }
@@ -146,6 +148,15 @@ extension DrawKind {
         vertexShader: "shape.vert", fragmentShader: "shape-continuous.frag", blend: .premultipliedOver,
         linearPathCapable: false)
 
+    /// `GradientInstance` quads of `CAGradientLayer`s: up to eight stops each, interpolated on
+    /// unpremultiplied colours in the fragment shader (axial, radial or conic), shaped by the layer's
+    /// rounded bounds and clipped like shapes. Last in the cycle, so adding it renumbered no kind.
+    public static let gradient = DrawKind(
+        id: 9, name: "gradient", instance: GradientInstance.self,
+        attributes: Attribute.vec4s(13) + (13..<16).map { Attribute(offset: $0 * 16, format: .uint4) },
+        vertexShader: "gradient.vert", fragmentShader: "gradient.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -156,5 +167,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
+        gradient,
     ]
 }

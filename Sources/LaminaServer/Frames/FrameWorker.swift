@@ -105,12 +105,16 @@ final class FrameWorker: @unchecked Sendable {
         var display: UInt32
         var instance: Int
     }
+    /// The rasters of shape layers' paths, shared by every client's trees (worker's thread only; nil
+    /// without a renderer: shapes are then not drawn).
+    private let shapes: ShapeRasterCache?
 
     /// A worker that wakes the server's loop through `wakeup` when a job is done, and imports clients'
-    /// images with `renderer`.
+    /// images and shape rasters with `renderer`.
     init(wakeup: WakeupPipe, renderer: (any Renderer)? = nil) {
         self.wakeup = wakeup
         self.renderer = renderer
+        shapes = renderer.map { ShapeRasterCache(renderer: $0) }
     }
 
     /// Queues work on the renderer's images; it is done before any frame or capture started later.
@@ -242,16 +246,18 @@ final class FrameWorker: @unchecked Sendable {
                 advancements[session] = scene.exported[contextId]!.tree.advancement(to: scene.time)
             }
         }
+        defer { shapes?.endFrame() }
         if let subtree = scene.subtree {
             return DisplayListBuilder.buildSubtree(
                 tree: scene.trees[0], layer: subtree.layer, scale: subtree.scale, width: scene.width,
                 height: scene.height,
                 clipWidth: subtree.width, clipHeight: subtree.height, time: scene.time,
-                contextId: scene.contextIds.first, exported: scene.exported)
+                contextId: scene.contextIds.first, exported: scene.exported, shapes: shapes)
         }
         return DisplayListBuilder.build(
             trees: scene.trees, display: scene.display, width: scene.width, height: scene.height,
-            clearColor: scene.clearColor, time: scene.time, contextIds: scene.contextIds, exported: scene.exported)
+            clearColor: scene.clearColor, time: scene.time, contextIds: scene.contextIds, exported: scene.exported,
+            shapes: shapes)
     }
 
     /// The top-left `width`×`height` pixels of `bitmap` (no larger than it), rows packed.

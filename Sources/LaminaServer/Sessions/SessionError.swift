@@ -17,6 +17,7 @@ struct SessionError: Error {
         case .unknownMessage: code = .unknownMessage
         case .unknownOperation: code = .unknownOperation
         case .unknownProperty: code = .unknownProperty
+        case .unknownLayerClass: code = .unknownLayerClass
         case .countTooLarge: code = .limitExceeded
         default: code = .malformedMessage
         }

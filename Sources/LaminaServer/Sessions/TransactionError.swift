@@ -11,6 +11,9 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     case badDisplay(UInt32)
     /// An image id that the client has not uploaded, or has released.
     case unknownImage(UInt64)
+    /// A set-property operation or an animation of layer `layer` names property `key` of class
+    /// `owner`, but the layer is of class `actual`.
+    case wrongLayerClass(LayerID, key: String, owner: LayerClass, actual: LayerClass)
 
     /// The error code reported to the client.
     public var code: ServerErrorCode {
@@ -22,6 +25,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .limitExceeded: .limitExceeded
         case .badDisplay: .badDisplay
         case .unknownImage: .unknownImage
+        case .wrongLayerClass: .wrongLayerClass
         }
     }
 
@@ -36,6 +40,8 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .limitExceeded(let text): "limit exceeded: \(text)"
         case .badDisplay(let d): "display \(d) does not exist"
         case .unknownImage(let id): "unknown image id \(id) (not uploaded, or released)"
+        case .wrongLayerClass(let id, let key, let owner, let actual):
+            "layer \(id) is a \(actual.className), which has no property '\(key)' (a \(owner.className) property)"
         }
     }
 }

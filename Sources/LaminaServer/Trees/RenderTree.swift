@@ -41,13 +41,13 @@ public struct RenderTree: Sendable {
         var touchedHierarchy = false
         for op in operations {
             switch op {
-            case .createLayer(let id):
+            case .createLayer(let id, let layerClass):
                 guard id != 0 else { throw .invalidValue("layer id 0 is reserved") }
                 guard next.layers[id] == nil else { throw .duplicateLayer(id) }
                 guard next.layers.count < WireLimits.maxLayersPerClient else {
                     throw .limitExceeded("more than \(WireLimits.maxLayersPerClient) layers")
                 }
-                next.layers[id] = RenderLayer()
+                next.layers[id] = RenderLayer(state: LayerState(layerClass: layerClass))
             case .destroyLayer(let id):
                 guard let removed = next.layers.removeValue(forKey: id) else { throw .unknownLayer(id) }
                 for animation in removed.animations { next.forget(animation) }
@@ -55,7 +55,11 @@ public struct RenderTree: Sendable {
                 next.hostLayers.remove(id)
                 touchedHierarchy = true
             case .set(let id, let property):
-                guard next.layers[id] != nil else { throw .unknownLayer(id) }
+                guard let layerClass = next.layers[id]?.state.layerClass else { throw .unknownLayer(id) }
+                let descriptor = property.descriptor
+                guard descriptor.belongs(to: layerClass) else {
+                    throw .wrongLayerClass(id, key: descriptor.key, owner: descriptor.layerClass, actual: layerClass)
+                }
                 if let reason = property.invalidReason { throw .invalidValue("layer \(id): \(reason)") }
                 if case .contents(let image) = property { try next.checkImage(image) }
                 property.apply(to: &next.layers[id]!.state)
@@ -93,7 +97,10 @@ public struct RenderTree: Sendable {
     /// Attaches `animation` to layer `id`, replacing the one under the same key; a transition also
     /// records the layer's subtree as it was in `old`, the tree before this transaction.
     mutating func add(_ animation: AttachedAnimation, to id: LayerID, before old: RenderTree) throws(TransactionError) {
-        guard layers[id] != nil else { throw .unknownLayer(id) }
+        guard let layerClass = layers[id]?.state.layerClass else { throw .unknownLayer(id) }
+        if let wrong = animation.record.propertyOfAnotherClass(than: layerClass) {
+            throw .wrongLayerClass(id, key: wrong.key, owner: wrong.layerClass, actual: layerClass)
+        }
         if let reason = animation.record.invalidReason {
             throw .invalidValue("animation '\(animation.key.truncatedToUTF8(64))' on layer \(id): \(reason)")
         }

@@ -1,8 +1,8 @@
 import Foundation
 import LaminaCore
 
-/// Prints render trees as indented text for `laminactl tree`: one line per layer with its id, name and
-/// key properties.
+/// Prints render trees as indented text for `laminactl tree`: one line per layer with its id, its
+/// class when it is not a plain `CALayer`, its name and key properties (its class's rows too).
 public enum TreeDescriber {
     /// Describes each labelled tree, roots first, sublayers indented by two spaces.
     public static func describe(_ trees: [(label: String, tree: RenderTree)]) -> String {
@@ -20,11 +20,13 @@ public enum TreeDescriber {
     static func line(_ id: LayerID, _ tree: RenderTree, depth: Int, into out: inout String) {
         guard let layer = tree.layers[id] else { return }
         let s = layer.state
+        let layerClass = s.layerClass
         var parts = ["layer \(id)"]
+        if layerClass != .layer { parts.append(layerClass.className) }
         for row in LayerPropertyDescriptor.table {
             if case .label = row.tree, case .string(let label?) = s[row.name] { parts.append("\"\(label)\"") }
         }
-        for row in LayerPropertyDescriptor.table {
+        for row in LayerPropertyDescriptor.table where row.belongs(to: layerClass) {
             let value = s[row.name]
             switch row.tree {
             case .omitted, .label:
@@ -34,7 +36,9 @@ public enum TreeDescriber {
             case .unlessDefault(let label, let companion):
                 guard value != row.defaultValue else { continue }
                 let suffix = companion.map { text(s[$0]) }.map { $0.isEmpty ? "" : " " + $0 } ?? ""
-                parts.append("\(label)=\(text(value))\(suffix)")
+                // A property whose default is a colour, path or list and that is now nil says so.
+                let shown = text(value)
+                parts.append("\(label)=\(shown.isEmpty ? "none" : shown)\(suffix)")
             case .flag(let label):
                 if value != row.defaultValue { parts.append(label) }
             }
@@ -60,6 +64,15 @@ public enum TreeDescriber {
         case .bool(let b): b ? "true" : "false"
         case .transform: "transform"
         case .image(let id): "image \(id)"
+        case .path(let p):
+            p.map { path in
+                let box = path.boundingBoxOfPath
+                let bounds =
+                    box.isNull ? "" : " in \(fmt(box.minX)),\(fmt(box.minY)),\(fmt(box.width)),\(fmt(box.height))"
+                return "\(path.elementCount) elements\(bounds)"
+            } ?? ""
+        case .numbers(let list): list.map { $0.map { fmt(CGFloat($0)) }.joined(separator: ",") } ?? ""
+        case .colors(let list): list.map { $0.map(hex).joined(separator: ",") } ?? ""
         }
     }
 

@@ -202,6 +202,7 @@ extension DrawKind.Format {
         switch self {
         case .float2: VK_FORMAT_R32G32_SFLOAT
         case .float4: VK_FORMAT_R32G32B32A32_SFLOAT
+        case .uint4: VK_FORMAT_R32G32B32A32_UINT
         }
     }
 }

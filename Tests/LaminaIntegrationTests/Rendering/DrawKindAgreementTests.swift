@@ -13,9 +13,13 @@ import Testing
 
     /// A display list with one square per kind, left to right, each filled with `color`
     /// (premultiplied) over a target cleared to `clear`. Opaque fills only take opaque colours. The
-    /// textured kinds draw `image`, a 1×1 image of `color` on 8-bit steps, at opacity 1.
+    /// textured kinds draw `image`, a 1×1 image of `color` on 8-bit steps, at opacity 1. The gradient
+    /// takes unpremultiplied 8-bit colours, whose premultiplication lands on the same step only for
+    /// opaque colours, so it draws only those (two stops of the colour).
     static func list(color: SIMD4<Float>, clear: SIMD4<Float>, image: RenderImageID) -> (DisplayList, [DrawKind]) {
-        let kinds = DrawKind.all.filter { color.w >= 1 || $0.blend != .off }
+        let kinds = DrawKind.all.filter {
+            (color.w >= 1 || $0.blend != .off) && (color.w >= 1 || $0.id != DrawKind.gradient.id)
+        }
         var list = DisplayList(width: side * kinds.count, height: side, clearColor: clear)
         for (slot, kind) in kinds.enumerated() {
             let x0 = Float(slot * side), x1 = Float((slot + 1) * side), y1 = Float(side)
@@ -37,6 +41,17 @@ import Testing
                 texture = TextureSampling(image: image, filter: .linear)
             case DrawKind.opaqueFill.id, DrawKind.blendedFill.id:
                 index = list.append(FillInstance(rect: rect, color: color), kind: kind.id)
+            case DrawKind.gradient.id:
+                let steps = FillInstance.onEightBitSteps(color) * 255
+                let bytes = [steps.x, steps.y, steps.z, steps.w].map { UInt32($0.rounded()) }
+                let word = bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
+                index = list.append(
+                    GradientInstance(
+                        row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0), row4: SIMD4(0, 0, 0, 1), piece: rect,
+                        rect: big, params: .zero, points: SIMD4(0, 0, 0, 100), deviceClip: big, clip: .none,
+                        range: SIMD4(-.greatestFiniteMagnitude, .greatestFiniteMagnitude, 1, 2),
+                        locations: SIMD4(0x3C00_0000, 0, 0, 0), colorsLow: SIMD4(word, word, 0, 0), colorsHigh: .zero),
+                    kind: kind.id)
             case DrawKind.corner.id, DrawKind.continuousCorner.id:
                 index = list.append(
                     CornerInstance(

@@ -76,7 +76,7 @@ extension CodecTests {
             case .opacity(let o): o.isFinite
             case .backgroundColor(let c), .borderColor(let c): c?.isValid ?? true
             case .maskedCorners(let m): m.rawValue <= 15
-            case .borderWidth(let v), .cornerRadius(let v): v >= 0 && v.isFinite
+            case .borderWidth(let v), .cornerRadius(let v), .lineWidth(let v): v >= 0 && v.isFinite
             default: true
             }
         } + [
@@ -95,7 +95,7 @@ extension CodecTests {
 
     @Test func validTableIsNotTrivial() {
         #expect(Self.validProperties.count > 40)
-        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16))
+        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...53))
     }
 
     // MARK: LayerProperty.differences

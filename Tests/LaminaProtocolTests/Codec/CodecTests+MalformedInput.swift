@@ -36,7 +36,7 @@ extension CodecTests {
         }
     }
 
-    @Test(arguments: [UInt8(0), 9, 10, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 10, 11, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
         let commit = framed(
             type: 3,
@@ -53,7 +53,27 @@ extension CodecTests {
         #expect(throws: WireError.unknownOperation(code)) { try MessageCodec.decodeClient(part) }
     }
 
-    @Test(arguments: [UInt8(0), 37, 38, 0x7F, 0xFF])
+    /// A `createLayer` with a class (code 9) must name a class this version has; class 0, a plain
+    /// layer, travels as code 1 only, so every operation has one encoding.
+    @Test(arguments: [UInt8(0), 3, 0x80, 0xFF])
+    func unknownLayerClass(_ code: UInt8) {
+        let part = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(9); $0.u64(5); $0.u8(code)
+            })
+        #expect(throws: WireError.unknownLayerClass(code)) { try MessageCodec.decodeClient(part) }
+    }
+
+    @Test func layerClassesTravelAsCodeNine() throws {
+        let bytes = MessageCodec.encode(ClientMessage.transactionPart([.createLayer(5, .shape), .createLayer(6)]))
+        // count, then code 9, id 5, class 1, then code 1, id 6.
+        #expect(Array(bytes[12...]) == [9, 5, 0, 0, 0, 0, 0, 0, 0, 1, 1, 6, 0, 0, 0, 0, 0, 0, 0])
+        #expect(MessageCodec.encodedSize(of: .createLayer(5, .gradient)) == 10)
+        #expect(MessageCodec.encodedSize(of: .createLayer(5)) == 9)
+    }
+
+    @Test(arguments: [UInt8(0), 54, 55, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(
             type: 2,

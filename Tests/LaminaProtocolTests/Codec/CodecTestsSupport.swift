@@ -202,12 +202,58 @@ let propertyTable: [LayerProperty] = [
     .name("\u{FEFF}\u{10FFFF}\u{7F}"),
     .name(String(repeating: "x", count: WireLimits.maxStringBytes)),
     .name(String(repeating: "€", count: WireLimits.maxStringBytes / 3)),  // 4095 bytes of 3-byte scalars
+    // CAShapeLayer (codes 37–48)
+    .path(nil),
+    .path(CGPath(rect: CGRect(x: 10, y: 10, width: 40, height: 30))),
+    .path(curvedPath),
+    .path(CGMutablePath()),
+    .fillColor(nil),
+    .fillColor(odd),
+    .fillRule(.evenOdd),
+    .fillRule(CAShapeLayerFillRule("unknown rule")),
+    .strokeColor(red),
+    .lineWidth(4),
+    .lineWidth(-.greatestFiniteMagnitude),
+    .miterLimit(10),
+    .lineCap(.round),
+    .lineJoin(.bevel),
+    .lineDashPattern(nil),
+    .lineDashPattern([]),
+    .lineDashPattern([5, 2.5, 0, -0.0]),
+    .lineDashPhase(-3.5),
+    .strokeStart(0.25),
+    .strokeEnd(1.5),
+    // CAGradientLayer (codes 49–53)
+    .colors(nil),
+    .colors([]),
+    .colors([red, odd, .clear]),
+    .locations(nil),
+    .locations([0, 0.5, 1]),
+    .startPoint(CGPoint(x: 0.5, y: 0)),
+    .endPoint(CGPoint(x: -0.0, y: .greatestFiniteMagnitude)),
+    .gradientType(.conic),
+    .gradientType(CAGradientLayerType("")),
 ]
+
+/// A path with every kind of element, two subpaths and a close.
+let curvedPath: CGPath = {
+    let path = CGMutablePath()
+    path.move(to: CGPoint(x: 1, y: 2))
+    path.addLine(to: CGPoint(x: 3, y: -4))
+    path.addQuadCurve(to: CGPoint(x: 5, y: 6), control: CGPoint(x: -7, y: 8))
+    path.addCurve(to: CGPoint(x: 9, y: 10), control1: CGPoint(x: 11, y: 12), control2: CGPoint(x: 13, y: 14.5))
+    path.closeSubpath()
+    path.move(to: CGPoint(x: -0.0, y: 1e300))
+    path.addLine(to: .zero)
+    return path
+}()
 
 /// Every operation case.
 let operationTable: [LayerOperation] = [
     .createLayer(1),
     .createLayer(.max),
+    .createLayer(2, .shape),
+    .createLayer(.max, .gradient),
     .destroyLayer(0),
     .destroyLayer(0x0102_0304_0506_0708),
     .set(7, .opacity(0.5)),
@@ -327,7 +373,7 @@ let errorCodes: [ServerErrorCode] = [
     .protocolViolation, .unsupportedVersion, .malformedMessage, .unknownMessage, .unknownOperation,
     .unknownProperty, .unknownLayer, .duplicateLayer, .cycle, .invalidValue, .oversizedMessage, .limitExceeded,
     .badDisplay, .badFileDescriptor, .internalError, .unknownImage, .duplicateImage, .tokenMismatch,
-    .contextIdUnavailable,
+    .contextIdUnavailable, .unknownLayerClass, .wrongLayerClass,
 ]
 
 let allMessages: [AnyMessage] = clientTable.map(AnyMessage.client) + serverTable.map(AnyMessage.server)
@@ -373,6 +419,29 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .contentsScale(let v), .rasterizationScale(let v): return [b(v)]
     case .minificationFilterBias(let v): return [UInt64(v.bitPattern)]
     case .contents(let id): return [id]
+    case .fillColor(let col), .strokeColor(let col): return c(col)
+    case .lineWidth(let v), .miterLimit(let v), .lineDashPhase(let v), .strokeStart(let v), .strokeEnd(let v):
+        return [b(v)]
+    case .lineDashPattern(let list), .locations(let list): return list.map { [1] + $0.map(\.bitPattern) } ?? []
+    case .colors(let list): return list.map { [1] + $0.flatMap(c) } ?? []
+    case .startPoint(let q), .endPoint(let q): return [b(q.x), b(q.y)]
+    case .path(let path):
+        return path.map { p in
+            var bits: [UInt64] = [1]
+            p.applyWithBlock { element in
+                bits.append(UInt64(element.pointee.type.rawValue))
+                let count: Int
+                switch element.pointee.type {
+                case .moveToPoint, .addLineToPoint: count = 1
+                case .addQuadCurveToPoint: count = 2
+                case .addCurveToPoint: count = 3
+                case .closeSubpath: count = 0
+                }
+                for i in 0..<count { bits += [b(element.pointee.points[i].x), b(element.pointee.points[i].y)] }
+            }
+            return bits
+        } ?? []
+    case .fillRule, .lineCap, .lineJoin, .gradientType: return []
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
         .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,
         .isOpaque, .isDoubleSided, .shouldRasterize:

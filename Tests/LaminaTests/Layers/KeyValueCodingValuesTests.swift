@@ -111,7 +111,7 @@ import Testing
         let noDefault: [LayerPropertyName] = [
             .backgroundColor, .name, .contents, .bounds, .position, .minificationFilterBias,
         ]
-        for row in LayerPropertyDescriptor.table where !noDefault.contains(row.name) {
+        for row in LayerPropertyDescriptor.table where row.layerClass == .layer && !noDefault.contains(row.name) {
             let value = CALayer.defaultValue(forKey: row.key)
             #expect(value != nil, "\(row.key)")
             if row.name != .borderColor {

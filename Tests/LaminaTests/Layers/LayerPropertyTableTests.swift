@@ -29,6 +29,15 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .doubleSided: .bool(true), .shouldRasterize: .bool(false), .rasterizationScale: .number(1),
     // CALayer.h: contents is nil by default (image id 0: no image).
     .contents: .image(0),
+    // CAShapeLayer.h: path nil, fillColor opaque black, fillRule non-zero, strokeColor nil, lineWidth 1,
+    // miterLimit 10, lineCap butt, lineJoin miter, lineDashPattern nil, lineDashPhase 0, strokeStart 0,
+    // strokeEnd 1.
+    .path: .path(nil), .fillColor: .color(.black), .fillRule: .string("non-zero"), .strokeColor: .color(nil),
+    .lineWidth: .number(1), .miterLimit: .number(10), .lineCap: .string("butt"), .lineJoin: .string("miter"),
+    .lineDashPattern: .numbers(nil), .lineDashPhase: .number(0), .strokeStart: .number(0), .strokeEnd: .number(1),
+    // CAGradientLayer.h: colors nil, locations nil, startPoint (0.5, 0), endPoint (0.5, 1), type axial.
+    .colors: .colors(nil), .locations: .numbers(nil), .startPoint: .point(CGPoint(x: 0.5, y: 0)),
+    .endPoint: .point(CGPoint(x: 0.5, y: 1)), .gradientType: .string("axial"),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -49,6 +58,14 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .magnificationFilter: .string("nearest"), .minificationFilterBias: .float(-0.5), .opaque: .bool(true),
     .doubleSided: .bool(false), .shouldRasterize: .bool(true), .rasterizationScale: .number(3),
     .contents: .image(0x0102_0304_0506_0708),
+    .path: .path(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 10))),
+    .fillColor: .color(RGBAColor(red: 0, green: 0.5, blue: 1, alpha: 1)), .fillRule: .string("even-odd"),
+    .strokeColor: .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5)), .lineWidth: .number(4),
+    .miterLimit: .number(2), .lineCap: .string("round"), .lineJoin: .string("bevel"),
+    .lineDashPattern: .numbers([4, 2]), .lineDashPhase: .number(1.5), .strokeStart: .number(0.25),
+    .strokeEnd: .number(0.75),
+    .colors: .colors([RGBAColor(red: 1, green: 0, blue: 0, alpha: 1), .clear]), .locations: .numbers([0, 0.5]),
+    .startPoint: .point(CGPoint(x: 0, y: 0)), .endPoint: .point(CGPoint(x: 1, y: 1)), .gradientType: .string("radial"),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -64,6 +81,23 @@ private func payloadSize(_ value: LayerValue) -> Int {
     case .corners, .edges: 4
     case .image: 8
     case .string(let s): 1 + (s.map { 4 + $0.utf8.count } ?? 0)
+    // A path: presence, count, then per element a code and its points (1, 2 or 3 of 16 bytes).
+    case .path(let p):
+        1
+            + (p.map { path in
+                var bytes = 4
+                path.applyWithBlock { element in
+                    switch element.pointee.type {
+                    case .moveToPoint, .addLineToPoint: bytes += 17
+                    case .addQuadCurveToPoint: bytes += 33
+                    case .addCurveToPoint: bytes += 49
+                    case .closeSubpath: bytes += 1
+                    }
+                }
+                return bytes
+            } ?? 0)
+    case .numbers(let list): 1 + (list.map { 4 + 8 * $0.count } ?? 0)
+    case .colors(let list): 1 + (list.map { 4 + 32 * $0.count } ?? 0)
     }
 }
 
@@ -122,15 +156,54 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     // Every image id is well formed; an id the client has not uploaded is refused when the commit is
     // applied (RenderTree.applying: unknownImage), not by the value's own check.
     .contents: nil,
+    .path: (.path(CGPath(rect: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1))), "path has a NaN or infinite point"),
+    .fillColor: (
+        .color(RGBAColor(red: 2, green: 0, blue: 0, alpha: 1)), "fillColor has a component outside 0...1 or not finite"
+    ),
+    .fillRule: (.string(String(repeating: "r", count: 4097)), "fillRule is longer than 4096 bytes"),
+    .strokeColor: (
+        .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: -1)),
+        "strokeColor has a component outside 0...1 or not finite"
+    ),
+    .lineWidth: (.number(-1), "lineWidth is negative"),
+    .miterLimit: (.number(.nan), "miterLimit is NaN or infinite"),
+    .lineCap: (.string(String(repeating: "c", count: 4097)), "lineCap is longer than 4096 bytes"),
+    .lineJoin: (.string(String(repeating: "j", count: 4097)), "lineJoin is longer than 4096 bytes"),
+    // A pattern of zeros would dash forever: refused (issue 20, hostile input).
+    .lineDashPattern: (.numbers([0, 0]), "lineDashPattern has no length above 0"),
+    .lineDashPhase: (.number(.infinity), "lineDashPhase is NaN or infinite"),
+    .strokeStart: (.number(.nan), "strokeStart is NaN or infinite"),
+    .strokeEnd: (.number(-.infinity), "strokeEnd is NaN or infinite"),
+    .colors: (
+        .colors([RGBAColor(red: .nan, green: 0, blue: 0, alpha: 1)]),
+        "colors has a component outside 0...1 or not finite"
+    ),
+    .locations: (.numbers([0, .nan]), "locations has a NaN or infinite entry"),
+    .startPoint: (.point(CGPoint(x: CGFloat.nan, y: 0)), "startPoint has a NaN or infinite component"),
+    .endPoint: (.point(CGPoint(x: 0, y: -CGFloat.infinity)), "endPoint has a NaN or infinite component"),
+    .gradientType: (.string(String(repeating: "t", count: 4097)), "type is longer than 4096 bytes"),
 ]
+
+/// A new layer of the class that has `name` (a plain `CALayer` for the rows every layer has).
+private func layer(having name: LayerPropertyName) -> CALayer {
+    switch name.layerClass {
+    case .layer: CALayer()
+    case .shape: CAShapeLayer()
+    case .gradient: CAGradientLayer()
+    }
+}
 
 @Suite struct LayerPropertyTableTests {
     static let names = LayerPropertyName.allCases
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 36)
-        #expect(table.map(\.code) == Array(1...36))
+        #expect(table.count == 53)
+        #expect(table.map(\.code) == Array(1...53))
+        // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's.
+        #expect(
+            table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
+                + Array(repeating: .gradient, count: 5))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -143,13 +216,24 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
         // then 15...21 for contentsRect, contentsCenter, contentsScale, minificationFilterBias,
         // doubleSided, shouldRasterize and rasterizationScale (CALayer.h marks them animatable), then
         // 22 for contents (CALayer.h: Animatable; App. B: a basic implicit animation, a cross-fade).
+        // 23...30 are CAShapeLayer's (path, the colours, lineWidth, miterLimit, lineDashPhase, strokeStart,
+        // strokeEnd: CAShapeLayer.h marks them animatable), 31...34 CAGradientLayer's (colors, locations,
+        // startPoint, endPoint).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...22))
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...34))
         #expect(
-            animatable.suffix(8).map(\.name) == [
+            animatable.filter { $0.layerClass == .layer }.suffix(8).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
                 .shouldRasterize, .rasterizationScale, .contents,
             ])
+        #expect(
+            animatable.filter { $0.layerClass != .layer }.map(\.name) == [
+                .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd,
+                .colors, .locations, .startPoint, .endPoint,
+            ])
+        // CAShapeLayer.h: path animates, but with no implicit animation.
+        #expect(LayerPropertyName.path.descriptor.animation?.isImplicit == false)
+        #expect(LayerPropertyName.strokeEnd.descriptor.animation?.isImplicit == true)
         #expect(LayerPropertyName.contents.descriptor.animation?.isImplicit == true)
         #expect(!LayerPropertyName.maskedCorners.descriptor.isAnimatable)
         #expect(LayerPropertyName.borderWidth.descriptor.animation?.code == 12)
@@ -157,27 +241,34 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 23) == nil)
+        #expect(LayerPropertyName(animationCode: 35) == nil)
     }
 
     @Test(arguments: names)
     func defaultIsCoreAnimationsAndNewLayerStatesHoldIt(_ name: LayerPropertyName) {
         #expect(name.descriptor.defaultValue == expectedDefaults[name])
         #expect(LayerState()[name] == expectedDefaults[name])
+        #expect(LayerState(layerClass: name.layerClass)[name] == expectedDefaults[name])
         #expect(name.descriptor.defaultValue.kind == name.descriptor.kind)
     }
 
     @Test(arguments: names)
     func stateSubscriptWritesOnlyItsOwnField(_ name: LayerPropertyName) throws {
         let sample = try #require(samples[name])
-        var state = LayerState()
+        var state = LayerState(layerClass: name.layerClass)
         state[name] = sample
         #expect(state[name] == sample)
         for other in Self.names where other != name { #expect(state[other] == expectedDefaults[other]) }
         // A value of another kind is ignored.
-        var untouched = LayerState()
+        var untouched = LayerState(layerClass: name.layerClass)
         untouched[name] = sample.kind == .bool ? .number(1) : .bool(true)
-        #expect(untouched == LayerState())
+        #expect(untouched == LayerState(layerClass: name.layerClass))
+        // A class's property on a layer of another class keeps its default: there is no storage for it.
+        if name.layerClass != .layer {
+            var plain = LayerState()
+            plain[name] = sample
+            #expect(plain == LayerState())
+        }
     }
 
     @Test(arguments: names)
@@ -207,7 +298,7 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
         let property = try #require(LayerProperty(name, bad))
         #expect(property.invalidReason == reason)
         // The server refuses it, leaving the tree as it was.
-        let base = try RenderTree().applying([.createLayer(1)], displayCount: 1)
+        let base = try RenderTree().applying([.createLayer(1, name.layerClass)], displayCount: 1)
         #expect(throws: TransactionError.invalidValue("layer 1: \(reason)")) {
             try base.applying([.set(1, property)], displayCount: 1)
         }
@@ -251,9 +342,12 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
             case .transform(let t): t
             case .bool(let b): b
             case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
+            case .path(let p): p
+            case .numbers(let list): list.map { $0.map { NSNumber(value: $0) } }
+            case .colors(let list): list.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
             case .size, .vector, .image: nil
             }
-        let layer = CALayer()
+        let layer = layer(having: name)
         layer.setValue(boxed, forKey: name.key)
         #expect(layer.modelState[name] == sample)
         let read = layer.value(forKey: name.key)

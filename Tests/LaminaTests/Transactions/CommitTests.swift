@@ -65,7 +65,12 @@ private func commit(
 struct CommitOperationTests {
     @Test func differencesFromDefaults() {
         #expect(LayerProperty.differences(from: LayerState(), to: LayerState()).isEmpty)
-        #expect(LayerProperty.differences(from: nil, to: LayerState()).count == LayerPropertyName.allCases.count)
+        // A new layer sends the rows every layer has, plus its class's own.
+        #expect(LayerProperty.differences(from: nil, to: LayerState()).count == 36)
+        #expect(LayerProperty.differences(from: nil, to: LayerState(layerClass: .shape)).count == 36 + 12)
+        #expect(LayerProperty.differences(from: nil, to: LayerState(layerClass: .gradient)).count == 36 + 5)
+        #expect(
+            LayerProperty.differences(from: LayerState(layerClass: .shape), to: LayerState(layerClass: .shape)).isEmpty)
         var state = LayerState()
         state.opacity = 0.5
         state.name = "x"
@@ -391,7 +396,7 @@ struct CommitOperationTests {
                 expectMirrors(tree, context.layer)
                 // Every create is for a layer not yet on the server, every destroy for one that was.
                 #expect(
-                    Set(ops.compactMap { if case .createLayer(let id) = $0 { id } else { nil } }).count
+                    Set(ops.compactMap { if case .createLayer(let id, _) = $0 { id } else { nil } }).count
                         == ops.filter { if case .createLayer = $0 { true } else { false } }.count)
             }
         }

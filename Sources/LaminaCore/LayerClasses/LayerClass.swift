@@ -1,0 +1,38 @@
+import Foundation
+
+/// The class of a layer as the render server knows it: which class-specific properties it has and
+/// how the server draws them.
+///
+/// A layer's class is fixed when it is created (`createLayer` carries it on the wire, docs/protocol.md
+/// §6) and chooses its per-class storage (`LayerClassState`) and the rows of
+/// `LayerPropertyDescriptor.table` it may set: the rows of `.layer` belong to every layer, the rows of
+/// any other class to that class alone. docs/architecture.md, "Adding a layer class", is the recipe.
+public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// `CALayer`: only the properties every layer has.
+    case layer = 0
+    /// `CAShapeLayer`: a path filled and stroked by the server at device resolution.
+    case shape = 1
+    /// `CAGradientLayer`: a gradient drawn by the server in a shader.
+    case gradient = 2
+
+    /// The Core Animation class name (`CAShapeLayer`), for messages and `laminactl tree`.
+    public var className: String {
+        switch self {
+        case .layer: "CALayer"
+        case .shape: "CAShapeLayer"
+        case .gradient: "CAGradientLayer"
+        }
+    }
+
+    /// The class name.
+    public var description: String { className }
+
+    /// The class-specific storage a new layer of this class starts with (every property at its default).
+    public var defaultState: LayerClassState {
+        switch self {
+        case .layer: .none
+        case .shape: .shape(ShapeLayerState())
+        case .gradient: .gradient(GradientLayerState())
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The storage of a layer's class-specific properties: one case per class, each holding that class's
+/// fields alone. A plain layer carries `.none`; the other cases are boxed (`indirect`), so adding a class
+/// adds no bytes to the `LayerState` of every other layer.
+public enum LayerClassState: Sendable, Hashable {
+    /// A plain `CALayer`: no class-specific properties.
+    case none
+    /// A `CAShapeLayer`'s properties.
+    indirect case shape(ShapeLayerState)
+    /// A `CAGradientLayer`'s properties.
+    indirect case gradient(GradientLayerState)
+
+    /// The class whose storage this is.
+    public var layerClass: LayerClass {
+        switch self {
+        case .none: .layer
+        case .shape: .shape
+        case .gradient: .gradient
+        }
+    }
+}

@@ -1,0 +1,75 @@
+// The server's side of layer classes: a layer's class travels with createLayer, and a property or an
+// animation of another class is refused with a named error (issue 20, point 5).
+import Foundation
+import LaminaProtocol
+import LaminaServer
+import Testing
+
+@testable import LaminaCore
+
+@Suite struct LayerClassValidationTests {
+    @Test func aLayerIsCreatedWithItsClassStorage() throws {
+        let tree = try RenderTree().applying(
+            [.createLayer(1), .createLayer(2, .shape), .createLayer(3, .gradient)], displayCount: 1)
+        #expect(tree.layers[1]?.state.layerClass == .layer)
+        #expect(tree.layers[2]?.state.layerClass == .shape)
+        #expect(tree.layers[2]?.state.shape == ShapeLayerState())
+        #expect(tree.layers[3]?.state.layerClass == .gradient)
+        #expect(tree.layers[1]?.state.classState == LayerClassState.none)
+    }
+
+    @Test func aPropertyOfAnotherClassIsRefusedByName() throws {
+        let tree = try RenderTree().applying([.createLayer(1), .createLayer(2, .gradient)], displayCount: 1)
+        let error = #expect(throws: TransactionError.self) {
+            try tree.applying([.set(1, .strokeEnd(0.5))], displayCount: 1)
+        }
+        #expect(error == .wrongLayerClass(1, key: "strokeEnd", owner: .shape, actual: .layer))
+        #expect(error?.code == .wrongLayerClass)
+        #expect(
+            error?.description
+                == "layer 1 is a CALayer, which has no property 'strokeEnd' (a CAShapeLayer property)")
+        #expect(throws: TransactionError.wrongLayerClass(2, key: "path", owner: .shape, actual: .gradient)) {
+            try tree.applying([.set(2, .path(nil))], displayCount: 1)
+        }
+        // Every layer has the base rows.
+        _ = try tree.applying([.set(2, .opacity(0.5))], displayCount: 1)
+    }
+
+    @Test func anAnimationOfAnotherClassesPropertyIsRefused() throws {
+        let tree = try RenderTree().applying([.createLayer(1), .createLayer(2, .shape)], displayCount: 1)
+        let record = AnimationRecord(
+            timing: MediaTiming(duration: 1), timingFunction: nil, isRemovedOnCompletion: true,
+            content: .basic(
+                PropertyTarget(keyPath: try #require(LayerKeyPath("strokeEnd"))),
+                BasicValues(from: .number(0), to: .number(1))))
+        let animation = AttachedAnimation(id: 1, key: "ring", record: record)
+        #expect(throws: TransactionError.wrongLayerClass(1, key: "strokeEnd", owner: .shape, actual: .layer)) {
+            try tree.applying([.addAnimation(1, animation)], displayCount: 1)
+        }
+        let applied = try tree.applying([.addAnimation(2, animation)], displayCount: 1)
+        #expect(applied.layers[2]?.animations.count == 1)
+        // An animation that drives a named sublayer is not checked against its own layer's class.
+        var driven = record
+        if case .basic(var target, let values) = driven.content {
+            target.sublayerPath = ["ring"]
+            driven.content = .basic(target, values)
+        }
+        _ = try tree.applying(
+            [.addAnimation(1, AttachedAnimation(id: 2, key: "sub", record: driven))], displayCount: 1)
+    }
+
+    @Test func treesPrintTheClassAndItsProperties() throws {
+        let tree = try RenderTree().applying(
+            [
+                .createLayer(1, .shape), .set(1, .path(CGPath(rect: CGRect(x: 10, y: 10, width: 40, height: 30)))),
+                .set(1, .fillColor(nil)), .set(1, .strokeColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))),
+                .set(1, .lineWidth(4)), .set(1, .lineDashPattern([4, 2])), .set(1, .strokeEnd(0.5)),
+                .setRoot(display: 0, layer: 1),
+            ], displayCount: 1)
+        let text = TreeDescriber.describe([("client", tree)])
+        #expect(
+            text.contains(
+                "layer 1 CAShapeLayer bounds=0,0,0,0 position=0,0 path=5 elements in 10,10,40,30 fill=none "
+                    + "stroke=#ff0000ff lineWidth=4 dash=4,2 strokeEnd=0.5"), "\(text)")
+    }
+}

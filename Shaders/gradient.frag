@@ -2,7 +2,7 @@
 // A CAGradientLayer's gradient: the parameter t at the fragment (axial, radial or conic), the colour
 // of up to eight stops interpolated on unpremultiplied components, then premultiplied, times the
 // opacity and the coverage of the layer's rounded bounds, the device clip and one general clip.
-layout(location = 0) in vec2 vLocal;
+layout(location = 0) in vec4 vLocal;  // layer position; the gradient's coordinates (gradient.vert)
 layout(location = 1) flat in vec4 vRect;
 layout(location = 2) flat in vec4 vParams;
 layout(location = 3) flat in vec4 vPoints;
@@ -61,16 +61,6 @@ float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
     return h.z > 0.0 ? c : 0.0;
 }
 
-float location(int i) {
-    uint word = vLocations[i >> 1];
-    vec2 pair = unpackHalf2x16(word);
-    return (i & 1) == 0 ? pair.x : pair.y;
-}
-
-vec4 stopColor(int i) {
-    return unpackUnorm4x8(i < 4 ? vColorsLow[i] : vColorsHigh[i - 4]);
-}
-
 void main() {
     // Coverage first: its derivatives need the whole 2x2 quad, before any choice per fragment.
     int maskValue = int(vParams.y + 0.5);
@@ -78,7 +68,7 @@ void main() {
     float radius = vParams.x;
     vec4 radii = vec4((maskValue & 1) != 0 ? radius : 0.0, (maskValue & 2) != 0 ? radius : 0.0,
                       (maskValue & 4) != 0 ? radius : 0.0, (maskValue & 8) != 0 ? radius : 0.0);
-    float alpha = coverage(roundedRectDistance(vLocal, vRect, radii, continuous));
+    float alpha = coverage(roundedRectDistance(vLocal.xy, vRect, radii, continuous));
     vec2 f = gl_FragCoord.xy;
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
@@ -88,40 +78,42 @@ void main() {
         alpha *= clipCoverage(f, vClip0, vClip1, vClip2, vClipRect);
     }
 
-    vec2 start = vPoints.xy;
-    vec2 end = vPoints.zw;
-    vec2 p = vLocal;
     int type = int(vParams.w + 0.5);
     float t;
     if (type == 1) {
         // Radial: an ellipse centred on start whose half axes reach end (CAGradientLayer.h).
-        vec2 radiiXY = abs(end - start);
-        t = length((p - start) / radiiXY);
+        t = length(vLocal.zw);
     } else if (type == 2) {
-        // Conic: the angle about start from the direction of end, growing from +x towards +y.
-        vec2 axis = end - start;
-        float a0 = (axis.x == 0.0 && axis.y == 0.0) ? 0.0 : atan(axis.y, axis.x);
-        vec2 d = p - start;
-        float a = (d.x == 0.0 && d.y == 0.0) ? a0 : atan(d.y, d.x);
-        t = fract((a - a0) / 6.28318530718);
+        // Conic: the angle about start from the direction of end (vPoints.z), growing from +x towards
+        // +y, over a full turn.
+        vec2 d = vLocal.zw;
+        float a = (d.x == 0.0 && d.y == 0.0) ? vPoints.z : atan(d.y, d.x);
+        t = fract((a - vPoints.z) / 6.28318530718);
     } else {
-        vec2 axis = end - start;
-        t = dot(p - start, axis) / dot(axis, axis);
+        t = vLocal.z;
     }
     alpha *= (t >= vRange.x && t < vRange.y) ? vRange.z : 0.0;
 
-    int count = int(vRange.w + 0.5);
-    vec4 color = stopColor(0);
-    if (t > location(0)) {
-        color = stopColor(count - 1);
-        for (int i = 0; i < count - 1; i++) {
-            float l0 = location(i);
-            float l1 = location(i + 1);
-            if (t < l1) {
-                float k = l1 > l0 ? (t - l0) / (l1 - l0) : 1.0;
-                color = mix(stopColor(i), stopColor(i + 1), clamp(k, 0.0, 1.0));
-                break;
-            }
+    // The stops, mixed in order: each segment moves the colour all the way to its end stop once t
+    // has passed it, part of the way while t lies in it, not at all before it. No dynamic indexing,
+    // no divergent loop: the segment count is per instance.
+    vec2 l01 = unpackHalf2x16(vLocations.x);
+    vec2 l23 = unpackHalf2x16(vLocations.y);
+    vec2 l45 = unpackHalf2x16(vLocations.z);
+    vec2 l67 = unpackHalf2x16(vLocations.w);
+    float loc[8] = float[8](l01.x, l01.y, l23.x, l23.y, l45.x, l45.y, l67.x, l67.y);
+    vec4 stops[8] = vec4[8](
+        unpackUnorm4x8(vColorsLow.x), unpackUnorm4x8(vColorsLow.y), unpackUnorm4x8(vColorsLow.z),
+        unpackUnorm4x8(vColorsLow.w), unpackUnorm4x8(vColorsHigh.x), unpackUnorm4x8(vColorsHigh.y),
+        unpackUnorm4x8(vColorsHigh.z), unpackUnorm4x8(vColorsHigh.w));
+    int segments = int(vRange.w + 0.5) - 1;
+    vec4 color = stops[0];
+    for (int i = 0; i < 7; i++) {
+        if (i < segments) {
+            float l0 = loc[i];
+            float l1 = loc[i + 1];
+            float k = l1 > l0 ? clamp((t - l0) / (l1 - l0), 0.0, 1.0) : (t >= l0 ? 1.0 : 0.0);
+            color = mix(color, stops[i + 1], k);
         }
     }
     vec4 premultiplied = vec4(color.rgb * color.a, color.a) * alpha;

@@ -8,7 +8,7 @@ layout(location = 2) in vec4 inRow4;
 layout(location = 3) in vec4 inPiece;        // quad to draw, layer coordinates
 layout(location = 4) in vec4 inRect;         // the layer's bounds
 layout(location = 5) in vec4 inParams;       // radius, corner mask, clip count, type
-layout(location = 6) in vec4 inPoints;       // start.xy, end.xy in layer coordinates
+layout(location = 6) in vec4 inPoints;       // start.xy; axis / |axis|², 1 / half axes or start angle
 layout(location = 7) in vec4 inDeviceClip;
 layout(location = 8) in vec4 inClip0;        // general clip: device -> plane homography rows, radius in .w
 layout(location = 9) in vec4 inClip1;
@@ -21,7 +21,7 @@ layout(location = 15) in uvec4 inColorsHigh; // stops 4-7
 
 layout(push_constant) uniform Push { vec2 viewport; } push;
 
-layout(location = 0) out vec2 vLocal;
+layout(location = 0) out vec4 vLocal;       // layer position; the gradient's own coordinates
 layout(location = 1) flat out vec4 vRect;
 layout(location = 2) flat out vec4 vParams;
 layout(location = 3) flat out vec4 vPoints;
@@ -40,7 +40,12 @@ void main() {
     vec2 local = mix(inPiece.xy, inPiece.zw, corner);
     vec4 p = local.x * inRow1 + local.y * inRow2 + inRow4;
     gl_Position = vec4(p.x * 2.0 / push.viewport.x - p.w, p.y * 2.0 / push.viewport.y - p.w, 0.0, p.w);
-    vLocal = local;
+    // What t is made of, linear in the layer's plane, so interpolating it is exact: axial, t itself;
+    // radial, the offset from the centre in half axes; conic, the offset from the centre.
+    vec2 d = local - inPoints.xy;
+    int type = int(inParams.w + 0.5);
+    vec2 g = type == 1 ? d * inPoints.zw : type == 2 ? d : vec2(dot(d, inPoints.zw), 0.0);
+    vLocal = vec4(local, g);
     vRect = inRect;
     vParams = inParams;
     vPoints = inPoints;

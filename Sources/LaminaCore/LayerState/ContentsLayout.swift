@@ -25,6 +25,16 @@ public enum ContentsLayout {
         /// device pixels: minX, minY, maxX, maxY.
         public var outer: SIMD4<Float>
 
+        /// A piece showing texture coordinates `u0`…`u1`, `v0`…`v1` over `rect`, with `outer` edges.
+        public init(rect: CGRect, u0: CGFloat, v0: CGFloat, u1: CGFloat, v1: CGFloat, outer: SIMD4<Float>) {
+            self.rect = rect
+            self.u0 = u0
+            self.v0 = v0
+            self.u1 = u1
+            self.v1 = v1
+            self.outer = outer
+        }
+
         /// The texture coordinate at layer position `x` (`rect`'s linear mapping, extended).
         public func u(at x: CGFloat) -> CGFloat { u0 + (x - rect.minX) / rect.width * (u1 - u0) }
         /// The texture coordinate at layer position `y`.

@@ -72,18 +72,28 @@ extension DisplayListBuilder {
         guard !b.isEmpty, let stops = Self.gradientStops(gradient) else { return }
         func inLayer(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
         let start = inLayer(gradient.startPoint), end = inLayer(gradient.endPoint)
+        // The type, and what the shaders need of the end point: axial, the axis over its squared
+        // length; radial, the reciprocals of the half axes; conic, the start angle.
         let type: Float
+        let shape: (CGFloat, CGFloat)
+        let axis = (end.x - start.x, end.y - start.y)
         switch gradient.type {
         case .radial:
             guard gradient.startPoint.x != gradient.endPoint.x, gradient.startPoint.y != gradient.endPoint.y else {
                 return
             }
             type = 1
-        case .conic: type = 2
+            shape = (1 / abs(axis.0), 1 / abs(axis.1))
+        case .conic:
+            type = 2
+            shape = (axis.0 == 0 && axis.1 == 0 ? 0 : atan2(axis.1, axis.0), 0)
         default:
-            guard start != end else { return }
+            let squared = axis.0 * axis.0 + axis.1 * axis.1
+            guard squared > 0, squared.isFinite else { return }
             type = 0
+            shape = (axis.0 / squared, axis.1 / squared)
         }
+        guard shape.0.isFinite, shape.1.isFinite else { return }
         let alpha = RGBAColor.onEightBitStep(opacity)
         guard alpha > 0, let box = Self.deviceBoundingBox(b, m), box.intersects(clip.deviceRect) else { return }
         let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
@@ -110,7 +120,7 @@ extension DisplayListBuilder {
                 params: SIMD4(
                     Float(radius), Self.maskValue(state.maskedCorners.rawValue, continuous: Self.isContinuous(state)),
                     general == nil ? 0 : 1, type),
-                points: v(start.x, start.y, end.x, end.y),
+                points: v(start.x, start.y, shape.0, shape.1),
                 deviceClip: v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY),
                 clip: general ?? .none, range: SIMD4(from, to, alpha, Float(chunk.count)),
                 locations: Self.packedLocations(chunk), colorsLow: Self.packedColors(chunk, from: 0),

@@ -61,11 +61,9 @@ extension DisplayListBuilder {
             shape: shape, linear: SIMD4(t.a, t.b, t.c, t.d), offset: SIMD2(toRaster.tx, toRaster.ty),
             size: SIMD2(width, height))
         guard let raster = cache.raster(for: key, transform: toRaster) else { return }
-        let piece = ContentsPiece(
-            rect: CGRect(x: x0, y: y0, width: CGFloat(width), height: CGFloat(height)), u0: 0, v0: 0, u1: 1, v1: 1,
-            outer: .zero)
-        emitContents(
-            [piece], sampling: TextureSampling(image: raster.image, filter: .nearest), opacity: opacity,
+        emitRaster(
+            rect: CGRect(x: x0, y: y0, width: CGFloat(width), height: CGFloat(height)),
+            sampling: TextureSampling(image: raster.image, filter: .nearest), opacity: opacity,
             toDevice: CATransform3DIdentity, clip: clip)
     }
 
@@ -92,12 +90,56 @@ extension DisplayListBuilder {
             shape: shape, linear: SIMD4(scale, 0, 0, scale), offset: SIMD2(toRaster.tx, toRaster.ty),
             size: SIMD2(width, height))
         guard let raster = cache.raster(for: key, transform: toRaster) else { return }
-        let piece = ContentsPiece(
+        emitRaster(
             rect: CGRect(
                 x: extent.minX, y: extent.minY, width: CGFloat(width) / scale, height: CGFloat(height) / scale),
-            u0: 0, v0: 0, u1: 1, v1: 1, outer: .zero)
-        emitContents(
-            [piece], sampling: TextureSampling(image: raster.image, filter: .linear), opacity: opacity, toDevice: m,
-            clip: clip)
+            sampling: TextureSampling(image: raster.image, filter: .linear), opacity: opacity, toDevice: m, clip: clip)
+    }
+
+    /// Emits a raster filling `rect` (layer coordinates, the whole image): an `ImageInstance` on the
+    /// linear path (`plainImage` at opacity 1, else `image`) when the matrix is axis-aligned, no
+    /// general clip is in force and the rectangle and the device clip lie on whole pixels; otherwise
+    /// an `ImageShapeInstance` through the matrix and the clips. Its edges stay hard: the raster
+    /// carries the shape's own anti-aliasing.
+    mutating func emitRaster(
+        rect: CGRect, sampling: TextureSampling, opacity: Float, toDevice m: CATransform3D, clip: Clip
+    ) {
+        let deviceRect = Self.isAxisAligned(m) ? Self.deviceRect(rect, m) : .null
+        if clip.general.isEmpty && !deviceRect.isNull && Self.isIntegral(clip.deviceRect)
+            && Self.isIntegral(deviceRect)
+        {
+            let device = deviceRect.intersection(clip.deviceRect)
+            guard !device.isNull, !device.isEmpty else { return }
+            func u(_ x: CGFloat) -> Float { Float((x - deviceRect.minX) / deviceRect.width) }
+            func v(_ y: CGFloat) -> Float { Float((y - deviceRect.minY) / deviceRect.height) }
+            // A mirrored axis shows the image mirrored, as the layer's plane is.
+            let (uMin, uMax) = m.m11 < 0 ? (1 - u(device.minX), 1 - u(device.maxX)) : (u(device.minX), u(device.maxX))
+            let (vMin, vMax) = m.m22 < 0 ? (1 - v(device.minY), 1 - v(device.maxY)) : (v(device.minY), v(device.maxY))
+            let instance = ImageInstance(
+                rect: SIMD4(Float(device.minX), Float(device.minY), Float(device.maxX), Float(device.maxY)),
+                uv: SIMD4(uMin, vMin, uMax, vMax), opacity: opacity)
+            emit(
+                instance, kind: opacity >= 1 ? DrawKind.plainImage.id : DrawKind.image.id, box: device,
+                texture: sampling)
+            batcher.endGroup()
+            return
+        }
+        guard let box = Self.deviceBoundingBox(rect, m) else { return }
+        let drawn = box.insetBy(dx: -1, dy: -1).intersection(clip.deviceRect)
+        guard !drawn.isNull, !drawn.isEmpty else { return }
+        func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
+            SIMD4(Float(a), Float(b), Float(c), Float(d))
+        }
+        let au = 1 / rect.width, av = 1 / rect.height
+        let instance = ImageShapeInstance(
+            row1: v(m.m11, m.m12, m.m13, m.m14), row2: v(m.m21, m.m22, m.m23, m.m24),
+            row4: v(m.m41, m.m42, m.m43, m.m44), rect: v(rect.minX, rect.minY, rect.maxX, rect.maxY), grow: .zero,
+            uvTransform: v(au, av, -rect.minX * au, -rect.minY * av),
+            params: SIMD4(opacity, 0, Float(clip.general.count), 0),
+            deviceClip: v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY),
+            clipA: clip.general.count > 0 ? clip.general[0] : .none,
+            clipB: clip.general.count > 1 ? clip.general[1] : .none)
+        emit(instance, kind: DrawKind.imageShape.id, box: drawn, texture: sampling)
+        batcher.endGroup()
     }
 }

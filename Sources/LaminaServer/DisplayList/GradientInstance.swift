@@ -27,7 +27,9 @@ public struct GradientInstance: Sendable, Equatable {
     /// Corner radius, corner mask (plus 16 for continuous corners), number of general clips (0 or 1),
     /// gradient type (0 axial, 1 radial, 2 conic).
     public var params: SIMD4<Float>
-    /// The start point and the end point in layer coordinates: x, y, x, y.
+    /// The start point in layer coordinates, then what the type needs of the end point: axial, the
+    /// axis (end − start) over its squared length; radial, the reciprocals of the half axes; conic, the
+    /// angle of the axis (its start direction), then 0.
     public var points: SIMD4<Float>
     /// Device-space clip rectangle: minX, minY, maxX, maxY.
     public var deviceClip: SIMD4<Float>

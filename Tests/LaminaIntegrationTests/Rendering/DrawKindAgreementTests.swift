@@ -48,7 +48,7 @@ import Testing
                 index = list.append(
                     GradientInstance(
                         row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0), row4: SIMD4(0, 0, 0, 1), piece: rect,
-                        rect: big, params: .zero, points: SIMD4(0, 0, 0, 100), deviceClip: big, clip: .none,
+                        rect: big, params: .zero, points: SIMD4(0, 0, 0, 0.01), deviceClip: big, clip: .none,
                         range: SIMD4(-.greatestFiniteMagnitude, .greatestFiniteMagnitude, 1, 2),
                         locations: SIMD4(0x3C00_0000, 0, 0, 0), colorsLow: SIMD4(word, word, 0, 0), colorsHigh: .zero),
                     kind: kind.id)

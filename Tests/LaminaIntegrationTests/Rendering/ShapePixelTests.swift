@@ -206,3 +206,20 @@ extension ShapePixelTests {
         #expect(Self.pixel(round, 15, 25)[3] < 128)
     }
 }
+
+extension ShapePixelTests {
+    /// Under perspective the shape is drawn in its own plane (a raster at the scale the plane reaches
+    /// on screen): the rectangle turned 30° about y still covers its middle, and narrows on screen.
+    @Test func aShapeUnderPerspectiveIsDrawnInItsPlane() throws {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 200
+        let turned = CATransform3DRotate(perspective, .pi / 6, 0, 1, 0)
+        let full = CGPath(rect: CGRect(x: 10, y: 10, width: 60, height: 40))
+        let bitmap = try Self.render(Self.shapeLayer([.path(full)], transform: turned))
+        #expect(Self.pixel(bitmap, 40, 30) == [0, 0, 0, 255])
+        let count = Self.painted(bitmap)
+        #expect(count > 1500 && count < 2400, "\(count)")
+        // Off the rectangle's rows, nothing.
+        #expect(Self.pixel(bitmap, 40, 2)[3] == 0)
+    }
+}

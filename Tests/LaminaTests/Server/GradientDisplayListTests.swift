@@ -49,7 +49,8 @@ import Testing
     @Test func twoStopsAreOneInstance() throws {
         let list = try Self.build([.colors([Self.red, Self.blue]), .cornerRadius(10), .opacity(0.5)])
         let instance = try #require(Self.gradients(list).first)
-        #expect(instance.points == SIMD4(40, 0, 40, 60))
+        // The start point, then the axis (0, 60) over its squared length.
+        #expect(instance.points == SIMD4(40, 0, 0, Float(60.0 / 3600)))
         #expect(instance.rect == SIMD4(0, 0, 80, 60))
         #expect(instance.params == SIMD4(10, 15, 0, 0))
         #expect(abs(instance.range.z - 0.5) <= 1 / 255 && instance.range.w == 2)

@@ -8,6 +8,6 @@
 // Transactions (CATransaction, actions, the main-thread dispatcher), Context (CAContext: the
 // connection to laminad, commits, images, reconnection; CADisplayLink; diagnostics), Layout
 // (layoutSublayers, autoresizing, constraints, layout managers), Display (display(), draw(in:),
-// backing stores, render(in:)).
+// backing stores, render(in:)), Observation (key-value observing of layers and animations).
 @_exported import LaminaGraphics
 @_exported import LaminaText

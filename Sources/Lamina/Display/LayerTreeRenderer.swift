@@ -69,6 +69,11 @@ enum LayerTreeRenderer {
         if let image = layer.contents as? CGImage, !bounds.isEmpty {
             drawContents(image, of: state, shape: shape, in: ctx, alpha: drawAlpha, flipped: flipped)
         }
+        if let shapeLayer = layer as? CAShapeLayer {
+            // `masksToBounds` cuts the path to the (rounded) bounds, as it does the sublayers.
+            let clip = state.masksToBounds ? shape.path(in: bounds) : nil
+            drawShape(shapeLayer, in: ctx, alpha: drawAlpha, clip: clip)
+        }
         drawSublayers(of: layer, shape: shape, in: ctx, alpha: group ? 1 : alpha, flipped: flipped)
         let width = min(state.borderWidth, min(bounds.width, bounds.height) / 2)
         if width > 0, let color = layer.borderColor, color.alpha > 0 {

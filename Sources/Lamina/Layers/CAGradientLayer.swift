@@ -38,9 +38,7 @@ open class CAGradientLayer: CALayer {
     /// as key-value coding returns them: `NSNumber`, `CGColor`, `String`, nil for none), every other
     /// key as `CALayer` answers it.
     open override class func defaultValue(forKey key: String) -> Any? {
-        if let property = LayerPropertyName(key: key, of: .gradient), property.layerClass == .gradient {
-            return property.descriptor.defaultValue.boxed
-        }
+        if let own = ownDefault(forKey: key, of: .gradient) { return own }
         return super.defaultValue(forKey: key)
     }
 

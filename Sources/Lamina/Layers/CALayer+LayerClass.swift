@@ -168,4 +168,14 @@ extension CALayer {
         default: nil
         }
     }
+
+    /// The default of `key` when it names a property of `layerClass` itself (boxed as key-value coding
+    /// returns it), or nil as "not one of that class's keys": what a class's `defaultValue(forKey:)`
+    /// answers before asking its superclass.
+    static func ownDefault(forKey key: String, of layerClass: LayerClass) -> Any?? {
+        guard let property = LayerPropertyName(key: key, of: layerClass), property.layerClass == layerClass else {
+            return nil
+        }
+        return .some(property.descriptor.defaultValue.boxed)
+    }
 }

@@ -40,9 +40,7 @@ open class CAShapeLayer: CALayer {
     /// as key-value coding returns them: `NSNumber`, `CGColor`, `String`, nil for none), every other
     /// key as `CALayer` answers it.
     open override class func defaultValue(forKey key: String) -> Any? {
-        if let property = LayerPropertyName(key: key, of: .shape), property.layerClass == .shape {
-            return property.descriptor.defaultValue.boxed
-        }
+        if let own = ownDefault(forKey: key, of: .shape) { return own }
         return super.defaultValue(forKey: key)
     }
 

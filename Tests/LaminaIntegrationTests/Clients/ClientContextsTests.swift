@@ -112,9 +112,9 @@ import Testing
         finish()
     }
 
-    /// A client that dies (its socket closed mid-session) is freed at once: another client's
-    /// animation goes on as predicted at later times, the dead client's layers leave the screen,
-    /// and the statistics no longer list it.
+    /// A client that dies (its socket closed mid-session) is freed once its hangup is read:
+    /// another client's animation goes on as predicted at later times, the dead client's layers
+    /// leave the screen, and the statistics no longer list it.
     @Test func deadClientIsFreedWhileAnotherAnimates() throws {
         // The dying client, raw: a 200×100 blue layer over everything (root of display 0).
         let dying = try SeqPacketSocket.connect(path: server.socketPath)
@@ -142,7 +142,14 @@ import Testing
 
         dying.hangUp()
         try context.synchronize()
-        #expect(try context.statistics().map(\.name) == ["survivor"])
+        // Two sockets have no order between them: the server may answer the survivor in the turn
+        // before it reads the hangup (seen on a loaded machine), so ask until it has, within 10 s.
+        var names = try context.statistics().map(\.name)
+        let deadline = CACurrentMediaTime() + 10
+        while names.contains("dying") && CACurrentMediaTime() < deadline {
+            names = try context.statistics().map(\.name)
+        }
+        #expect(names == ["survivor"])
         // Half-way, position.x is 125: the box covers x 105..<145.
         let half = try context.capture(at: t0 + 0.5)
         #expect(rgb(half, 100, 5) == (255, 255, 255), "the dead client's strip is gone")

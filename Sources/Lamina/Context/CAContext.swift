@@ -222,8 +222,18 @@ public final class CAContext: @unchecked Sendable {
         var reachable = Set<LayerID>()
         var stack: [CALayer] = layer.map { [$0] } ?? []
         let now = CACurrentMediaTime()
+        let committer = CATransaction.State.threadStack
         while let l = stack.popLast() {
             guard reachable.insert(l.layerID).inserted else { continue }
+            if let hold = l.transactionHold {
+                if hold.isOpen(besides: committer), let previous = sent[l.layerID] {
+                    // Changed in another thread's open transaction: the server keeps the layer and
+                    // its sublayer list as last sent, until that transaction commits.
+                    stack.append(contentsOf: previous.sublayers.reversed().compactMap { sent[$0]?.layer })
+                    continue
+                }
+                l.transactionHold = nil
+            }
             let children = l.modelSublayers
             let childIDs = children.map(\.layerID)
             var animationIDs = sent[l.layerID]?.animationIDs ?? []

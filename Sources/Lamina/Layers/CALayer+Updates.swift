@@ -14,7 +14,7 @@ extension CALayer {
 
     func changed() {
         version &+= 1
-        CATransaction.treeDidChange()
+        CATransaction.layerDidChange(self)
     }
 
     /// Writes a property's model value: the one setter behind every property accessor. The value is

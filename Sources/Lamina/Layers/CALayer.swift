@@ -10,8 +10,10 @@ open class CALayer: NSObject, NSSecureCoding {
     let layerID: LayerID
     /// Model values, as the render server will receive them.
     var modelState = LayerState()
-    /// Bumped on every property change, so a commit sends only changed layers.
+    /// Bumped on every property change, so a commit sends only changed layers; the transaction of
+    /// another thread that made the latest change holds the layer until it commits.
     var version: UInt64 = 0
+    var transactionHold: TransactionHold?
     var storedSublayers: [CALayer] = []
     weak var storedSuperlayer: CALayer?
     var storedBackgroundColor: CGColor?
@@ -34,9 +36,8 @@ open class CALayer: NSObject, NSSecureCoding {
     var committedVersion: UInt64 = .max
     /// Values stored with `setValue(_:forKey:)` under keys that are not properties.
     var kvcStorage: [String: Any] = [:]
-    /// For a presentation layer: the model layer it shows, and the media time it was computed for.
-    var presentationSource: CALayer?
-    var presentationTime: Double = 0
+    /// For a presentation layer: the model layer it shows, the media time it was computed for.
+    var presentationSource: CALayer?, presentationTime: Double = 0
     var cachedPresentationSublayers: [CALayer]?
     /// Set while an action runs for a property change: the key and the value before the change,
     /// which an implicit basic animation starts from.

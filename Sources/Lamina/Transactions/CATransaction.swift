@@ -39,6 +39,8 @@ open class CATransaction: NSObject {
 
         final class Stack {
             var levels: [Level] = []
+            /// Counts the thread's outermost transactions, so a hold names one of them.
+            var number: UInt64 = 0
         }
 
         /// The thread-specific slot of each thread's stack (a retained `Stack`, released when the
@@ -69,7 +71,9 @@ open class CATransaction: NSObject {
     /// Begins a transaction; balanced by `commit()`.
     open class func begin() {
         state.lock.lock()
-        state.levels.append(Level())
+        let stack = State.threadStack
+        if stack.levels.isEmpty { stack.number &+= 1 }
+        stack.levels.append(Level())
         state.lock.unlock()
     }
 
@@ -221,6 +225,21 @@ open class CATransaction: NSObject {
         state.lock.lock()
         defer { state.lock.unlock() }
         if state.levels.isEmpty { openImplicit() }
+    }
+
+    /// Notes a change to `layer`'s model. On a thread with no explicit transaction open, the change
+    /// joins the implicit one; otherwise it belongs to the thread's transaction, and the layer is held
+    /// for it: another thread's commit or flush leaves the layer as the server has it until this
+    /// transaction's outermost commit (each thread's transactions are its own, as on Apple platforms).
+    static func layerDidChange(_ layer: CALayer) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        let stack = State.threadStack
+        if stack.levels.isEmpty {
+            openImplicit()
+        } else {
+            layer.transactionHold = TransactionHold(stack: stack, number: stack.number)
+        }
     }
 
     static func openImplicit() {

@@ -30,6 +30,11 @@ public struct KMSAtomicPlan: Equatable, Sendable {
     /// `DRM_MODE_ATOMIC_ALLOW_MODESET`: the commit may change the mode.
     public static let allowModeset: UInt32 = 0x0400
 
+    /// The blob given to the plane's `FB_DAMAGE_CLIPS`, if any.
+    public var damageClips: UInt32? {
+        assignments.first { $0.property == "FB_DAMAGE_CLIPS" }.map { UInt32($0.value) }
+    }
+
     /// The assignments, in the order they are added to the request.
     public var assignments: [Assignment]
     /// The commit's flags (without `testOnly`).
@@ -58,11 +63,15 @@ public struct KMSAtomicPlan: Equatable, Sendable {
     }
 
     /// A page flip: the primary plane shows `framebuffer` from the next refresh. Non-blocking, with a
-    /// page-flip event when it takes effect.
-    public static func flip(plane: UInt32, framebuffer: UInt32) -> KMSAtomicPlan {
-        KMSAtomicPlan(
-            assignments: [Assignment(object: plane, property: "FB_ID", value: UInt64(framebuffer))],
-            flags: pageFlipEvent | nonBlocking)
+    /// page-flip event when it takes effect. With `damageClips` (a blob of rectangles), the plane's
+    /// `FB_DAMAGE_CLIPS` says which pixels differ from the framebuffer shown before, so a driver that
+    /// transfers or refreshes by region (virtio-gpu, USB displays, panel self-refresh) does only that.
+    public static func flip(plane: UInt32, framebuffer: UInt32, damageClips: UInt32? = nil) -> KMSAtomicPlan {
+        var assignments = [Assignment(object: plane, property: "FB_ID", value: UInt64(framebuffer))]
+        if let damageClips {
+            assignments.append(Assignment(object: plane, property: "FB_DAMAGE_CLIPS", value: UInt64(damageClips)))
+        }
+        return KMSAtomicPlan(assignments: assignments, flags: pageFlipEvent | nonBlocking)
     }
 
     /// Turns the display off: the plane shows nothing, the CRTC is inactive with no mode and the

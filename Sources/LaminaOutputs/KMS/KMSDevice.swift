@@ -1,6 +1,7 @@
 import CDRM
 import Foundation
 import Glibc
+import LaminaServer
 import Logging
 
 /// One DRM device (`/dev/dri/cardN`) opened for mode setting: its file descriptor, DRM master (from
@@ -159,6 +160,27 @@ public final class KMSDevice: @unchecked Sendable {
             drmModeFreeConnector(connector)
         }
         return connected
+    }
+
+    /// Whether `object` (of kind `type`) has a property `name`.
+    func hasProperty(_ name: String, of object: UInt32, type: UInt32) -> Bool {
+        (try? propertyID(name, of: object, type: type)) != nil
+    }
+
+    /// A property blob of `rects` as `struct drm_mode_rect`s (x1, y1, x2, y2 as 32-bit integers), the
+    /// value of a plane's `FB_DAMAGE_CLIPS`; destroyed by the caller after the commit that uses it.
+    func makeDamageBlob(_ rects: [DamageRect]) throws(KMSError) -> UInt32 {
+        var corners: [Int32] = []
+        corners.reserveCapacity(rects.count * 4)
+        for rect in rects {
+            corners += [Int32(rect.x), Int32(rect.y), Int32(rect.x + rect.width), Int32(rect.y + rect.height)]
+        }
+        var blob: UInt32 = 0
+        let status = corners.withUnsafeBytes {
+            drmModeCreatePropertyBlob(fileDescriptor, $0.baseAddress, $0.count, &blob)
+        }
+        try KMSError.check(status, "drmModeCreatePropertyBlob", "\(rects.count) damage rectangles")
+        return blob
     }
 
     /// The id of the property `name` of `object` (of kind `type`, such as `DRM_MODE_OBJECT_PLANE`).

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import LaminaServer
 
 /// A dumb buffer (`drmModeCreateDumbBuffer`): CPU-written XRGB8888 memory the display can scan out,
 /// with its framebuffer id and its mapping. Freed in `deinit`.
@@ -56,6 +57,24 @@ final class KMSDumbBuffer {
         munmap(memory, size)
         _ = drmModeRmFB(device.fileDescriptor, framebuffer)
         _ = drmModeDestroyDumbBuffer(device.fileDescriptor, handle)
+    }
+
+    /// Copies the pixels of `region` (all of them when nil) from `pixels` (BGRA8 rows of `stride`
+    /// bytes, the renderer's layout: XRGB8888's bytes in memory) into the buffer.
+    func copy(_ pixels: [UInt8], stride: Int, region: [DamageRect]?) {
+        guard let region else { return copy(pixels, stride: stride) }
+        let rows = min(height, pixels.count / max(stride, 1))
+        pixels.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            for rect in region {
+                let x0 = max(0, rect.x), x1 = min(width, rect.x + rect.width, min(stride, pitch) / 4)
+                let y0 = max(0, rect.y), y1 = min(rows, rect.y + rect.height)
+                guard x1 > x0 else { continue }
+                for y in y0..<max(y0, y1) {
+                    memcpy(memory + y * pitch + x0 * 4, base + y * stride + x0 * 4, (x1 - x0) * 4)
+                }
+            }
+        }
     }
 
     /// Copies `pixels` (BGRA8 rows of `stride` bytes, the renderer's layout: XRGB8888's bytes in

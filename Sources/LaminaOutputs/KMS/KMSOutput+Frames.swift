@@ -26,6 +26,7 @@ extension KMSOutput {
                 throw KMSError(call: "drmHandleEvent", detail: "no page-flip event within 1 s on CRTC \(crtc)")
             }
             guard !closed else { return }
+            bufferDamage.record(list.damage)
             var back = shown.map { 1 - $0 } ?? 0
             switch scanout {
             case .imported(let buffers, let path, let copier):
@@ -38,11 +39,15 @@ extension KMSOutput {
                     back = try moveToDumbBuffers(showing: bitmap)
                 }
             case .dumb(let buffers):
-                if let bitmap { buffers[back].copy(bitmap.pixels, stride: bitmap.stride) }
+                // Only what the back buffer lacks: the damage since the frame it holds.
+                if let bitmap {
+                    buffers[back].copy(bitmap.pixels, stride: bitmap.stride, region: bufferDamage.missing(in: back))
+                }
             case .released:
                 // The move to dumb buffers failed last time (the output is open): try again.
                 back = try moveToDumbBuffers(showing: bitmap)
             }
+            bufferDamage.filled(back)
             guard let framebuffer = scanout.framebuffer(back) else { return }
             guard isConnected && seatActive else {
                 // Nothing to show it on, or the device is another session's: it is shown when the
@@ -50,12 +55,14 @@ extension KMSOutput {
                 shown = back
                 return
             }
+            let clips = needsModeset ? nil : try damageClips()
             let plan =
                 needsModeset
                 ? KMSAtomicPlan.modeset(
                     connector: connectorID, crtc: crtc, plane: plane, modeBlob: modeBlob,
                     framebuffer: framebuffer, width: mode.width, height: mode.height)
-                : KMSAtomicPlan.flip(plane: plane, framebuffer: framebuffer)
+                : KMSAtomicPlan.flip(plane: plane, framebuffer: framebuffer, damageClips: clips)
+            defer { if let blob = plan.damageClips { drmModeDestroyPropertyBlob(device.fileDescriptor, blob) } }
             flipRecord.pointee = CDRMFlip()
             do {
                 try device.commit(plan, objectTypes: objectTypes, userData: UnsafeMutableRawPointer(flipRecord))
@@ -73,6 +80,17 @@ extension KMSOutput {
         }
     }
 
+    /// A blob of the rectangles that differ between the buffer on screen and the newest frame, for the
+    /// plane's `FB_DAMAGE_CLIPS`; nil (the whole plane is damaged) when the plane has no such property,
+    /// nothing is on screen, the difference is unknown or empty, or it has more than 64 rectangles.
+    /// Called with `device.lock` held.
+    func damageClips() throws -> UInt32? {
+        guard let shown, let region = bufferDamage.missing(in: shown), !region.isEmpty, region.count <= 64,
+            device.hasProperty("FB_DAMAGE_CLIPS", of: plane, type: UInt32(DRM_MODE_OBJECT_PLANE))
+        else { return nil }
+        return try device.makeDamageBlob(region)
+    }
+
     /// Replaces the scan-out buffers with two new dumb buffers and copies the frame drawn into `target`
     /// (`frame`, or read back now) into the first, whose index it returns; the next commit sets the
     /// mode. The old buffers go first, so the screen is dark until then. When the dumb buffers cannot
@@ -86,6 +104,7 @@ extension KMSOutput {
         let pixels = try frame ?? renderer.readPixels(target)
         scanout = .dumb(buffers)
         buffers[0].copy(pixels.pixels, stride: pixels.stride)
+        bufferDamage.forgetBuffers()
         return 0
     }
 

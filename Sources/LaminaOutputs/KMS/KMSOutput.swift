@@ -71,6 +71,8 @@ public final class KMSOutput: Output {
     var shown: Int?
     /// The buffer a committed flip will show, until its event comes.
     var pending: Int?
+    /// What each scan-out buffer lacks of the newest frame (its damage history).
+    var bufferDamage = KMSBufferDamage(bufferCount: 2)
     /// Whether the next commit sets the mode (the first one, any after a failure, and the first after
     /// the seat came back).
     var needsModeset = true
@@ -181,6 +183,8 @@ public final class KMSOutput: Output {
             metadata: [
                 "device": "\(device.path)", "connector": "\(connectorName)", "mode": "\(mode)", "crtc": "\(crtc)",
                 "plane": "\(plane)", "scanout": "\(scanout.path)",
+                "damageClips":
+                    "\(device.hasProperty("FB_DAMAGE_CLIPS", of: plane, type: UInt32(DRM_MODE_OBJECT_PLANE)))",
             ])
     }
 

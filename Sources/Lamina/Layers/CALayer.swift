@@ -16,6 +16,7 @@ open class CALayer: NSObject, NSSecureCoding {
     weak var storedSuperlayer: CALayer?
     var storedBackgroundColor: CGColor?
     var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var storedShadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
     /// The object given to `contents`, as given (a `CGImage` is also named by `modelState.contents`).
     var storedContents: Any?
     /// Attached animations, in the order they were added.

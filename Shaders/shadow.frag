@@ -5,8 +5,8 @@
 //
 // The Gaussian is separable, so a horizontal strip of the shape of constant width contributes
 // exactly (the difference of two erf in x) times (the difference of two erf in y). The straight
-// middle band is one such strip; each corner band (ry high) is cut into N strips whose width is
-// that of the shape at the strip's middle. A rectangle is therefore exact (up to erf's 1.5e-7), and
+// middle band is one such strip; each corner band (ry high) is cut into N strips, each as wide as
+// the shape's mean width over it (so the strips' area is the shape's exactly). A rectangle is therefore exact (up to erf's 1.5e-7), and
 // a rounded corner is exact up to the strips' steps, which sigma smooths (N grows with ry / sigma,
 // DisplayListBuilder+Shadows.swift). Then times the colour, the device clip and one general clip.
 layout(location = 0) in vec2 vLocal;
@@ -71,21 +71,31 @@ float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
     return h.z > 0.0 ? c : 0.0;
 }
 
+// The integral of sqrt(1 - u²) from 0 to u.
+float quarterArea(float u) {
+    return 0.5 * (u * sqrt(max(1.0 - u * u, 0.0)) + asin(clamp(u, 0.0, 1.0)));
+}
+
 // The corner bands: `count` strips from the band's straight edge `inner` to the shape's edge
 // `outer`, each as wide as the shape at its middle.
 float cornerBand(vec2 p, float inner, float outer, bool roundLeft, bool roundRight, float k, int count) {
     float rx = vParams.x;
     float ry = vParams.y;
     float sum = 0.0;
-    float step_ = (outer - inner) / float(count);
     for (int i = 0; i < 64; i++) {
         if (i >= count) {
             break;
         }
-        float t0 = inner + step_ * float(i);
-        float t1 = t0 + step_;
-        float depth = (float(i) + 0.5) / float(count);  // 0 at the straight edge, 1 at the shape's edge
-        float inset = rx * (1.0 - sqrt(max(1.0 - depth * depth, 0.0)));
+        // Depth u runs from 0 at the straight edge to 1 at the shape's edge, where the width changes
+        // fastest: the strips are equal steps of the angle asin u, so they are thin there.
+        float u0 = sin(1.5707963 * float(i) / float(count));
+        float u1 = sin(1.5707963 * float(i + 1) / float(count));
+        float t0 = mix(inner, outer, u0);
+        float t1 = mix(inner, outer, u1);
+        // The strip's mean inset, so that its area is the shape's exactly: the inset is
+        // rx (1 - sqrt(1 - u²)), and its mean over [u0, u1] comes from the integral
+        // F(u) = (u sqrt(1 - u²) + asin u) / 2 of sqrt(1 - u²).
+        float inset = rx * (1.0 - (quarterArea(u1) - quarterArea(u0)) / (u1 - u0));
         float left = vRect.x + (roundLeft ? inset : 0.0);
         float right = vRect.z - (roundRight ? inset : 0.0);
         sum += band(p.y, min(t0, t1), max(t0, t1), k) * band(p.x, left, right, k);

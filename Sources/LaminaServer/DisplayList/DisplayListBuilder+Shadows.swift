@@ -73,8 +73,8 @@ extension DisplayListBuilder {
         guard let box = Self.deviceBoundingBox(piece, m) else { return }
         let drawn = Self.held(box).intersection(clip.deviceRect)
         guard !drawn.isEmpty else { return }
-        // Strips per corner band: about one per standard deviation of the band's height, at least 4.
-        let strips = min(max(Int((shape.ry / sigma).rounded(.up)), 4), Self.maxShadowStrips)
+        // Strips per corner band: about two per standard deviation of the band's height, at least 6.
+        let strips = min(max(Int((2 * shape.ry / sigma).rounded(.up)), 6), Self.maxShadowStrips)
         func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
             SIMD4(Float(a), Float(b), Float(c), Float(d))
         }

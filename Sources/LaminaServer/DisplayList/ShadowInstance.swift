@@ -4,7 +4,7 @@
 /// the mask): a rectangle (radii 0), a rounded rectangle, or an ellipse (radii half the box). The
 /// fragment shader convolves it with a Gaussian of standard deviation `sigma` in the layer's plane:
 /// exactly (products of erf differences) for the box and the straight middle band, and for each
-/// corner band as `strips` horizontal strips as wide as the shape at their middle. The quad `piece`
+/// corner band as `strips` horizontal strips as wide as the shape's mean width over them. The quad `piece`
 /// (layer coordinates) is the box grown by three standard deviations and mapped to the device by rows
 /// 1, 2 and 4 of the layer's matrix, like a `ShapeInstance`; it is clipped like a gradient (the device
 /// rectangle and one general clip). Layout: 13 `vec4`s, 208 bytes.

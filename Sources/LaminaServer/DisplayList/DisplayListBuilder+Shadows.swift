@@ -34,6 +34,8 @@ extension DisplayListBuilder {
 
     /// The most strips a corner band is cut into (the shader's loop bound is higher).
     static let maxShadowStrips = 48
+    /// The widest blur drawn, in layer units: a Gaussian this wide is flat over any display.
+    static let maxShadowSigma: CGFloat = 10_000
 
     /// Draws the shadow of `presented` (whose state is `state`) under it: `opacity` is the layer's
     /// inherited opacity, `clip` the superlayer's clip.
@@ -66,15 +68,19 @@ extension DisplayListBuilder {
         let rect = shape.rect.offsetBy(dx: offset.width, dy: offset.height)
         let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
         // At least half a device pixel, so that a radius of 0 draws an anti-aliased hard edge.
-        let sigma = max(shadow.radius.isFinite ? shadow.radius : 0, 0.5 / scale)
+        // At most `maxShadowSigma` (a blur that wide is flat at any display size).
+        let sigma = min(max(shadow.radius.isFinite ? shadow.radius : 0, 0.5 / scale), Self.maxShadowSigma)
         // Beyond three standard deviations a straight edge's shadow is below 0.0014: 0 in 8 bits.
         let margin = 3 * sigma + 1 / scale
         let piece = rect.insetBy(dx: -margin, dy: -margin)
+        // Hostile but valid sizes (1e300) would reach the shaders as infinities: not drawn.
+        guard [piece.minX, piece.minY, piece.maxX, piece.maxY].allSatisfy({ Float($0).isFinite }) else { return }
         guard let box = Self.deviceBoundingBox(piece, m) else { return }
         let drawn = Self.held(box).intersection(clip.deviceRect)
         guard !drawn.isEmpty else { return }
         // Strips per corner band: about two per standard deviation of the band's height, at least 6.
-        let strips = min(max(Int((2 * shape.ry / sigma).rounded(.up)), 6), Self.maxShadowStrips)
+        let ratio = (2 * shape.ry / sigma).rounded(.up)
+        let strips = ratio.isFinite ? Int(min(max(ratio, 6), CGFloat(Self.maxShadowStrips))) : Self.maxShadowStrips
         func v(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> SIMD4<Float> {
             SIMD4(Float(a), Float(b), Float(c), Float(d))
         }

@@ -262,6 +262,21 @@ import Testing
         }
     }
 
+    /// Hostile but valid values (huge radii, offsets, bounds and paths) draw without trapping the
+    /// builder and without a validation message; a huge blur is flat and nearly transparent.
+    @Test func hostileValuesNeitherTrapNorDraw() throws {
+        let huge = CGRect(x: -1e300, y: -1e300, width: 1e300, height: 1e300)
+        for extra: [LayerProperty] in [
+            [.shadowRadius(1e300)], [.shadowRadius(.greatestFiniteMagnitude)],
+            [.shadowOffset(CGSize(width: 1e300, height: -1e300))], [.shadowPath(CGPath(ellipseIn: huge))],
+            [.shadowPath(CGPath(roundedRect: huge, cornerWidth: 1e299, cornerHeight: 1e299, transform: nil))],
+            [.bounds(CGRect(x: 0, y: 0, width: 1e300, height: 1e300)), .cornerRadius(1e300)],
+        ] {
+            let bitmap = try Self.render(Self.scene([Self.card(2, extra)], sublayers: [2]))
+            if extra.count == 1 { #expect(Self.alpha(bitmap, 200, 100) <= 1, "\(extra)") }
+        }
+    }
+
     /// Shapes the closed form cannot draw are not drawn yet (docs/apple-differences.md): an arbitrary
     /// `shadowPath`, and a layer without a background whose shadow would be its contents' alpha.
     @Test func shapesWithoutAClosedFormDrawNoShadowYet() throws {

@@ -15,9 +15,10 @@ import LaminaCore
 /// rounded bounds, as on Apple platforms (spec §2.5, E09); a superlayer's clip cuts it like any
 /// content.
 ///
-/// Other shapes (an arbitrary `shadowPath`, or a layer whose drawn alpha is not its rounded bounds)
-/// need the blurred alpha of an offscreen pass, which Lamina does not have yet: their shadow is not
-/// drawn (docs/apple-differences.md).
+/// An arbitrary `shadowPath` is filled with Cairo and blurred on the CPU (`drawRasterShadow`). A
+/// layer without a `shadowPath` whose drawn alpha is not its rounded bounds needs the blurred alpha of
+/// an offscreen pass, which Lamina does not have yet: its shadow is not drawn
+/// (docs/apple-differences.md).
 extension DisplayListBuilder {
     /// A shape the closed form draws: a box whose corners are quarter ellipses of `rx` by `ry`, rounded
     /// where `corners` says, and an alpha that scales the shadow (a translucent background's).
@@ -52,10 +53,6 @@ extension DisplayListBuilder {
         } else {
             shape = Self.boundsShape(presented, radius: radius, in: context)
         }
-        guard let shape, shape.rect.width > 0, shape.rect.height > 0 else { return }
-        let alpha = Double(min(shadow.opacity, 1)) * opacity * shape.alpha
-        let premultiplied = color.premultipliedOnEightBitSteps(opacity: alpha)
-        guard premultiplied.w > 0 else { return }
         var clip = parentClip
         if state.masksToBounds {
             guard
@@ -64,6 +61,15 @@ extension DisplayListBuilder {
             else { return }
             clip = narrowed
         }
+        if shape == nil, let path = shadow.path {
+            return drawRasterShadow(
+                path, shadow: shadow, color: color, opacity: Double(min(shadow.opacity, 1)) * opacity, toDevice: m,
+                clip: clip)
+        }
+        guard let shape, shape.rect.width > 0, shape.rect.height > 0 else { return }
+        let alpha = Double(min(shadow.opacity, 1)) * opacity * shape.alpha
+        let premultiplied = color.premultipliedOnEightBitSteps(opacity: alpha)
+        guard premultiplied.w > 0 else { return }
         let offset = shadow.offset
         let rect = shape.rect.offsetBy(dx: offset.width, dy: offset.height)
         let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
@@ -132,6 +138,53 @@ extension DisplayListBuilder {
             else { return nil }
         }
         return rounded
+    }
+
+    /// Draws the shadow of a `shadowPath` without a closed form: the path filled with Cairo in the
+    /// layer's plane (`ShapeRasterCache`, so an unchanged shadow is not drawn again), its alpha blurred
+    /// on the CPU (`ShadowBlur`), drawn as an image moved by the offset. The raster's scale is the
+    /// largest the plane reaches on screen, lowered so that σ is at most `ShadowBlur.maxSigma` raster
+    /// pixels (a large blur is drawn small and magnified, which its smoothness hides). Nothing is drawn
+    /// without a raster cache (a builder without a renderer).
+    mutating func drawRasterShadow(
+        _ path: CGPath, shadow: LayerShadowState, color: RGBAColor, opacity: Double, toDevice m: CATransform3D,
+        clip: Clip
+    ) {
+        guard let cache = shapes, !path.isEmpty, path.hasOnlyFinitePoints else { return }
+        let alpha = RGBAColor.onEightBitStep(opacity)
+        guard alpha > 0 else { return }
+        let moved = CATransform3DConcat(
+            CATransform3DMakeTranslation(shadow.offset.width, shadow.offset.height, 0), m)
+        let bounds = path.boundingBoxOfPath
+        guard !bounds.isNull, bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0
+        else { return }
+        let deviceScale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
+        let sigma = min(max(shadow.radius.isFinite ? shadow.radius : 0, 0.5 / deviceScale), Self.maxShadowSigma)
+        let extent = bounds.insetBy(dx: -(3 * sigma + 1 / deviceScale), dy: -(3 * sigma + 1 / deviceScale))
+        guard let device = Self.deviceBoundingBox(extent, moved), Self.held(device).intersects(clip.deviceRect)
+        else { return }
+        let side = CGFloat(Self.maxPerspectiveSide)
+        var scale = max(device.width / extent.width, device.height / extent.height)
+        scale = min(scale, CGFloat(ShadowBlur.maxSigma) / sigma)
+        scale = min(max(scale, 1.0 / 64), 16)
+        scale = min(scale, side / extent.width, side / extent.height)
+        guard scale.isFinite, scale > 0 else { return }
+        let width = max(1, Int((extent.width * scale).rounded(.up)))
+        let height = max(1, Int((extent.height * scale).rounded(.up)))
+        let toRaster = CGAffineTransform(
+            a: scale, b: 0, c: 0, d: scale, tx: -extent.minX * scale, ty: -extent.minY * scale)
+        var fill = ShapeLayerState()
+        fill.path = path
+        fill.fillColor = color
+        let key = ShapeRasterKey(
+            shape: fill, linear: SIMD4(scale, 0, 0, scale), offset: SIMD2(toRaster.tx, toRaster.ty),
+            size: SIMD2(width, height), blur: sigma * scale)
+        guard let raster = cache.raster(for: key, transform: toRaster) else { return }
+        emitRaster(
+            rect: CGRect(
+                x: extent.minX, y: extent.minY, width: CGFloat(width) / scale, height: CGFloat(height) / scale),
+            sampling: TextureSampling(image: raster.image, filter: .linear), opacity: alpha, toDevice: moved,
+            clip: clip)
     }
 
     /// Whether `frame` lies inside `bounds` rounded by `radius` at `corners` (a box lies inside the

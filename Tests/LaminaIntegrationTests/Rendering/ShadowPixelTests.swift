@@ -277,23 +277,18 @@ import Testing
         }
     }
 
-    /// Shapes the closed form cannot draw are not drawn yet (docs/apple-differences.md): an arbitrary
-    /// `shadowPath`, and a layer without a background whose shadow would be its contents' alpha.
-    @Test func shapesWithoutAClosedFormDrawNoShadowYet() throws {
-        let triangle = CGMutablePath()
-        triangle.move(to: .zero)
-        triangle.addLine(to: CGPoint(x: 60, y: 0))
-        triangle.addLine(to: CGPoint(x: 0, y: 60))
-        triangle.closeSubpath()
-        let pathBitmap = try Self.render(Self.scene([Self.card(2, [.shadowPath(triangle)])], sublayers: [2]))
+    /// A layer without a `shadowPath` whose shadow would be its contents' alpha (here: no background)
+    /// needs an offscreen pass, which Lamina does not have yet: no shadow (docs/apple-differences.md).
+    @Test func aLayerWithoutAClosedFormShapeDrawsNoShadowYet() throws {
         let bare = try Self.render(Self.scene([Self.card(2, [.backgroundColor(nil)])], sublayers: [2]))
-        for bitmap in [pathBitmap, bare] {
-            for x in stride(from: 100, to: 240, by: 3) {
-                for y in stride(from: 0, to: 120, by: 3) { #expect(Self.alpha(bitmap, x, y) == 0, "(\(x), \(y))") }
-            }
+        for x in stride(from: 100, to: 240, by: 3) {
+            for y in stride(from: 0, to: 120, by: 3) { #expect(Self.alpha(bare, x, y) == 0, "(\(x), \(y))") }
         }
     }
 
+    /// Damage covers the shadow's blur: a shadowed card moving (on a 480×240 display, so its damage
+    /// stays under half of it), drawn only where the frame changed into a target holding the previous
+    /// frame, is the full redraw to the byte.
     @Test func damageCoversTheBlur() throws {
         try SharedVulkanDevice.withRenderer { renderer, validation in
             let partial = try renderer.makeTarget(width: 480, height: 240)

@@ -277,6 +277,37 @@ import Testing
         }
     }
 
+    /// Animated shadows on the server's clock: `shadowRadius` from 2 to 10 and `shadowOffset` from
+    /// (120, 0) to (120, 20), linear over one second from media time 0, captured at 0.25 and 0.5:
+    /// every pixel is the erf product for σ = 4 and 6 and the box moved 5 and 10 down.
+    @Test func animatedShadowsAtChosenTimes() throws {
+        func linear(_ id: UInt64, _ key: String, _ from: AnimationValue, _ to: AnimationValue) -> LayerOperation {
+            let record = AnimationRecord(
+                timing: MediaTiming(beginTime: 0, duration: 1), timingFunction: TimingCurve(0, 0, 1, 1),
+                content: .basic(PropertyTarget(keyPath: LayerKeyPath(key)!), BasicValues(from: from, to: to)))
+            return .addAnimation(2, AttachedAnimation(id: id, key: key, record: record))
+        }
+        let ops =
+            Self.scene([Self.card()], sublayers: [2]) + [
+                linear(1, "shadowRadius", .number(2), .number(10)),
+                linear(2, "shadowOffset", .size(CGSize(width: 120, height: 0)), .size(CGSize(width: 120, height: 20))),
+            ]
+        let tree = try RenderTree().applying(ops, displayCount: 1)
+        for (time, sigma, down) in [(0.25, 4.0, 5.0), (0.5, 6.0, 10.0)] {
+            let bitmap = try SharedVulkanDevice.withRenderer { renderer, validation in
+                let list = DisplayListBuilder.build(
+                    trees: [tree], display: 0, width: Self.width, height: Self.height, clearColor: .zero, time: time)
+                let target = try renderer.makeTarget(width: Self.width, height: Self.height)
+                try renderer.render(list, into: target)
+                #expect(validation.messages.isEmpty, "\(validation.messages)")
+                return try renderer.readPixels(target)
+            }
+            let shadow = CGRect(x: 140.5, y: 30.5 + down, width: 60, height: 60)
+            let worst = Self.worst(bitmap, (100..<240, 0..<120)) { Self.boxShadow($0, $1, shadow, sigma) }
+            #expect(worst.difference <= 1, "at \(time): \(worst)")
+        }
+    }
+
     /// A layer without a `shadowPath` whose shadow would be its contents' alpha (here: no background)
     /// needs an offscreen pass, which Lamina does not have yet: no shadow (docs/apple-differences.md).
     @Test func aLayerWithoutAClosedFormShapeDrawsNoShadowYet() throws {

@@ -106,17 +106,19 @@ extension DisplayListBuilder {
 
     /// The shape of a layer's shadow without a `shadowPath`: its rounded bounds, when those are exactly
     /// the alpha of what it draws. That holds for a background alone (the shadow then takes the
-    /// background's alpha), and for an opaque background with a border, gradient or contents inside
-    /// the rounded bounds and sublayers that stay inside them (clipped by `masksToBounds`, or leaves
-    /// without shadows whose frames lie in the rounded bounds). Nil otherwise: the shadow of such a
-    /// layer needs an offscreen pass.
+    /// background's alpha), for a gradient of opaque colours, and for an opaque background (or such a
+    /// gradient) with a border, gradient or contents inside the rounded bounds and sublayers that stay
+    /// inside them (clipped by `masksToBounds`, or leaves without shadows whose frames lie in the
+    /// rounded bounds). Nil otherwise: the shadow of such a layer needs an offscreen pass.
     static func boundsShape(_ presented: Presented, radius: CGFloat, in context: DrawContext) -> ShadowShape? {
         let state = presented.state
         let bounds = state.bounds
-        guard !bounds.isEmpty, let background = state.backgroundColor, background.alpha > 0 else { return nil }
+        // What covers the rounded bounds: the background, or a gradient of opaque colours.
+        let cover = gradientCoversBounds(state) ? 1 : state.backgroundColor?.alpha ?? 0
+        guard !bounds.isEmpty, cover > 0 else { return nil }
         let r = max(radius, 0)
         let rounded = ShadowShape(
-            rect: bounds, rx: r, ry: r, corners: r > 0 ? state.maskedCorners : [], alpha: background.alpha)
+            rect: bounds, rx: r, ry: r, corners: r > 0 ? state.maskedCorners : [], alpha: cover)
         let hasContents = state.contents != 0 || state.contentsCrossFade != nil
         let hasBorder = state.borderWidth > 0 && (state.borderColor?.alpha ?? 0) > 0
         let hasOther =
@@ -125,7 +127,7 @@ extension DisplayListBuilder {
         guard hasOther else { return rounded }
         // Anything else drawn is opaque over some part of the bounds: only an opaque background makes
         // the union's alpha the rounded bounds'.
-        guard background.alpha >= 1 else { return nil }
+        guard cover >= 1 else { return nil }
         if state.masksToBounds { return rounded }
         if hasContents && !(state.contentsGravity == .resize && r == 0) { return nil }
         if state.layerClass == .shape || presented.host != nil { return nil }
@@ -185,6 +187,20 @@ extension DisplayListBuilder {
                 x: extent.minX, y: extent.minY, width: CGFloat(width) / scale, height: CGFloat(height) / scale),
             sampling: TextureSampling(image: raster.image, filter: .linear), opacity: alpha, toDevice: moved,
             clip: clip)
+    }
+
+    /// Whether a gradient layer's gradient covers its rounded bounds with opaque colours: it draws
+    /// (as `drawGradient` decides) and every stop is opaque.
+    static func gradientCoversBounds(_ state: LayerState) -> Bool {
+        guard state.layerClass == .gradient, let stops = gradientStops(state.gradient),
+            stops.allSatisfy({ $0.color.alpha >= 1 })
+        else { return false }
+        let g = state.gradient
+        switch g.type {
+        case .radial: return g.startPoint.x != g.endPoint.x && g.startPoint.y != g.endPoint.y
+        case .conic: return true
+        default: return g.startPoint != g.endPoint
+        }
     }
 
     /// Whether `frame` lies inside `bounds` rounded by `radius` at `corners` (a box lies inside the

@@ -122,6 +122,28 @@ import Testing
         #expect(rounded.params == SIMD4(10, 10, 3, 1))
     }
 
+    /// A gradient layer of opaque colours casts its rounded bounds' shadow without a background; one
+    /// with a translucent stop, or one that draws nothing, does not.
+    @Test func anOpaqueGradientCastsItsBoundsShadow() throws {
+        func build(_ colors: [RGBAColor], type: CAGradientLayerType = .axial) throws -> DisplayList {
+            let tree = try RenderTree().applying(
+                [
+                    .createLayer(1, .gradient), .set(1, .bounds(CGRect(x: 0, y: 0, width: 80, height: 60))),
+                    .set(1, .position(CGPoint(x: 60, y: 60))), .set(1, .colors(colors)), .set(1, .gradientType(type)),
+                    .set(1, .cornerRadius(12)), .set(1, .shadowOpacity(0.5)), .setRoot(display: 0, layer: 1),
+                ], displayCount: 1)
+            return DisplayListBuilder.build(trees: [tree], display: 0, width: 200, height: 160)
+        }
+        let red = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let blue = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let shadow = try #require(Self.shadows(try build([red, blue])).first)
+        #expect(shadow.params == SIMD4(12, 12, 3, 15))
+        #expect(
+            try build([red, blue], type: .conic).batches.map { DrawKind.all[$0.kind].name } == ["shadow", "gradient"])
+        #expect(Self.shadows(try build([red, .clear])).isEmpty)
+        #expect(Self.shadows(try build([red])).isEmpty)
+    }
+
     /// The layer's own masksToBounds clips its shadow (spec §2.5): the instance carries the layer's
     /// rounded bounds as its general clip.
     @Test func ownMasksToBoundsBecomesTheShadowsClip() throws {

@@ -71,34 +71,47 @@ float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
     return h.z > 0.0 ? c : 0.0;
 }
 
-// The integral of sqrt(1 - u²) from 0 to u.
-float quarterArea(float u) {
-    return 0.5 * (u * sqrt(max(1.0 - u * u, 0.0)) + asin(clamp(u, 0.0, 1.0)));
-}
-
 // The corner bands: `count` strips from the band's straight edge `inner` to the shape's edge
 // `outer`, each as wide as the shape at its middle.
 float cornerBand(vec2 p, float inner, float outer, bool roundLeft, bool roundRight, float k, int count) {
     float rx = vParams.x;
-    float ry = vParams.y;
     float sum = 0.0;
+    // Depth u runs from 0 at the straight edge to 1 at the shape's edge, where the width changes
+    // fastest: the strips are equal steps of the angle θ = asin u, so they are thin there. The angle
+    // advances by a rotation (no sine per strip), and with u = sin θ the integral of sqrt(1 - u²) is
+    // F = (sin θ cos θ + θ) / 2. Each strip's lower edge is the last one's upper edge: its values and
+    // its erf are carried over.
+    float step_ = 1.5707963 / float(count);
+    float cs = cos(step_);
+    float sn = sin(step_);
+    float s0 = 0.0;
+    float c0 = 1.0;
+    float area0 = 0.0;
+    float e0 = erf_((p.y - inner) * k);
+    // The sides far (beyond five standard deviations) from the fragment keep their erf at ±1.
+    float reach = 5.0 / k * 0.70710678;
+    bool leftNear = p.x < vRect.x + rx + reach;
+    bool rightNear = p.x > vRect.z - rx - reach;
+    float leftFar = p.x > vRect.x ? 1.0 : -1.0;
+    float rightFar = p.x > vRect.z ? 1.0 : -1.0;
     for (int i = 0; i < 64; i++) {
         if (i >= count) {
             break;
         }
-        // Depth u runs from 0 at the straight edge to 1 at the shape's edge, where the width changes
-        // fastest: the strips are equal steps of the angle asin u, so they are thin there.
-        float u0 = sin(1.5707963 * float(i) / float(count));
-        float u1 = sin(1.5707963 * float(i + 1) / float(count));
-        float t0 = mix(inner, outer, u0);
-        float t1 = mix(inner, outer, u1);
+        float s1 = s0 * cs + c0 * sn;
+        float c1 = c0 * cs - s0 * sn;
+        float area1 = 0.5 * (s1 * c1 + step_ * float(i + 1));
+        float e1 = erf_((p.y - mix(inner, outer, s1)) * k);
         // The strip's mean inset, so that its area is the shape's exactly: the inset is
-        // rx (1 - sqrt(1 - u²)), and its mean over [u0, u1] comes from the integral
-        // F(u) = (u sqrt(1 - u²) + asin u) / 2 of sqrt(1 - u²).
-        float inset = rx * (1.0 - (quarterArea(u1) - quarterArea(u0)) / (u1 - u0));
-        float left = vRect.x + (roundLeft ? inset : 0.0);
-        float right = vRect.z - (roundRight ? inset : 0.0);
-        sum += band(p.y, min(t0, t1), max(t0, t1), k) * band(p.x, left, right, k);
+        // rx (1 - sqrt(1 - u²)), its mean over [u0, u1] is rx (1 - (F1 - F0) / (u1 - u0)).
+        float inset = rx * (1.0 - (area1 - area0) / max(s1 - s0, 1e-7));
+        float left = leftNear ? erf_((p.x - vRect.x - (roundLeft ? inset : 0.0)) * k) : leftFar;
+        float right = rightNear ? erf_((p.x - vRect.z + (roundRight ? inset : 0.0)) * k) : rightFar;
+        sum += 0.25 * abs(e0 - e1) * (left - right);
+        s0 = s1;
+        c0 = c1;
+        area0 = area1;
+        e0 = e1;
     }
     return sum;
 }
@@ -124,13 +137,22 @@ void main() {
     } else {
         float top = vRect.y + ry;
         float bottom = vRect.w - ry;
-        intensity = band(p.x, vRect.x, vRect.z, k) * band(p.y, top, max(bottom, top), k);
-        // A band more than five standard deviations away adds nothing an 8-bit target shows.
+        // A band more than five standard deviations away adds nothing an 8-bit target shows; and
+        // more than five from the rounded sides, every strip of a corner band has the whole width's
+        // mass in x (the insets are at most rx), so the band is one full-width strip, exactly.
         float reach = 5.0 * sigma;
-        if (p.y < top + reach) {
+        bool nearLeft = p.x < vRect.x + vParams.x + reach;
+        bool nearRight = p.x > vRect.z - vParams.x - reach;
+        bool topRound = (((mask & 1) != 0 && nearLeft) || ((mask & 2) != 0 && nearRight)) && p.y < top + reach;
+        bool bottomRound =
+            (((mask & 4) != 0 && nearLeft) || ((mask & 8) != 0 && nearRight)) && p.y > bottom - reach;
+        float from = topRound ? top : vRect.y;
+        float to = bottomRound ? bottom : vRect.w;
+        intensity = band(p.x, vRect.x, vRect.z, k) * band(p.y, from, max(to, from), k);
+        if (topRound) {
             intensity += cornerBand(p, top, vRect.y, (mask & 1) != 0, (mask & 2) != 0, k, count);
         }
-        if (p.y > bottom - reach) {
+        if (bottomRound) {
             intensity += cornerBand(p, bottom, vRect.w, (mask & 4) != 0, (mask & 8) != 0, k, count);
         }
     }

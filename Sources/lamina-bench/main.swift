@@ -52,6 +52,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the shape and gradient layer measurements (100 of each per frame).")
     var shapesOnly = false
 
+    @Flag(help: "Run only the shadow measurements (200 shadowed rounded cards per frame).")
+    var shadowsOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -120,6 +123,12 @@ struct Bench: ParsableCommand {
         }
         if restartOnly {
             try restartRows(row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if shadowsOnly {
+            try ShadowBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

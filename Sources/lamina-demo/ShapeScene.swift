@@ -36,6 +36,11 @@ func runShapeScene(on context: CAContext, outputFolder: String) throws {
         card.startPoint = start
         card.endPoint = end
         card.cornerRadius = 28
+        // A soft shadow below each card: the gradient's opaque colours fill its rounded bounds, so the
+        // server draws the shadow in closed form.
+        card.shadowOpacity = 0.3
+        card.shadowRadius = 12
+        card.shadowOffset = CGSize(width: 0, height: 8)
         root.addSublayer(card)
     }
 

@@ -139,6 +139,7 @@ extension LayerValue {
         case .number(let v): NSNumber(value: v)
         case .float(let v): NSNumber(value: v)
         case .point(let p): p
+        case .size(let s): s
         case .rect(let r): r
         case .transform(let t): t
         case .bool(let b): NSNumber(value: b)

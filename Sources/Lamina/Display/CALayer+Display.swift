@@ -6,7 +6,7 @@ extension CALayer {
     /// Keys that name no layer property in Lamina's table but are Apple's (or the client's own)
     /// and so are never custom properties.
     static let reservedKeys: Set<String> = [
-        "contents", "contentsFormat", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+        "contents", "contentsFormat",
         "filters", "backgroundFilters", "compositingFilter", "mask", "sublayers", "superlayer", "frame", "delegate",
         "actions", "style", "layoutManager", "constraints", "needsDisplayOnBoundsChange", "drawsAsynchronously",
         "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode", "autoresizingMask",

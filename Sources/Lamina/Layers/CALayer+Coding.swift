@@ -9,8 +9,10 @@ extension CALayer {
         for property in LayerPropertyName.all(of: modelState.layerClass) where shouldArchiveValue(forKey: property.key)
         {
             // Colours are written from the colour objects, which keep their colour model (gray or RGB).
-            let color = property == .backgroundColor ? storedBackgroundColor : storedBorderColor
-            let isColor = property == .backgroundColor || property == .borderColor
+            let color =
+                property == .backgroundColor
+                ? storedBackgroundColor : property == .shadowColor ? storedShadowColor : storedBorderColor
+            let isColor = property == .backgroundColor || property == .borderColor || property == .shadowColor
             let object = isColor ? color ?? NSNull() : archivedClassObject(property)
             guard let box = object.map({ ArchivedValue($0) }) ?? ArchivedValue(modelState[property]) else { continue }
             coder.encode(box, forKey: property.key)
@@ -61,6 +63,7 @@ extension CALayer {
             if property.layerClass != LayerClass.layer { restoreClassObject(property, from: box.value) }
             if property == .backgroundColor { storedBackgroundColor = box.value as? CGColor }
             if property == .borderColor { storedBorderColor = box.value as? CGColor }
+            if property == .shadowColor { storedShadowColor = box.value as? CGColor }
         }
         // A key in the archive was given a value: it is archived again.
         func has(_ key: String) -> Bool {

@@ -66,7 +66,7 @@ extension CALayer {
                 v != keyPath.value(in: modelState)
             else { continue }
             keyPath.set(v, in: &modelState)
-            if property == .backgroundColor || property == .borderColor {
+            if property == .backgroundColor || property == .borderColor || property == .shadowColor {
                 copyColorObject(property, value as? CGColor)
             }
         }
@@ -75,7 +75,11 @@ extension CALayer {
     /// Keeps the colour object a class default gives (its value is already in `modelState`); a
     /// default is not a value given to the layer, so nothing is recorded or observed.
     func copyColorObject(_ property: LayerKeyPath.Property, _ color: CGColor?) {
-        if property == .backgroundColor { storedBackgroundColor = color } else { storedBorderColor = color }
+        switch property {
+        case .backgroundColor: storedBackgroundColor = color
+        case .shadowColor: storedShadowColor = color
+        default: storedBorderColor = color
+        }
     }
 
     /// The value of a property key, or of any key stored with `setValue(_:forKey:)`.
@@ -102,6 +106,7 @@ extension CALayer {
         switch property {
         case .backgroundColor: backgroundColor
         case .borderColor: borderColor
+        case .shadowColor: shadowColor
         case .speed: NSNumber(value: speed)
         case .contents: contents
         default: classPropertyValue(property) ?? modelState[property].boxed
@@ -228,6 +233,7 @@ extension CALayer {
         switch path.property {
         case .backgroundColor: backgroundColor = value as? CGColor
         case .borderColor: borderColor = value as? CGColor
+        case .shadowColor: shadowColor = value as? CGColor
         case let property where property.layerClass != .layer && path.component == nil:
             setClassPropertyValue(value, for: property)
         default: update(path.property, to: state[path.property])

@@ -7,6 +7,7 @@ extension CALayer {
     func copyColors(from other: CALayer) {
         storedBackgroundColor = other.storedBackgroundColor
         storedBorderColor = other.storedBorderColor
+        storedShadowColor = other.storedShadowColor
     }
 
     /// The superlayer of a model layer (for time conversion).
@@ -78,6 +79,7 @@ extension CALayer {
         modelState = other.modelState
         storedBackgroundColor = other.storedBackgroundColor
         storedBorderColor = other.storedBorderColor
+        storedShadowColor = other.storedShadowColor
         storedContents = other.storedContents
         storedTiming.duration = other.storedTiming.duration
         storedTiming.repeatCount = other.storedTiming.repeatCount

@@ -10,14 +10,14 @@ open class CALayer: NSObject, NSSecureCoding {
     let layerID: LayerID
     /// Model values, as the render server will receive them.
     var modelState = LayerState()
-    /// Bumped on every property change, so a commit sends only changed layers; the transaction of
-    /// another thread that made the latest change holds the layer until it commits.
+    /// Bumped on every change, so a commit sends only changed layers (unless another thread's holds it).
     var version: UInt64 = 0
     var transactionHold: TransactionHold?
     var storedSublayers: [CALayer] = []
     weak var storedSuperlayer: CALayer?
     var storedBackgroundColor: CGColor?
     var storedBorderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var storedShadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
     /// The object given to `contents`, as given (a `CGImage` is also named by `modelState.contents`).
     var storedContents: Any?
     /// Attached animations, in the order they were added.

@@ -94,6 +94,8 @@ extension LaminaKeyValueObserving where Self: CALayer {
             \Self.backgroundColor: "backgroundColor", \Self.cornerRadius: "cornerRadius",
             \Self.maskedCorners: "maskedCorners", \Self.cornerCurve: "cornerCurve", \Self.borderWidth: "borderWidth",
             \Self.borderColor: "borderColor", \Self.masksToBounds: "masksToBounds", \Self.name: "name",
+            \Self.shadowColor: "shadowColor", \Self.shadowOpacity: "shadowOpacity",
+            \Self.shadowRadius: "shadowRadius", \Self.shadowOffset: "shadowOffset", \Self.shadowPath: "shadowPath",
             \Self.contents: "contents", \Self.contentsRect: "contentsRect", \Self.contentsCenter: "contentsCenter",
             \Self.contentsScale: "contentsScale", \Self.contentsGravity: "contentsGravity",
             \Self.allowsEdgeAntialiasing: "allowsEdgeAntialiasing", \Self.allowsGroupOpacity: "allowsGroupOpacity",

@@ -125,6 +125,8 @@ public final class LayerPropertyDescriptor: Sendable {
             }
         case .point(let p):
             if !(p.x.isFinite && p.y.isFinite) { return "\(key) has a NaN or infinite component" }
+        case .size(let s):
+            if !(s.width.isFinite && s.height.isFinite) { return "\(key) has a NaN or infinite component" }
         case .number(let v):
             if !v.isFinite { return "\(key) is NaN or infinite" }
             if constraint == .nonNegative && v < 0 { return "\(key) is negative" }

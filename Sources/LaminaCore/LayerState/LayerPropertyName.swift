@@ -14,6 +14,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case lineDashPhase, strokeStart, strokeEnd
     // CAGradientLayer (LayerPropertyDescriptor.gradientRows)
     case colors, locations, startPoint, endPoint, gradientType
+    // Every layer's shadow (LayerPropertyDescriptor.shadowRows), after the class blocks so that no
+    // earlier code moved
+    case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

@@ -3,11 +3,11 @@ import Foundation
 extension LayerPropertyDescriptor {
     /// Every layer property, in wire-code order (row *i* has code *i* + 1): the rows every layer has,
     /// then each layer class's own rows (`shapeRows`, `gradientRows`), one block per class in the order
-    /// the classes were added. This is the one place a property is declared; `LayerState` (or its
+    /// the classes were added, then rows every layer has that came later (`shadowRows`). This is the one place a property is declared; `LayerState` (or its
     /// class's storage in `LayerClassState`) holds its storage and default, `LayerState[_:]` and
     /// `LayerProperty` its typed access, and `CALayer` (or the class) its accessor.
     public static let table: [LayerPropertyDescriptor] = {
-        let rows = baseRows + shapeRows + gradientRows
+        let rows = baseRows + shapeRows + gradientRows + shadowRows
         for (index, row) in rows.enumerated() {
             precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
         }

@@ -71,6 +71,11 @@ extension LayerState {
             case .startPoint: .point(gradient.startPoint)
             case .endPoint: .point(gradient.endPoint)
             case .gradientType: .string(gradient.type.rawValue)
+            case .shadowColor: .color(shadow.color)
+            case .shadowOpacity: .float(shadow.opacity)
+            case .shadowRadius: .number(shadow.radius)
+            case .shadowOffset: .size(shadow.offset)
+            case .shadowPath: .path(shadow.path)
             }
         }
         set {
@@ -132,6 +137,11 @@ extension LayerState {
             case (.startPoint, .point(let v)): gradient.startPoint = v
             case (.endPoint, .point(let v)): gradient.endPoint = v
             case (.gradientType, .string(let v)): gradient.type = v.map(CAGradientLayerType.init(rawValue:)) ?? .axial
+            case (.shadowColor, .color(let v)): shadow.color = v
+            case (.shadowOpacity, .float(let v)): shadow.opacity = v
+            case (.shadowRadius, .number(let v)): shadow.radius = v
+            case (.shadowOffset, .size(let v)): shadow.offset = v
+            case (.shadowPath, .path(let v)): shadow.path = v
             default: break
             }
         }
@@ -196,6 +206,11 @@ extension LayerState {
         case .startPoint: gradient.startPoint != other.gradient.startPoint
         case .endPoint: gradient.endPoint != other.gradient.endPoint
         case .gradientType: gradient.type != other.gradient.type
+        case .shadowColor: shadow.color != other.shadow.color
+        case .shadowOpacity: shadow.opacity != other.shadow.opacity
+        case .shadowRadius: shadow.radius != other.shadow.radius
+        case .shadowOffset: shadow.offset != other.shadow.offset
+        case .shadowPath: !Self.samePath(shadow.path, other.shadow.path)
         }
     }
 

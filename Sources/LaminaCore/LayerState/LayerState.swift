@@ -85,6 +85,8 @@ public struct LayerState: Sendable, Hashable {
     public var shouldRasterize = false
     /// Pixels per point of the image `shouldRasterize` draws.
     public var rasterizationScale: CGFloat = 1
+    /// The layer's shadow: colour, opacity, radius, offset and path (`LayerShadowState`).
+    public var shadow = LayerShadowState()
     /// The properties of the layer's class (`CAShapeLayer`'s, `CAGradientLayer`'s), boxed: `.none`
     /// for a plain layer. Its case is the layer's class, fixed at creation.
     public var classState: LayerClassState = .none

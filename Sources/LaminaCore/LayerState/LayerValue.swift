@@ -35,6 +35,8 @@ public enum LayerValue: Sendable, Hashable {
     case numbers([Double]?)
     /// An optional list of colours: `CAGradientLayer.colors`.
     case colors([RGBAColor]?)
+    /// A `CGSize` field: `shadowOffset`.
+    case size(CGSize)
 
     /// The kinds of value; each has one layout on the wire (docs/protocol.md §7).
     public enum Kind: UInt8, Sendable, Hashable {
@@ -66,6 +68,8 @@ public enum LayerValue: Sendable, Hashable {
         case numbers
         /// A presence byte, then a `u32` count and that many colours when present.
         case colors
+        /// Two `f64`, width then height (the last kind the table's 4-bit columns can hold).
+        case size
 
         /// The kind of `AnimationValue` an animation of a property of this kind carries, or nil when
         /// such a property cannot be animated.
@@ -81,6 +85,7 @@ public enum LayerValue: Sendable, Hashable {
             case .path: .path
             case .numbers: .numbers
             case .colors: .colors
+            case .size: .size
             case .corners, .string, .edges: nil
             }
         }
@@ -103,6 +108,7 @@ public enum LayerValue: Sendable, Hashable {
         case .path: .path
         case .numbers: .numbers
         case .colors: .colors
+        case .size: .size
         }
     }
 
@@ -121,6 +127,7 @@ public enum LayerValue: Sendable, Hashable {
         case .path(let p): .path(p)
         case .numbers(let n): .numbers(n)
         case .colors(let c): .colors(c)
+        case .size(let s): .size(s)
         case .corners, .string, .edges: nil
         }
     }
@@ -140,6 +147,7 @@ public enum LayerValue: Sendable, Hashable {
         case (.path, .path(let p)): self = .path(p)
         case (.numbers, .numbers(let n)): self = .numbers(n)
         case (.colors, .colors(let c)): self = .colors(c)
+        case (.size, .size(let s)): self = .size(s)
         default: return nil
         }
     }

@@ -247,6 +247,7 @@ public enum MessageCodec {
         case .number(let v): w.f64(v)
         case .float(let v): w.f64(Double(v))
         case .point(let p): w.point(p)
+        case .size(let size): w.point(CGPoint(x: size.width, y: size.height))
         case .rect(let r): w.rect(r)
         case .transform(let t): w.transform(t)
         case .bool(let b): w.bool(b)
@@ -499,6 +500,9 @@ public enum MessageCodec {
         case .number: value = .number(try r.f64(key))
         case .float: value = .float(Float(try r.f64(key)))
         case .point: value = .point(try r.point(key))
+        case .size:
+            let p = try r.point(key)
+            value = .size(CGSize(width: p.x, height: p.y))
         case .rect: value = .rect(try r.rect(key))
         case .transform: value = .transform(try r.transform(key))
         case .bool: value = .bool(try r.bool(key))

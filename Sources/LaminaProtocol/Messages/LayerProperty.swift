@@ -62,6 +62,11 @@ public enum LayerProperty: Sendable, Hashable {
     case startPoint(CGPoint)
     case endPoint(CGPoint)
     case gradientType(CAGradientLayerType)
+    case shadowColor(RGBAColor?)
+    case shadowOpacity(Float)
+    case shadowRadius(CGFloat)
+    case shadowOffset(CGSize)
+    case shadowPath(CGPath?)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -119,6 +124,11 @@ public enum LayerProperty: Sendable, Hashable {
         case .startPoint: .startPoint
         case .endPoint: .endPoint
         case .gradientType: .gradientType
+        case .shadowColor: .shadowColor
+        case .shadowOpacity: .shadowOpacity
+        case .shadowRadius: .shadowRadius
+        case .shadowOffset: .shadowOffset
+        case .shadowPath: .shadowPath
         }
     }
 
@@ -158,6 +168,11 @@ public enum LayerProperty: Sendable, Hashable {
         case .colors(let v): .colors(v)
         case .startPoint(let v), .endPoint(let v): .point(v)
         case .gradientType(let v): .string(v.rawValue)
+        case .shadowColor(let v): .color(v)
+        case .shadowOpacity(let v): .float(v)
+        case .shadowRadius(let v): .number(v)
+        case .shadowOffset(let v): .size(v)
+        case .shadowPath(let v): .path(v)
         }
     }
 
@@ -220,6 +235,11 @@ public enum LayerProperty: Sendable, Hashable {
         case (.startPoint, .point(let v)): self = .startPoint(v)
         case (.endPoint, .point(let v)): self = .endPoint(v)
         case (.gradientType, .string(let v)): self = .gradientType(v.map(CAGradientLayerType.init(rawValue:)) ?? .axial)
+        case (.shadowColor, .color(let v)): self = .shadowColor(v)
+        case (.shadowOpacity, .float(let v)): self = .shadowOpacity(v)
+        case (.shadowRadius, .number(let v)): self = .shadowRadius(v)
+        case (.shadowOffset, .size(let v)): self = .shadowOffset(v)
+        case (.shadowPath, .path(let v)): self = .shadowPath(v)
         default: return nil
         }
     }

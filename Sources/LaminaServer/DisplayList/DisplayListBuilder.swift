@@ -70,6 +70,7 @@ public struct DisplayListBuilder {
         }
         guard Self.isDrawable(toDevice) else { return }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
+        drawShadow(presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip, in: context)
 
         // Colours start on 8-bit steps, so that every kind draws them with the same bytes.
         let fill = state.backgroundColor.flatMap {

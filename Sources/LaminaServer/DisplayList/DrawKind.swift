@@ -157,6 +157,14 @@ extension DrawKind {
         vertexShader: "gradient.vert", fragmentShader: "gradient.frag", blend: .premultipliedOver,
         linearPathCapable: false)
 
+    /// `ShadowInstance` quads of layers' shadows: a rectangle, rounded rectangle or ellipse blurred
+    /// by a Gaussian in closed form (erf), under the layer, clipped like gradients. Last in the cycle,
+    /// so adding it renumbered no kind.
+    public static let shadow = DrawKind(
+        id: 10, name: "shadow", instance: ShadowInstance.self, attributes: Attribute.vec4s(13),
+        vertexShader: "shadow.vert", fragmentShader: "shadow.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -167,6 +175,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient,
+        gradient, shadow,
     ]
 }

@@ -73,7 +73,11 @@ public final class ShapeRasterCache {
         let (width, height) = (key.size.x, key.size.y)
         let bytes = width * height * 4
         guard width > 0, height > 0, frameBytes + bytes <= frameBudgetBytes else { return nil }
-        let pixels = ShapeRasterizer.draw(key.shape, transform: transform, width: width, height: height)
+        var pixels = ShapeRasterizer.draw(key.shape, transform: transform, width: width, height: height)
+        if key.blur > 0 {
+            pixels = ShadowBlur.blurred(
+                pixels, width: width, height: height, sigma: key.blur, color: key.shape.fillColor ?? .black)
+        }
         rasterizations += 1
         guard
             let image = try? renderer.importImage(

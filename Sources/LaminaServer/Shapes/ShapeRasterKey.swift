@@ -14,4 +14,7 @@ struct ShapeRasterKey: Hashable {
     var offset: SIMD2<Double>
     /// The raster's width and height in pixels.
     var size: SIMD2<Int>
+    /// The standard deviation of the blur applied to the raster's alpha, in raster pixels; 0 for a
+    /// shape layer's raster (a shadow's is blurred: `ShadowBlur`).
+    var blur: Double = 0
 }

@@ -56,6 +56,7 @@ public enum TreeDescriber {
         case .number(let v): fmt(CGFloat(v))
         case .float(let v): fmt(CGFloat(v))
         case .point(let p): "\(fmt(p.x)),\(fmt(p.y))"
+        case .size(let s): "\(fmt(s.width)),\(fmt(s.height))"
         case .rect(let r): "\(fmt(r.origin.x)),\(fmt(r.origin.y)),\(fmt(r.width)),\(fmt(r.height))"
         case .color(let c): c.map(hex) ?? ""
         case .corners(let m): String(m.rawValue)

@@ -52,6 +52,14 @@ import Testing
                         range: SIMD4(-.greatestFiniteMagnitude, .greatestFiniteMagnitude, 1, 2),
                         locations: SIMD4(0x3C00_0000, 0, 0, 0), colorsLow: SIMD4(word, word, 0, 0), colorsHigh: .zero),
                     kind: kind.id)
+            case DrawKind.shadow.id:
+                // A box far larger than the square with a small blur: the Gaussian's mass is 1 inside.
+                index = list.append(
+                    ShadowInstance(
+                        row1: SIMD4(1, 0, 0, 0), row2: SIMD4(0, 1, 0, 0), row4: SIMD4(0, 0, 0, 1), piece: rect,
+                        rect: big, params: SIMD4(0, 0, 0.5, 0), color: color, deviceClip: big, clip: .none,
+                        flags: SIMD4(0, 4, 0, 0)),
+                    kind: kind.id)
             case DrawKind.corner.id, DrawKind.continuousCorner.id:
                 index = list.append(
                     CornerInstance(

@@ -57,7 +57,25 @@ extension CodecTests {
         (.maskedCorners(CACornerMask(rawValue: 1 << 40)), "maskedCorners"),
         (.name(String(repeating: "n", count: WireLimits.maxStringBytes + 1)), "name"),
         (.name(String(repeating: "é", count: WireLimits.maxStringBytes / 2 + 1)), "name"),
+        (.shadowRadius(-1), "shadowRadius is negative"),
+        (.shadowRadius(.nan), "shadowRadius is NaN or infinite"),
+        (.shadowOpacity(.infinity), "shadowOpacity is NaN or infinite"),
+        (.shadowOffset(CGSize(width: 0, height: CGFloat.nan)), "shadowOffset has a NaN or infinite component"),
+        (.shadowColor(RGBAColor(red: 0, green: 0, blue: 0, alpha: .nan)), "shadowColor"),
+        (.shadowPath(hugePath), "shadowPath has 8193 elements, more than 8192"),
+        (
+            .shadowPath(CGPath(rect: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1))),
+            "shadowPath has a NaN or infinite point"
+        ),
     ]
+
+    /// A path one element longer than the wire and the server allow.
+    static let hugePath: CGPath = {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        for i in 1...8192 { path.addLine(to: CGPoint(x: Double(i), y: 0)) }
+        return path
+    }()
 
     @Test(arguments: invalidProperties)
     func invalidValuesHaveAReason(_ property: LayerProperty, _ mentions: String) throws {
@@ -95,7 +113,7 @@ extension CodecTests {
 
     @Test func validTableIsNotTrivial() {
         #expect(Self.validProperties.count > 40)
-        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...53))
+        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...58))
     }
 
     // MARK: LayerProperty.differences
@@ -103,7 +121,7 @@ extension CodecTests {
     @Test func differencesFromNilListsEveryProperty() {
         let state = LayerState()
         let all = LayerProperty.differences(from: nil, to: state)
-        #expect(all.map(\.code) == Array(1...36))
+        #expect(all.map(\.code) == Array(1...36) + Array(54...58))
         var rebuilt = LayerState()
         rebuilt.name = "will be overwritten"
         rebuilt.opacity = 0.1
@@ -114,7 +132,7 @@ extension CodecTests {
         for p in Self.nonDefault { p.apply(to: &custom) }
         var fromScratch = LayerState()
         let listed = LayerProperty.differences(from: nil, to: custom)
-        #expect(listed.count == 36)
+        #expect(listed.count == 41)
         for p in listed { p.apply(to: &fromScratch) }
         #expect(fromScratch == custom)
     }

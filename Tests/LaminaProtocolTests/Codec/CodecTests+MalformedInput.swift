@@ -73,7 +73,7 @@ extension CodecTests {
         #expect(MessageCodec.encodedSize(of: .createLayer(5)) == 9)
     }
 
-    @Test(arguments: [UInt8(0), 54, 55, 0x7F, 0xFF])
+    @Test(arguments: [UInt8(0), 59, 60, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(
             type: 2,

@@ -233,6 +233,15 @@ let propertyTable: [LayerProperty] = [
     .endPoint(CGPoint(x: -0.0, y: .greatestFiniteMagnitude)),
     .gradientType(.conic),
     .gradientType(CAGradientLayerType("")),
+    .shadowColor(nil),
+    .shadowColor(RGBAColor(red: 0.25, green: 0, blue: 1, alpha: 0.5)),
+    .shadowOpacity(0.75),
+    .shadowRadius(0),
+    .shadowRadius(12.5),
+    .shadowOffset(CGSize(width: -0.0, height: 3)),
+    .shadowOffset(CGSize(width: CGFloat.greatestFiniteMagnitude, height: -1e-300)),
+    .shadowPath(nil),
+    .shadowPath(CGPath(roundedRect: CGRect(x: 1, y: 2, width: 30, height: 40), cornerWidth: 5, cornerHeight: 6)),
 ]
 
 /// A path with every kind of element, two subpaths and a close.
@@ -425,7 +434,11 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .lineDashPattern(let list), .locations(let list): return list.map { [1] + $0.map(\.bitPattern) } ?? []
     case .colors(let list): return list.map { [1] + $0.flatMap(c) } ?? []
     case .startPoint(let q), .endPoint(let q): return [b(q.x), b(q.y)]
-    case .path(let path):
+    case .shadowColor(let col): return c(col)
+    case .shadowOpacity(let o): return [UInt64(o.bitPattern)]
+    case .shadowRadius(let v): return [b(v)]
+    case .shadowOffset(let s): return [b(s.width), b(s.height)]
+    case .path(let path), .shadowPath(let path):
         return path.map { p in
             var bits: [UInt64] = [1]
             p.applyWithBlock { element in

@@ -106,15 +106,17 @@ import Testing
         // Every row of the property table answers (the one list of Lamina's layer properties),
         // and the default equals what a new layer reads.
         let layer = CALayer()
-        // backgroundColor, name and contents default to nil (CALayer.h).
+        // backgroundColor, name, contents and shadowPath default to nil (CALayer.h).
         #expect(CALayer.defaultValue(forKey: "contents") == nil)
         let noDefault: [LayerPropertyName] = [
-            .backgroundColor, .name, .contents, .bounds, .position, .minificationFilterBias,
+            .backgroundColor, .name, .contents, .bounds, .position, .minificationFilterBias, .shadowPath,
         ]
+        #expect(CALayer.defaultValue(forKey: "shadowPath") == nil)
         for row in LayerPropertyDescriptor.table where row.layerClass == .layer && !noDefault.contains(row.name) {
             let value = CALayer.defaultValue(forKey: row.key)
             #expect(value != nil, "\(row.key)")
-            if row.name != .borderColor {
+            // The colour objects are gray; the table's default is the same black in RGB.
+            if row.name != .borderColor && row.name != .shadowColor {
                 #expect("\(value ?? "nil")" == "\(layer.value(forKey: row.key) ?? "nil")", "\(row.key)")
             }
         }

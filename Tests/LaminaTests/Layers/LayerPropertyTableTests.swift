@@ -38,6 +38,10 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     // CAGradientLayer.h: colors nil, locations nil, startPoint (0.5, 0), endPoint (0.5, 1), type axial.
     .colors: .colors(nil), .locations: .numbers(nil), .startPoint: .point(CGPoint(x: 0.5, y: 0)),
     .endPoint: .point(CGPoint(x: 0.5, y: 1)), .gradientType: .string("axial"),
+    // CALayer.h: shadowColor opaque black, shadowOpacity 0, shadowOffset (0, -3), shadowRadius 3,
+    // shadowPath nil.
+    .shadowColor: .color(.black), .shadowOpacity: .float(0), .shadowRadius: .number(3),
+    .shadowOffset: .size(CGSize(width: 0, height: -3)), .shadowPath: .path(nil),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -66,6 +70,9 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .strokeEnd: .number(0.75),
     .colors: .colors([RGBAColor(red: 1, green: 0, blue: 0, alpha: 1), .clear]), .locations: .numbers([0, 0.5]),
     .startPoint: .point(CGPoint(x: 0, y: 0)), .endPoint: .point(CGPoint(x: 1, y: 1)), .gradientType: .string("radial"),
+    .shadowColor: .color(RGBAColor(red: 0, green: 0, blue: 1, alpha: 0.5)), .shadowOpacity: .float(0.5),
+    .shadowRadius: .number(5), .shadowOffset: .size(CGSize(width: 2, height: 5)),
+    .shadowPath: .path(CGPath(roundedRect: CGRect(x: 0, y: 0, width: 30, height: 20), cornerWidth: 4, cornerHeight: 4)),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -73,7 +80,7 @@ private let samples: [LayerPropertyName: LayerValue] = [
 private func payloadSize(_ value: LayerValue) -> Int {
     switch value {
     case .number, .float: 8
-    case .point: 16
+    case .point, .size: 16
     case .rect: 32
     case .transform: 128
     case .bool: 1
@@ -182,6 +189,17 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .startPoint: (.point(CGPoint(x: CGFloat.nan, y: 0)), "startPoint has a NaN or infinite component"),
     .endPoint: (.point(CGPoint(x: 0, y: -CGFloat.infinity)), "endPoint has a NaN or infinite component"),
     .gradientType: (.string(String(repeating: "t", count: 4097)), "type is longer than 4096 bytes"),
+    .shadowColor: (
+        .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1.5)),
+        "shadowColor has a component outside 0...1 or not finite"
+    ),
+    .shadowOpacity: (.float(.nan), "shadowOpacity is NaN or infinite"),
+    .shadowRadius: (.number(-1), "shadowRadius is negative"),
+    .shadowOffset: (.size(CGSize(width: CGFloat.nan, height: 0)), "shadowOffset has a NaN or infinite component"),
+    .shadowPath: (
+        .path(CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: CGFloat.infinity))),
+        "shadowPath has a NaN or infinite point"
+    ),
 ]
 
 /// A new layer of the class that has `name` (a plain `CALayer` for the rows every layer has).
@@ -198,12 +216,13 @@ private func layer(having name: LayerPropertyName) -> CALayer {
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 53)
-        #expect(table.map(\.code) == Array(1...53))
-        // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's.
+        #expect(table.count == 58)
+        #expect(table.map(\.code) == Array(1...58))
+        // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's, then the shadow's
+        // (every layer's, added later).
         #expect(
             table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
-                + Array(repeating: .gradient, count: 5))
+                + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -218,14 +237,18 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         // 22 for contents (CALayer.h: Animatable; App. B: a basic implicit animation, a cross-fade).
         // 23...30 are CAShapeLayer's (path, the colours, lineWidth, miterLimit, lineDashPhase, strokeStart,
         // strokeEnd: CAShapeLayer.h marks them animatable), 31...34 CAGradientLayer's (colors, locations,
-        // startPoint, endPoint).
+        // startPoint, endPoint), 35...39 the shadow's (App. B: each a basic implicit animation).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...34))
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...39))
         #expect(
-            animatable.filter { $0.layerClass == .layer }.suffix(8).map(\.name) == [
+            animatable.filter { $0.layerClass == .layer }.suffix(13).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
-                .shouldRasterize, .rasterizationScale, .contents,
+                .shouldRasterize, .rasterizationScale, .contents, .shadowColor, .shadowOpacity, .shadowRadius,
+                .shadowOffset, .shadowPath,
             ])
+        for name in [LayerPropertyName.shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath] {
+            #expect(name.descriptor.animation?.isImplicit == true, "\(name)")
+        }
         #expect(
             animatable.filter { $0.layerClass != .layer }.map(\.name) == [
                 .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd,
@@ -241,7 +264,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 35) == nil)
+        #expect(LayerPropertyName(animationCode: 40) == nil)
     }
 
     @Test(arguments: names)
@@ -336,7 +359,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         let animationValue = try #require(sample.animationValue)
         let boxed: Any? =
             switch animationValue {
-            case .number(let v): name == .opacity ? Float(v) as Any : CGFloat(v) as Any
+            case .number(let v): name == .opacity || name == .shadowOpacity ? Float(v) as Any : CGFloat(v) as Any
             case .point(let p): p
             case .rect(let r): r
             case .transform(let t): t
@@ -345,7 +368,8 @@ private func layer(having name: LayerPropertyName) -> CALayer {
             case .path(let p): p
             case .numbers(let list): list.map { $0.map { NSNumber(value: $0) } }
             case .colors(let list): list.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
-            case .size, .vector, .image: nil
+            case .size(let size): size
+            case .vector, .image: nil
             }
         let layer = layer(having: name)
         layer.setValue(boxed, forKey: name.key)

@@ -147,7 +147,9 @@ struct KeyValueObservingTests {
             "contentsGravity": "top", "allowsEdgeAntialiasing": false, "allowsGroupOpacity": false,
             "edgeAntialiasingMask": 1, "minificationFilter": "nearest", "magnificationFilter": "nearest",
             "minificationFilterBias": 1, "opaque": true, "doubleSided": false, "shouldRasterize": true,
-            "rasterizationScale": 2, "contents": image,
+            "rasterizationScale": 2, "contents": image, "shadowColor": red, "shadowOpacity": 0.5, "shadowRadius": 5,
+            "shadowOffset": CGSize(width: 1, height: 2),
+            "shadowPath": CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil),
         ]
         for row in LayerPropertyDescriptor.table where row.layerClass == .layer {
             let value = try? #require(values[row.key], "a value for \(row.key)")

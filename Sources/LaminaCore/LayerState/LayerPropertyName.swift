@@ -14,6 +14,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case lineDashPhase, strokeStart, strokeEnd
     // CAGradientLayer (LayerPropertyDescriptor.gradientRows)
     case colors, locations, startPoint, endPoint, gradientType
+    // CATextLayer (LayerPropertyDescriptor.textRows)
+    case textString, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode
+    case allowsFontSubpixelQuantization, tintsContents
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

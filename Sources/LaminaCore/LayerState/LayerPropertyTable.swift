@@ -2,12 +2,12 @@ import Foundation
 
 extension LayerPropertyDescriptor {
     /// Every layer property, in wire-code order (row *i* has code *i* + 1): the rows every layer has,
-    /// then each layer class's own rows (`shapeRows`, `gradientRows`), one block per class in the order
+    /// then each layer class's own rows (`shapeRows`, `gradientRows`, `textRows`), one block per class in the order
     /// the classes were added. This is the one place a property is declared; `LayerState` (or its
     /// class's storage in `LayerClassState`) holds its storage and default, `LayerState[_:]` and
     /// `LayerProperty` its typed access, and `CALayer` (or the class) its accessor.
     public static let table: [LayerPropertyDescriptor] = {
-        let rows = baseRows + shapeRows + gradientRows
+        let rows = baseRows + shapeRows + gradientRows + textRows
         for (index, row) in rows.enumerated() {
             precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
         }
@@ -151,6 +151,8 @@ extension LayerPropertyDescriptor {
     public static let animatable: [LayerPropertyDescriptor] = table.filter(\.isAnimatable)
 
     /// Rows by Core Animation key. Keys are unique across classes (a class's key that another class
-    /// already uses would need a lookup by class first).
-    static let byKey: [String: LayerPropertyName] = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.name) })
+    /// already uses would need a lookup by class first). Rows the client keeps (`isClientKept`) are
+    /// not found by key: their keys are the client class's own (custom) keys.
+    static let byKey: [String: LayerPropertyName] = Dictionary(
+        uniqueKeysWithValues: table.filter { !$0.isClientKept }.map { ($0.key, $0.name) })
 }

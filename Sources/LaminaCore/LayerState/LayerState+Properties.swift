@@ -71,6 +71,15 @@ extension LayerState {
             case .startPoint: .point(gradient.startPoint)
             case .endPoint: .point(gradient.endPoint)
             case .gradientType: .string(gradient.type.rawValue)
+            case .textString: .string(text.string)
+            case .font: .string(text.font)
+            case .fontSize: .number(text.fontSize)
+            case .foregroundColor: .color(text.foregroundColor)
+            case .wrapped: .bool(text.isWrapped)
+            case .truncationMode: .string(text.truncationMode)
+            case .alignmentMode: .string(text.alignmentMode)
+            case .allowsFontSubpixelQuantization: .bool(text.allowsFontSubpixelQuantization)
+            case .tintsContents: .bool(text.tintsContents)
             }
         }
         set {
@@ -132,6 +141,15 @@ extension LayerState {
             case (.startPoint, .point(let v)): gradient.startPoint = v
             case (.endPoint, .point(let v)): gradient.endPoint = v
             case (.gradientType, .string(let v)): gradient.type = v.map(CAGradientLayerType.init(rawValue:)) ?? .axial
+            case (.textString, .string(let v)): text.string = v
+            case (.font, .string(let v)): text.font = v
+            case (.fontSize, .number(let v)): text.fontSize = v
+            case (.foregroundColor, .color(let v)): text.foregroundColor = v
+            case (.wrapped, .bool(let v)): text.isWrapped = v
+            case (.truncationMode, .string(let v)): text.truncationMode = v ?? "none"
+            case (.alignmentMode, .string(let v)): text.alignmentMode = v ?? "natural"
+            case (.allowsFontSubpixelQuantization, .bool(let v)): text.allowsFontSubpixelQuantization = v
+            case (.tintsContents, .bool(let v)): text.tintsContents = v
             default: break
             }
         }
@@ -196,6 +214,16 @@ extension LayerState {
         case .startPoint: gradient.startPoint != other.gradient.startPoint
         case .endPoint: gradient.endPoint != other.gradient.endPoint
         case .gradientType: gradient.type != other.gradient.type
+        case .textString: text.string != other.text.string
+        case .font: text.font != other.text.font
+        case .fontSize: text.fontSize != other.text.fontSize
+        case .foregroundColor: text.foregroundColor != other.text.foregroundColor
+        case .wrapped: text.isWrapped != other.text.isWrapped
+        case .truncationMode: text.truncationMode != other.text.truncationMode
+        case .alignmentMode: text.alignmentMode != other.text.alignmentMode
+        case .allowsFontSubpixelQuantization:
+            text.allowsFontSubpixelQuantization != other.text.allowsFontSubpixelQuantization
+        case .tintsContents: text.tintsContents != other.text.tintsContents
         }
     }
 

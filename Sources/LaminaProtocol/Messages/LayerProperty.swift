@@ -62,6 +62,16 @@ public enum LayerProperty: Sendable, Hashable {
     case startPoint(CGPoint)
     case endPoint(CGPoint)
     case gradientType(CAGradientLayerType)
+    // CATextLayer
+    case textString(String?)
+    case font(String?)
+    case fontSize(CGFloat)
+    case foregroundColor(RGBAColor?)
+    case isWrapped(Bool)
+    case truncationMode(String)
+    case alignmentMode(String)
+    case allowsFontSubpixelQuantization(Bool)
+    case tintsContents(Bool)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -119,6 +129,15 @@ public enum LayerProperty: Sendable, Hashable {
         case .startPoint: .startPoint
         case .endPoint: .endPoint
         case .gradientType: .gradientType
+        case .textString: .textString
+        case .font: .font
+        case .fontSize: .fontSize
+        case .foregroundColor: .foregroundColor
+        case .isWrapped: .wrapped
+        case .truncationMode: .truncationMode
+        case .alignmentMode: .alignmentMode
+        case .allowsFontSubpixelQuantization: .allowsFontSubpixelQuantization
+        case .tintsContents: .tintsContents
         }
     }
 
@@ -158,6 +177,11 @@ public enum LayerProperty: Sendable, Hashable {
         case .colors(let v): .colors(v)
         case .startPoint(let v), .endPoint(let v): .point(v)
         case .gradientType(let v): .string(v.rawValue)
+        case .textString(let v), .font(let v): .string(v)
+        case .fontSize(let v): .number(v)
+        case .foregroundColor(let v): .color(v)
+        case .isWrapped(let v), .allowsFontSubpixelQuantization(let v), .tintsContents(let v): .bool(v)
+        case .truncationMode(let v), .alignmentMode(let v): .string(v)
         }
     }
 
@@ -220,6 +244,15 @@ public enum LayerProperty: Sendable, Hashable {
         case (.startPoint, .point(let v)): self = .startPoint(v)
         case (.endPoint, .point(let v)): self = .endPoint(v)
         case (.gradientType, .string(let v)): self = .gradientType(v.map(CAGradientLayerType.init(rawValue:)) ?? .axial)
+        case (.textString, .string(let v)): self = .textString(v)
+        case (.font, .string(let v)): self = .font(v)
+        case (.fontSize, .number(let v)): self = .fontSize(v)
+        case (.foregroundColor, .color(let v)): self = .foregroundColor(v)
+        case (.wrapped, .bool(let v)): self = .isWrapped(v)
+        case (.truncationMode, .string(let v)): self = .truncationMode(v ?? "none")
+        case (.alignmentMode, .string(let v)): self = .alignmentMode(v ?? "natural")
+        case (.allowsFontSubpixelQuantization, .bool(let v)): self = .allowsFontSubpixelQuantization(v)
+        case (.tintsContents, .bool(let v)): self = .tintsContents(v)
         default: return nil
         }
     }

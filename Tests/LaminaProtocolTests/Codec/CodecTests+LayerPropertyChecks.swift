@@ -95,7 +95,7 @@ extension CodecTests {
 
     @Test func validTableIsNotTrivial() {
         #expect(Self.validProperties.count > 40)
-        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...53))
+        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...62))
     }
 
     // MARK: LayerProperty.differences

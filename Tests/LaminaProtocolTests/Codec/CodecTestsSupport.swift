@@ -233,6 +233,20 @@ let propertyTable: [LayerProperty] = [
     .endPoint(CGPoint(x: -0.0, y: .greatestFiniteMagnitude)),
     .gradientType(.conic),
     .gradientType(CAGradientLayerType("")),
+    // CATextLayer (codes 54–62)
+    .textString(nil),
+    .textString("Hello, 世界 مرحبا 😀"),
+    .font("Helvetica-Bold"),
+    .font(nil),
+    .fontSize(36),
+    .fontSize(-0.0),
+    .foregroundColor(nil),
+    .foregroundColor(odd),
+    .isWrapped(true),
+    .truncationMode("middle"),
+    .alignmentMode("unknown mode"),
+    .allowsFontSubpixelQuantization(true),
+    .tintsContents(true),
 ]
 
 /// A path with every kind of element, two subpaths and a close.
@@ -419,7 +433,8 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .contentsScale(let v), .rasterizationScale(let v): return [b(v)]
     case .minificationFilterBias(let v): return [UInt64(v.bitPattern)]
     case .contents(let id): return [id]
-    case .fillColor(let col), .strokeColor(let col): return c(col)
+    case .fillColor(let col), .strokeColor(let col), .foregroundColor(let col): return c(col)
+    case .fontSize(let v): return [b(v)]
     case .lineWidth(let v), .miterLimit(let v), .lineDashPhase(let v), .strokeStart(let v), .strokeEnd(let v):
         return [b(v)]
     case .lineDashPattern(let list), .locations(let list): return list.map { [1] + $0.map(\.bitPattern) } ?? []
@@ -441,7 +456,9 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
             }
             return bits
         } ?? []
-    case .fillRule, .lineCap, .lineJoin, .gradientType: return []
+    case .fillRule, .lineCap, .lineJoin, .gradientType, .textString, .font, .isWrapped, .truncationMode,
+        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents:
+        return []
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
         .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,
         .isOpaque, .isDoubleSided, .shouldRasterize:

@@ -52,6 +52,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the shape and gradient layer measurements (100 of each per frame).")
     var shapesOnly = false
 
+    @Flag(help: "Run only the text layer measurements (100 labels and 100 paragraphs laid out and drawn).")
+    var textOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -126,6 +129,12 @@ struct Bench: ParsableCommand {
         }
         if shapesOnly {
             try ShapeBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if textOnly {
+            try TextBench.rows(iterations: iterations, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

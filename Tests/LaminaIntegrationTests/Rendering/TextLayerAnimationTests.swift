@@ -170,6 +170,27 @@ private enum IntegrationFonts {
         finish()
     }
 
+    @Test func aTurnedTextLayerIsTintedToo() throws {
+        // Under a rotation the contents take the general textured path (anti-aliased edges), which
+        // tints as the axis-aligned one does: white coverage on the white root would be invisible,
+        // blue glyphs are not.
+        let context = try server.connect(name: "text-turned")
+        let text = CATextLayer()
+        text.frame = CGRect(x: 40, y: 20, width: 160, height: 60)
+        text.string = "HH"
+        text.fontSize = 40
+        text.foregroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        text.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        try makeScene(context, [text])
+        let image = try context.capture()
+        let pixels = image.premultipliedRGBA
+        let blue = (0..<(image.width * image.height)).filter {
+            pixels[$0 * 4] < 40 && pixels[$0 * 4 + 1] < 40 && pixels[$0 * 4 + 2] > 215
+        }
+        #expect(blue.count > 100, "\(blue.count) blue pixels")
+        finish()
+    }
+
     @Test func anAttributedStringIsShownInItsOwnColours() throws {
         // CATextLayer reference: foregroundColor is used only when string is not attributed.
         let context = try server.connect(name: "text-attributed")

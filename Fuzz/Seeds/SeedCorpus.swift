@@ -9,14 +9,14 @@ enum SeedCorpus {
     /// Every seed, by file name, in a stable order.
     static func seeds() -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
-        for (name, message) in clientMessages() + classClientMessages() {
+        for (name, message) in clientMessages() + classClientMessages() + textClientMessages() {
             seeds.append(("client-\(name)", MessageCodec.encode(message)))
         }
         for (name, message) in serverMessages() { seeds.append(("server-\(name)", MessageCodec.encode(message))) }
         for (name, messages) in conversations() {
             seeds.append(("conversation-\(name)", messages.flatMap { MessageCodec.encode($0) }))
         }
-        for (name, bytes) in hostile() + classHostile() { seeds.append(("hostile-\(name)", bytes)) }
+        for (name, bytes) in hostile() + classHostile() + textHostile() { seeds.append(("hostile-\(name)", bytes)) }
         return seeds
     }
 

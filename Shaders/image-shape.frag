@@ -98,6 +98,13 @@ void main() {
     if (clips > 1.5) {
         alpha *= clipCoverage(f, vClipB0, vClipB1, vClipB2, vClipBRect);
     }
+    // A tint (a text layer's colour over its glyph coverage): 255 minus each 8-bit component, two
+    // per lane (ImageShapeInstance.params), so 0 is white, no tint.
+    vec2 packedPairs = round(vParams.yw);
+    vec2 high = floor(packedPairs / 256.0);
+    vec2 low = packedPairs - 256.0 * high;
+    vec4 packed = vec4(low.x, high.x, low.y, high.y);
+    texel *= (255.0 - packed) / 255.0;
     // On the target's 8-bit steps with the rule every kind uses (FillInstance.onEightBitSteps).
     outColor = ceil(texel * alpha * 255.0 - 0.5) / 255.0;
 }

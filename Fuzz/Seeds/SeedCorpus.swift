@@ -10,6 +10,7 @@ enum SeedCorpus {
     static func seeds() -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
         for (name, message) in clientMessages() + classClientMessages() + shadowClientMessages() {
+        for (name, message) in clientMessages() + classClientMessages() + textClientMessages() {
             seeds.append(("client-\(name)", MessageCodec.encode(message)))
         }
         for (name, message) in serverMessages() { seeds.append(("server-\(name)", MessageCodec.encode(message))) }
@@ -17,6 +18,7 @@ enum SeedCorpus {
             seeds.append(("conversation-\(name)", messages.flatMap { MessageCodec.encode($0) }))
         }
         for (name, bytes) in hostile() + classHostile() + shadowHostile() { seeds.append(("hostile-\(name)", bytes)) }
+        for (name, bytes) in hostile() + classHostile() + textHostile() { seeds.append(("hostile-\(name)", bytes)) }
         return seeds
     }
 

@@ -55,6 +55,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the shadow measurements (200 shadowed rounded cards per frame).")
     var shadowsOnly = false
 
+    @Flag(help: "Run only the text layer measurements (100 labels and 100 paragraphs laid out and drawn).")
+    var textOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -135,6 +138,12 @@ struct Bench: ParsableCommand {
         }
         if shapesOnly {
             try ShapeBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if textOnly {
+            try TextBench.rows(iterations: iterations, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

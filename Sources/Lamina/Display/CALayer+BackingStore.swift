@@ -48,8 +48,20 @@ extension CALayer {
             ctx.clear(dirty)
         }
         drawn.displayState.drawFellBack = false
+        let text = drawn as? CATextLayer
+        text?.beginCoverageDrawing()
         drawn.draw(in: ctx)
-        guard let image = ctx.makeImage() else { return }
+        guard var image = ctx.makeImage() else { return }
+        var tinted = false
+        if let text {
+            // A plain string drawn in white is coverage the server tints with `foregroundColor`.
+            (image, tinted) = text.finishCoverageDrawing(image) {
+                guard let again = CGContext.makeLayerContext(bounds: bounds, contentsScale: drawn.contentsScale)
+                else { return nil }
+                drawn.draw(in: again)
+                return again.makeImage()
+            }
+        }
         if drawn.displayState.drawFellBack, previous == nil, image.premultipliedRGBA.allSatisfy({ $0 == 0 }) {
             // Nobody drew (a subclass calling the default `draw(in:)` after drawing still gets its image).
             return
@@ -60,6 +72,7 @@ extension CALayer {
         } else {
             contents = image
         }
+        (self as? CATextLayer)?.setTintsContents(tinted)
     }
 
     /// Writes `image`'s pixels into the layer context `ctx` (premultiplied BGRA in memory, the same

@@ -17,9 +17,15 @@ extension CATextLayer {
         }
     }
 
+    /// A plain string in the layer's font: in white while drawing coverage for the server to tint
+    /// (`drawsCoverage`), else in `foregroundColor`.
     private func plainText(_ text: String) -> NSAttributedString {
         var attributes: [NSAttributedString.Key: Any] = [.font: resolvedFont]
-        if let color = foregroundColor { attributes[.foregroundColor] = color }
+        if drawsCoverage {
+            attributes[.foregroundColor] = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        } else if let color = foregroundColor {
+            attributes[.foregroundColor] = color
+        }
         return NSAttributedString(string: text, attributes: attributes)
     }
 
@@ -68,6 +74,7 @@ extension CATextLayer {
     /// afterwards; the graphics state is saved around the drawing.
     func drawText(in ctx: CGContext) {
         guard let block = textBlock else { return }
+        if drawsCoverage && hasPlainString { drewCoverage = true }
         let bounds = self.bounds.standardized
         ctx.saveGState()
         ctx.clip(to: bounds)

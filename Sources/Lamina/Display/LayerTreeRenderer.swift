@@ -10,7 +10,8 @@ import Foundation
 ///   QuartzCore tests run on macOS, issue 24: a layer with frame (10, 20, 30, 40) paints x [0, 30)
 ///   y [0, 40) of a bitmap context). Its `opacity` and `isHidden` apply.
 /// - Each layer paints its background (shaped by `cornerRadius`, `maskedCorners` and `cornerCurve`),
-///   then its `contents` image placed by `ContentsLayout` (the server's rules for `contentsGravity`,
+///   then a gradient layer's gradient (shaped the same way), then its `contents` image (a text
+///   layer's glyph coverage multiplied by its `foregroundColor`) placed by `ContentsLayout` (the server's rules for `contentsGravity`,
 ///   `contentsScale`, `contentsRect` and `contentsCenter`; the image's first row at the layer's
 ///   minimum y unless its contents are flipped), then its sublayers in `zPosition` order (ties in
 ///   `sublayers` order), clipped to its rounded bounds when `masksToBounds` is set, then its border,
@@ -66,7 +67,12 @@ enum LayerTreeRenderer {
             ctx.fillPath()
             ctx.restoreGState()
         }
-        if let image = layer.contents as? CGImage, !bounds.isEmpty {
+        if let gradientLayer = layer as? CAGradientLayer, !bounds.isEmpty {
+            drawGradient(gradientLayer, shape: shape, in: ctx, alpha: drawAlpha)
+        }
+        let shown: CGImage? =
+            if let text = layer as? CATextLayer { text.shownContents } else { layer.contents as? CGImage }
+        if let image = shown, !bounds.isEmpty {
             drawContents(image, of: state, shape: shape, in: ctx, alpha: drawAlpha, flipped: flipped)
         }
         if let shapeLayer = layer as? CAShapeLayer {

@@ -6,8 +6,8 @@ extension CALayer {
     /// render server does not need, the autoresizing mask and constraints, values stored under custom
     /// keys, the sublayers and the animations (with their keys). A key for which `shouldArchiveValue(forKey:)` is false is left out.
     func encodeLayer(to coder: NSCoder) {
-        for property in LayerPropertyName.all(of: modelState.layerClass) where shouldArchiveValue(forKey: property.key)
-        {
+        for property in LayerPropertyName.all(of: modelState.layerClass)
+        where !property.descriptor.isClientKept && shouldArchiveValue(forKey: property.key) {
             // Colours are written from the colour objects, which keep their colour model (gray or RGB).
             let color =
                 property == .backgroundColor
@@ -54,7 +54,7 @@ extension CALayer {
     /// the class's defaults. False when the archive is damaged.
     func decodeLayer(from coder: NSCoder) -> Bool {
         for property in LayerPropertyName.all(of: modelState.layerClass)
-        where coder.containsValue(forKey: property.key) {
+        where !property.descriptor.isClientKept && coder.containsValue(forKey: property.key) {
             guard let box = coder.decodeObject(of: ArchivedValue.self, forKey: property.key),
                 let value = box.layerValue(property.valueKind)
             else { return false }

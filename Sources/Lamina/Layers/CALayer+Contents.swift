@@ -16,7 +16,12 @@ extension CALayer {
         // The old image lives through the action, which boxes it as an implicit animation's fromValue.
         let old = storedContents
         let id = (value as? CGImage).map(ContentsImageRegistry.remember) ?? 0
-        update(.contents, \.contents, id) { self.storedContents = value }
+        update(.contents, \.contents, id) {
+            self.storedContents = value
+            // Contents the app sets are shown as they are; a text layer's drawing says again when
+            // they are coverage to tint (`CATextLayer.setTintsContents(_:)`).
+            if self.modelState.text.tintsContents { self.modelState.text.tintsContents = false }
+        }
         withExtendedLifetime(old) {}
     }
 }

@@ -68,6 +68,8 @@ extension CALayer {
             keyPath.set(v, in: &modelState)
             if property == .backgroundColor || property == .borderColor || property == .shadowColor {
                 copyColorObject(property, value as? CGColor)
+            } else if property == .foregroundColor, let text = self as? CATextLayer {
+                text.storedForegroundColor = value as? CGColor
             }
         }
     }
@@ -167,10 +169,12 @@ extension CALayer {
         default:
             // A class's own implicitly animated keys (CATextLayer's fontSize, …) start their animation
             // from the value on screen once the new one is stored; for any other key the action is
-            // looked up before the value is stored, as for properties.
+            // looked up before the value is stored, as for properties. Like a property's, such a
+            // key's change runs no action before the layer was committed.
             let old = clientValueBeforeChange(forKey: key)
             let action =
                 old == nil && presentationSource == nil && !CATransaction.disableActions()
+                    && !Self.animatesClientKeyImplicitly(key)
                 ? self.action(forKey: key) : nil
             settingKey(key) { kvcStorage[key] = value }
             changed()

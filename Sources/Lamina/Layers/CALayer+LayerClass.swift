@@ -4,12 +4,13 @@ import Foundation
 /// is, and the class storage its model starts with.
 extension CALayer {
     /// The server-side class of this layer: `.shape` for a `CAShapeLayer` (and its subclasses),
-    /// `.gradient` for a `CAGradientLayer`, `.layer` for every other layer. A new class adds its
+    /// `.gradient` for a `CAGradientLayer`, `.text` for a `CATextLayer`, `.layer` for every other layer. A new class adds its
     /// line here (docs/architecture.md, "Adding a layer class").
     var serverLayerClass: LayerClass {
         switch self {
         case is CAShapeLayer: .shape
         case is CAGradientLayer: .gradient
+        case is CATextLayer: .text
         default: .layer
         }
     }
@@ -51,6 +52,7 @@ extension CALayer {
         case (let shape as CAShapeLayer, .path): .some(shape.path)
         case (let gradient as CAGradientLayer, .colors): .some(gradient.colors)
         case (let gradient as CAGradientLayer, .locations): .some(gradient.locations)
+        case (let text as CATextLayer, .foregroundColor): .some(text.foregroundColor)
         default: nil
         }
     }
@@ -135,6 +137,9 @@ extension CALayer {
                 gradient.type = CAGradientLayerType(text)
             default: refuse()
             }
+        } else if let text = self as? CATextLayer, property == .foregroundColor {
+            guard value == nil || value is CGColor else { return refuse() }
+            text.foregroundColor = value as? CGColor
         } else {
             refuse()
         }
@@ -157,6 +162,8 @@ extension CALayer {
             case .locations: gradient.storedLocations = (value as? [Any])?.compactMap { $0 as? NSNumber }
             default: break
             }
+        } else if let text = self as? CATextLayer, property == .foregroundColor {
+            text.storedForegroundColor = value as? CGColor
         }
     }
 
@@ -164,7 +171,7 @@ extension CALayer {
     /// colour keeps its colour model), or nil to archive the model value.
     func archivedClassObject(_ property: LayerPropertyName) -> Any? {
         switch property {
-        case .fillColor, .strokeColor, .colors: (classPropertyValue(property) ?? nil) ?? NSNull()
+        case .fillColor, .strokeColor, .colors, .foregroundColor: (classPropertyValue(property) ?? nil) ?? NSNull()
         default: nil
         }
     }

@@ -8,11 +8,23 @@ import Foundation
 /// the bounds; what passes the bounds is clipped. The layer redraws at the next commit when one of
 /// its properties changes, and when its bounds change.
 ///
-/// Its properties are kept by the client (not sent to the render server) under Core Animation's
-/// keys, so key-value coding, `defaultValue(forKey:)`, archiving and presentation copies see them.
-/// `fontSize` and `foregroundColor` animate, implicitly too: the layer is redrawn from its
-/// presentation copy at each display frame while the animation runs.
+/// A plain string is drawn in white, as the glyphs' coverage, and the render server multiplies it by
+/// the presented `foregroundColor` (`LayerClass.text`, `tintsContents`), so `foregroundColor`
+/// animates on the server's clock, implicitly too, with no redraw. An attributed string carries its
+/// own colours and a string with colour glyphs (emoji) has colours of its own: those are drawn in
+/// their colours, untinted. The other text properties are kept by the client under Core Animation's
+/// keys (key-value coding, `defaultValue(forKey:)`, archiving and presentation copies see them) and
+/// copied to the server's rows for `laminactl tree`; `fontSize` animates, implicitly too, by
+/// redrawing the layer from its presentation copy at each display frame while the animation runs.
 open class CATextLayer: CALayer {
+    /// The colour object the app gave (presentation layers make theirs from the animated value).
+    var storedForegroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    /// Set while the layer draws for its backing store when a plain string may be drawn as coverage
+    /// (white); `drewCoverage` records that `draw(in:)` did.
+    var drawsCoverage = false
+    /// Whether the last `draw(in:)` drew a plain string in white (see `drawsCoverage`).
+    var drewCoverage = false
+
     /// The text layer's own keys, as Core Animation names them.
     static let textKeys: Set<String> = [
         "string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode", "alignmentMode",
@@ -24,12 +36,15 @@ open class CATextLayer: CALayer {
     public override init() {
         super.init()
         needsDisplayOnBoundsChange = true
+        storedForegroundColor = Self.defaultValue(forKey: "foregroundColor") as? CGColor
+        syncTextRows(notify: false)
     }
 
     /// Creates a shadow copy of `layer` (a presentation copy), with its text properties.
     public override init(layer: Any) {
         super.init(layer: layer)
         needsDisplayOnBoundsChange = true
+        if let other = layer as? CATextLayer { storedForegroundColor = other.storedForegroundColor }
     }
 
     /// Creates a text layer from an archive written by `encode(with:)`; nil when it is damaged.
@@ -37,6 +52,7 @@ open class CATextLayer: CALayer {
         super.init(coder: coder)
         needsDisplayOnBoundsChange = true
         decodeText(from: coder)
+        syncTextRows(notify: false)
     }
 
     // MARK: Properties
@@ -64,10 +80,16 @@ open class CATextLayer: CALayer {
     }
 
     /// The colour of a plain `string`; opaque white by default. Nil draws the text black (Core
-    /// Text's default colour). Animatable (implicitly too).
+    /// Text's default colour). Animatable (implicitly too), on the render server's clock: the server
+    /// tints the glyphs the client drew once, so a change or an animation draws nothing again.
     open var foregroundColor: CGColor? {
-        get { textValue("foregroundColor") as? CGColor }
-        set { setTextValue(newValue, forKey: "foregroundColor") }
+        get { color(stored: storedForegroundColor, model: modelState.text.foregroundColor) }
+        set {
+            storedForegroundColor = newValue
+            update(.foregroundColor, \.text.foregroundColor, newValue.map { RGBAColor($0) })
+            // Contents drawn in their colours (colour glyphs) are drawn again in the new colour.
+            if !modelState.text.tintsContents, hasPlainString { setNeedsDisplay() }
+        }
     }
 
     /// Whether the text wraps to lines as wide as the bounds; false by default (a line per
@@ -115,9 +137,11 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// True for the text keys and `contentsScale` (a change redraws the text), else the layer's.
+    /// True for the text keys but `foregroundColor` (the server tints the text) and for
+    /// `contentsScale` (a change redraws the text), else the layer's.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        textKeys.contains(key) || key == "contentsScale" || super.needsDisplay(forKey: key)
+        (textKeys.contains(key) && key != "foregroundColor") || key == "contentsScale"
+            || super.needsDisplay(forKey: key)
     }
 
     /// The value of a text key (nil where it was set to nil), else the layer's.
@@ -157,9 +181,11 @@ open class CATextLayer: CALayer {
         return value is NSNull ? nil : value
     }
 
-    /// Stores a text key in its normal form and runs what a change runs (display, action).
+    /// Stores a text key in its normal form and runs what a change runs (display, action), then
+    /// copies the text properties to the rows the server prints.
     func setTextValue(_ value: Any?, forKey key: String) {
         kvcSetValue(Self.normalized(value, forKey: key), forKey: key)
+        syncTextRows(notify: true)
     }
 
     /// The form a text key's value is stored in: `fontSize` a `CGFloat`, the flags `Bool`s, the
@@ -187,6 +213,7 @@ open class CATextLayer: CALayer {
 }
 
 extension CATextLayer: ClientAnimatedProperties {
-    /// `fontSize` and `foregroundColor` animate implicitly (CATextLayer's documentation: animatable).
-    static var implicitlyAnimatedKeys: Set<String> { ["fontSize", "foregroundColor"] }
+    /// `fontSize` animates implicitly on the client (CATextLayer's documentation: animatable);
+    /// `foregroundColor` is a row of the property table and animates implicitly as one.
+    static var implicitlyAnimatedKeys: Set<String> { ["fontSize"] }
 }

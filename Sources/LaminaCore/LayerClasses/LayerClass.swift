@@ -14,6 +14,9 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     case shape = 1
     /// `CAGradientLayer`: a gradient drawn by the server in a shader.
     case gradient = 2
+    /// `CATextLayer`: text drawn by the client into the layer's contents; the server tints the glyph
+    /// coverage with the animated `foregroundColor` when the text is a plain string.
+    case text = 3
 
     /// The Core Animation class name (`CAShapeLayer`), for messages and `laminactl tree`.
     public var className: String {
@@ -21,6 +24,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .layer: "CALayer"
         case .shape: "CAShapeLayer"
         case .gradient: "CAGradientLayer"
+        case .text: "CATextLayer"
         }
     }
 
@@ -33,6 +37,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .layer: .none
         case .shape: .shape(ShapeLayerState())
         case .gradient: .gradient(GradientLayerState())
+        case .text: .text(TextLayerState())
         }
     }
 }

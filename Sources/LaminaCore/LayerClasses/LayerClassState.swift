@@ -10,6 +10,8 @@ public enum LayerClassState: Sendable, Hashable {
     indirect case shape(ShapeLayerState)
     /// A `CAGradientLayer`'s properties.
     indirect case gradient(GradientLayerState)
+    /// A `CATextLayer`'s properties.
+    indirect case text(TextLayerState)
 
     /// The class whose storage this is.
     public var layerClass: LayerClass {
@@ -17,6 +19,7 @@ public enum LayerClassState: Sendable, Hashable {
         case .none: .layer
         case .shape: .shape
         case .gradient: .gradient
+        case .text: .text
         }
     }
 }

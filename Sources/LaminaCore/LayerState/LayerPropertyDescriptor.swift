@@ -73,12 +73,20 @@ public final class LayerPropertyDescriptor: Sendable {
     /// The class whose layers have the property: `.layer` for every layer, any other class for its
     /// layers alone (docs/architecture.md, "Adding a layer class").
     public let layerClass: LayerClass
+    /// Whether the client keeps the property under its key as a value of its own class (like a custom
+    /// key: key-value coding, archiving and client-side animation go through the class), and the row
+    /// carries a copy of the model value to the server, which prints it or reads it for drawing.
+    /// `LayerPropertyName(key:)` does not find such a row. `CATextLayer`'s text properties, drawn by
+    /// the client, are kept so.
+    public let isClientKept: Bool
 
     /// A row of the table.
     public init(
         _ name: LayerPropertyName, _ key: String, _ kind: LayerValue.Kind, _ constraint: Constraint = .none,
-        of layerClass: LayerClass = .layer, animation: Animation? = nil, tree: TreeFormat = .omitted
+        of layerClass: LayerClass = .layer, animation: Animation? = nil, tree: TreeFormat = .omitted,
+        clientKept: Bool = false
     ) {
+        self.isClientKept = clientKept
         self.name = name
         self.key = key
         self.kind = kind

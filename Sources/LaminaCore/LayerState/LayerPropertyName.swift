@@ -17,6 +17,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     // Every layer's shadow (LayerPropertyDescriptor.shadowRows), after the class blocks so that no
     // earlier code moved
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
+    // CATextLayer (LayerPropertyDescriptor.textRows)
+    case textString, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode
+    case allowsFontSubpixelQuantization, tintsContents
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable
@@ -62,25 +65,16 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     /// validation, every property change) instead of the row itself.
     @inlinable
     public var valueKind: LayerValue.Kind {
-        let columns = LayerPropertyDescriptor.columns
-        let code = UInt64(rawValue)
-        let word: UInt64
-        switch code >> 4 {
-        case 0: word = columns.kindsLow
-        case 1: word = columns.kindsHigh
-        case 2: word = columns.kindsTop
-        default: word = columns.kindsFourth
-        }
-        let nibble = word >> (4 * (code & 15))
+        let code = Int(rawValue)
+        let nibble = LayerPropertyDescriptor.columns.kinds[(code >> 4) & 7] >> (4 * UInt64(code & 15))
         return LayerValue.Kind(rawValue: UInt8(truncatingIfNeeded: nibble & 0xF)) ?? .number
     }
 
     /// The row's constraint, from the same packed columns.
     @inlinable
     public var constraint: LayerPropertyDescriptor.Constraint {
-        let columns = LayerPropertyDescriptor.columns
-        let code = UInt64(rawValue)
-        let bits = code < 32 ? columns.constraints >> (2 * code) : columns.constraintsHigh >> (2 * (code - 32))
+        let code = Int(rawValue)
+        let bits = LayerPropertyDescriptor.columns.constraints[(code >> 5) & 3] >> (2 * UInt64(code & 31))
         switch bits & 3 {
         case 1: return .nonNegative
         case 2: return .unitInterval
@@ -91,5 +85,8 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
 
     /// Whether the row says the property animates, from the same packed columns.
     @inlinable
-    public var isAnimatable: Bool { LayerPropertyDescriptor.columns.animatable & (1 << UInt64(rawValue)) != 0 }
+    public var isAnimatable: Bool {
+        let code = Int(rawValue)
+        return LayerPropertyDescriptor.columns.animatable[(code >> 6) & 1] & (1 << UInt64(code & 63)) != 0
+    }
 }

@@ -2,12 +2,13 @@ import Foundation
 
 extension LayerPropertyDescriptor {
     /// Every layer property, in wire-code order (row *i* has code *i* + 1): the rows every layer has,
-    /// then each layer class's own rows (`shapeRows`, `gradientRows`), one block per class in the order
-    /// the classes were added, then rows every layer has that came later (`shadowRows`). This is the one place a property is declared; `LayerState` (or its
-    /// class's storage in `LayerClassState`) holds its storage and default, `LayerState[_:]` and
-    /// `LayerProperty` its typed access, and `CALayer` (or the class) its accessor.
+    /// then each layer class's own rows (`shapeRows`, `gradientRows`), the shadow's rows every layer
+    /// has (`shadowRows`), then `CATextLayer`'s (`textRows`): one block each, in the order they were
+    /// added. This is the one place a property is declared; `LayerState` (or its class's storage in
+    /// `LayerClassState`) holds its storage and default, `LayerState[_:]` and `LayerProperty` its
+    /// typed access, and `CALayer` (or the class) its accessor.
     public static let table: [LayerPropertyDescriptor] = {
-        let rows = baseRows + shapeRows + gradientRows + shadowRows
+        let rows = baseRows + shapeRows + gradientRows + shadowRows + textRows
         for (index, row) in rows.enumerated() {
             precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
         }
@@ -72,48 +73,27 @@ extension LayerPropertyDescriptor {
     ]
 
     /// The columns that hot paths read, packed out of the rows once into plain integers, so reading
-    /// one costs a shift and a mask (no array, no reference count).
+    /// one costs an index, a shift and a mask (no array, no reference count). They hold codes below 128.
     public struct Columns: Sendable {
-        /// Each row's value kind (`LayerValue.Kind` raw value), 4 bits per code: codes 1–15 in `kindsLow`,
-        /// 16–31 in `kindsHigh`, 32–47 in `kindsTop`, 48–63 in `kindsFourth`.
-        public let kindsLow: UInt64
-        /// See `kindsLow`.
-        public let kindsHigh: UInt64
-        /// See `kindsLow`.
-        public let kindsTop: UInt64
-        /// See `kindsLow`.
-        public let kindsFourth: UInt64
-        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval, 3 dashPattern), 2 bits per code: codes 1–31
-        /// here, 32–63 in `constraintsHigh`.
-        public let constraints: UInt64
-        /// See `constraints`.
-        public let constraintsHigh: UInt64
-        /// Bit `code` is set for each animatable row.
-        public let animatable: UInt64
+        /// Each row's value kind (`LayerValue.Kind` raw value), 4 bits per code: codes 16·i to 16·i + 15
+        /// in word i.
+        public let kinds: SIMD8<UInt64>
+        /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval, 3 dashPattern), 2 bits per code:
+        /// codes 32·i to 32·i + 31 in word i.
+        public let constraints: SIMD4<UInt64>
+        /// Bit `code % 64` of word `code / 64` is set for each animatable row.
+        public let animatable: SIMD2<UInt64>
     }
 
     /// The hot columns of `table` (`LayerPropertyName.valueKind`, `constraint`, `isAnimatable`).
     public static let columns: Columns = {
-        precondition(table.count < 64, "the packed columns hold codes below 64: add a word for more")
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var top: UInt64 = 0
-        var fourth: UInt64 = 0
-        var constraints: UInt64 = 0
-        var constraintsHigh: UInt64 = 0
-        var animatable: UInt64 = 0
+        precondition(table.count < 128, "the packed columns hold codes below 128: widen them for more")
+        var kinds = SIMD8<UInt64>(repeating: 0)
+        var constraints = SIMD4<UInt64>(repeating: 0)
+        var animatable = SIMD2<UInt64>(repeating: 0)
         for row in table {
-            let code = UInt64(row.code)
-            let kind = UInt64(row.kind.rawValue)
-            if code < 16 {
-                low |= kind << (4 * code)
-            } else if code < 32 {
-                high |= kind << (4 * (code - 16))
-            } else if code < 48 {
-                top |= kind << (4 * (code - 32))
-            } else {
-                fourth |= kind << (4 * (code - 48))
-            }
+            let code = Int(row.code)
+            kinds[code >> 4] |= UInt64(row.kind.rawValue) << (4 * UInt64(code & 15))
             let constraint: UInt64 =
                 switch row.constraint {
                 case .none: 0
@@ -121,16 +101,10 @@ extension LayerPropertyDescriptor {
                 case .unitInterval: 2
                 case .dashPattern: 3
                 }
-            if code < 32 {
-                constraints |= constraint << (2 * code)
-            } else {
-                constraintsHigh |= constraint << (2 * (code - 32))
-            }
-            if row.isAnimatable { animatable |= 1 << code }
+            constraints[code >> 5] |= constraint << (2 * UInt64(code & 31))
+            if row.isAnimatable { animatable[code >> 6] |= 1 << UInt64(code & 63) }
         }
-        return Columns(
-            kindsLow: low, kindsHigh: high, kindsTop: top, kindsFourth: fourth, constraints: constraints,
-            constraintsHigh: constraintsHigh, animatable: animatable)
+        return Columns(kinds: kinds, constraints: constraints, animatable: animatable)
     }()
 
     /// `value` clamped by `constraint` (`unitInterval` into 0...1, `nonNegative` up to 0); values that
@@ -151,6 +125,8 @@ extension LayerPropertyDescriptor {
     public static let animatable: [LayerPropertyDescriptor] = table.filter(\.isAnimatable)
 
     /// Rows by Core Animation key. Keys are unique across classes (a class's key that another class
-    /// already uses would need a lookup by class first).
-    static let byKey: [String: LayerPropertyName] = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.name) })
+    /// already uses would need a lookup by class first). Rows the client keeps (`isClientKept`) are
+    /// not found by key: their keys are the client class's own (custom) keys.
+    static let byKey: [String: LayerPropertyName] = Dictionary(
+        uniqueKeysWithValues: table.filter { !$0.isClientKept }.map { ($0.key, $0.name) })
 }

@@ -76,6 +76,15 @@ extension LayerState {
             case .shadowRadius: .number(shadow.radius)
             case .shadowOffset: .size(shadow.offset)
             case .shadowPath: .path(shadow.path)
+            case .textString: .string(text.string)
+            case .font: .string(text.font)
+            case .fontSize: .number(text.fontSize)
+            case .foregroundColor: .color(text.foregroundColor)
+            case .wrapped: .bool(text.isWrapped)
+            case .truncationMode: .string(text.truncationMode)
+            case .alignmentMode: .string(text.alignmentMode)
+            case .allowsFontSubpixelQuantization: .bool(text.allowsFontSubpixelQuantization)
+            case .tintsContents: .bool(text.tintsContents)
             }
         }
         set {
@@ -142,6 +151,15 @@ extension LayerState {
             case (.shadowRadius, .number(let v)): shadow.radius = v
             case (.shadowOffset, .size(let v)): shadow.offset = v
             case (.shadowPath, .path(let v)): shadow.path = v
+            case (.textString, .string(let v)): text.string = v
+            case (.font, .string(let v)): text.font = v
+            case (.fontSize, .number(let v)): text.fontSize = v
+            case (.foregroundColor, .color(let v)): text.foregroundColor = v
+            case (.wrapped, .bool(let v)): text.isWrapped = v
+            case (.truncationMode, .string(let v)): text.truncationMode = v ?? "none"
+            case (.alignmentMode, .string(let v)): text.alignmentMode = v ?? "natural"
+            case (.allowsFontSubpixelQuantization, .bool(let v)): text.allowsFontSubpixelQuantization = v
+            case (.tintsContents, .bool(let v)): text.tintsContents = v
             default: break
             }
         }
@@ -211,6 +229,16 @@ extension LayerState {
         case .shadowRadius: shadow.radius != other.shadow.radius
         case .shadowOffset: shadow.offset != other.shadow.offset
         case .shadowPath: !Self.samePath(shadow.path, other.shadow.path)
+        case .textString: text.string != other.text.string
+        case .font: text.font != other.text.font
+        case .fontSize: text.fontSize != other.text.fontSize
+        case .foregroundColor: text.foregroundColor != other.text.foregroundColor
+        case .wrapped: text.isWrapped != other.text.isWrapped
+        case .truncationMode: text.truncationMode != other.text.truncationMode
+        case .alignmentMode: text.alignmentMode != other.text.alignmentMode
+        case .allowsFontSubpixelQuantization:
+            text.allowsFontSubpixelQuantization != other.text.allowsFontSubpixelQuantization
+        case .tintsContents: text.tintsContents != other.text.tintsContents
         }
     }
 

@@ -126,6 +126,18 @@ public struct LayerState: Sendable, Hashable {
         }
     }
 
+    /// The `CATextLayer` properties: the layer's own when it is a text layer, else the defaults.
+    /// Setting them changes only a text layer.
+    public var text: TextLayerState {
+        get {
+            if case .text(let state) = classState { return state }
+            return TextLayerState.defaults
+        }
+        set {
+            if case .text = classState { classState = .text(newValue) }
+        }
+    }
+
     /// The layer's timing as it maps its superlayer's time to its own local time (the time of its
     /// animations and the parent time of its sublayers); only `beginTime`, `timeOffset` and `speed`
     /// take part (a layer's duration and repeat settings are kept by the client only).

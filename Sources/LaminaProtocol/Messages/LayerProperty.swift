@@ -67,6 +67,16 @@ public enum LayerProperty: Sendable, Hashable {
     case shadowRadius(CGFloat)
     case shadowOffset(CGSize)
     case shadowPath(CGPath?)
+    // CATextLayer
+    case textString(String?)
+    case font(String?)
+    case fontSize(CGFloat)
+    case foregroundColor(RGBAColor?)
+    case isWrapped(Bool)
+    case truncationMode(String)
+    case alignmentMode(String)
+    case allowsFontSubpixelQuantization(Bool)
+    case tintsContents(Bool)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -129,6 +139,15 @@ public enum LayerProperty: Sendable, Hashable {
         case .shadowRadius: .shadowRadius
         case .shadowOffset: .shadowOffset
         case .shadowPath: .shadowPath
+        case .textString: .textString
+        case .font: .font
+        case .fontSize: .fontSize
+        case .foregroundColor: .foregroundColor
+        case .isWrapped: .wrapped
+        case .truncationMode: .truncationMode
+        case .alignmentMode: .alignmentMode
+        case .allowsFontSubpixelQuantization: .allowsFontSubpixelQuantization
+        case .tintsContents: .tintsContents
         }
     }
 
@@ -173,6 +192,11 @@ public enum LayerProperty: Sendable, Hashable {
         case .shadowRadius(let v): .number(v)
         case .shadowOffset(let v): .size(v)
         case .shadowPath(let v): .path(v)
+        case .textString(let v), .font(let v): .string(v)
+        case .fontSize(let v): .number(v)
+        case .foregroundColor(let v): .color(v)
+        case .isWrapped(let v), .allowsFontSubpixelQuantization(let v), .tintsContents(let v): .bool(v)
+        case .truncationMode(let v), .alignmentMode(let v): .string(v)
         }
     }
 
@@ -240,6 +264,15 @@ public enum LayerProperty: Sendable, Hashable {
         case (.shadowRadius, .number(let v)): self = .shadowRadius(v)
         case (.shadowOffset, .size(let v)): self = .shadowOffset(v)
         case (.shadowPath, .path(let v)): self = .shadowPath(v)
+        case (.textString, .string(let v)): self = .textString(v)
+        case (.font, .string(let v)): self = .font(v)
+        case (.fontSize, .number(let v)): self = .fontSize(v)
+        case (.foregroundColor, .color(let v)): self = .foregroundColor(v)
+        case (.wrapped, .bool(let v)): self = .isWrapped(v)
+        case (.truncationMode, .string(let v)): self = .truncationMode(v ?? "none")
+        case (.alignmentMode, .string(let v)): self = .alignmentMode(v ?? "natural")
+        case (.allowsFontSubpixelQuantization, .bool(let v)): self = .allowsFontSubpixelQuantization(v)
+        case (.tintsContents, .bool(let v)): self = .tintsContents(v)
         default: return nil
         }
     }

@@ -47,6 +47,7 @@ extension DisplayListBuilder {
             let exact = opacity == 1 && Self.fadeIsExactOverOldImage(state, from: fade.from, images: images)
             shown = [(fade.from, exact ? 1 : 1 - progress), (state.contents, progress)]
         }
+        let tint = Self.contentsTint(state)
         for (id, weight) in shown {
             guard id != 0, let image = images[id], image.width > 0, image.height > 0 else { continue }
             let alpha = RGBAColor.onEightBitStep(opacity * weight)
@@ -62,7 +63,7 @@ extension DisplayListBuilder {
                     bounds: state.bounds, width: image.width, height: image.height, scale: state.contentsScale,
                     gravity: state.contentsGravity, contentsRect: state.contentsRect),
                 toDevice: m)
-            emitContents(pieces, sampling: sampling, opacity: alpha, toDevice: m, clip: clip)
+            emitContents(pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip)
         }
     }
 
@@ -131,12 +132,14 @@ extension DisplayListBuilder {
         return TextureSampling(image: image.image, filter: filter, lodBias: state.minificationFilterBias)
     }
 
-    /// Emits the pieces of one image: `ImageInstance`s on the linear path (`plainImage` at opacity 1,
-    /// else `image`) when the layer is
+    /// Emits the pieces of one image: `ImageInstance`s on the linear path (`plainImage` at opacity 1
+    /// without a tint, else `image`) when the layer is
     /// axis-aligned, no general clip is in force and the contents' outer edges and the device clip lie
-    /// on whole pixels; otherwise `ImageShapeInstance`s with anti-aliased outer edges.
+    /// on whole pixels; otherwise `ImageShapeInstance`s with anti-aliased outer edges. A `tint` (a
+    /// premultiplied colour, `contentsTint(_:)`) multiplies every texel as well as the opacity.
     mutating func emitContents(
-        _ pieces: [ContentsPiece], sampling: TextureSampling, opacity: Float, toDevice m: CATransform3D, clip: Clip
+        _ pieces: [ContentsPiece], sampling: TextureSampling, opacity: Float, tint: SIMD4<Float>? = nil,
+        toDevice m: CATransform3D, clip: Clip
     ) {
         let region = pieces.dropFirst().reduce(pieces[0].rect) { $0.union($1.rect) }
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect)
@@ -153,10 +156,10 @@ extension DisplayListBuilder {
                     uv: SIMD4(
                         Float(piece.u(at: lx0)), Float(piece.v(at: ly0)), Float(piece.u(at: lx1)),
                         Float(piece.v(at: ly1))),
-                    opacity: opacity)
+                    opacity: opacity, tint: tint)
                 emit(
-                    instance, kind: opacity >= 1 ? DrawKind.plainImage.id : DrawKind.image.id, box: device,
-                    texture: sampling)
+                    instance, kind: opacity >= 1 && tint == nil ? DrawKind.plainImage.id : DrawKind.image.id,
+                    box: device, texture: sampling)
             }
             batcher.endGroup()
             return
@@ -182,7 +185,8 @@ extension DisplayListBuilder {
                 row1: v(m.m11, m.m12, m.m13, m.m14), row2: v(m.m21, m.m22, m.m23, m.m24),
                 row4: v(m.m41, m.m42, m.m43, m.m44), rect: v(r.minX, r.minY, r.maxX, r.maxY), grow: grow,
                 uvTransform: v(au, av, piece.u0 - r.minX * au, piece.v0 - r.minY * av),
-                params: SIMD4(opacity, 0, Float(clip.general.count), 0), deviceClip: device,
+                params: Self.imageShapeParams(opacity: opacity, tint: tint, clips: clip.general.count),
+                deviceClip: device,
                 clipA: clip.general.count > 0 ? clip.general[0] : .none,
                 clipB: clip.general.count > 1 ? clip.general[1] : .none)
             emit(instance, kind: DrawKind.imageShape.id, box: drawn, texture: sampling)

@@ -13,7 +13,8 @@ public struct ImageInstance: Sendable, Equatable {
     public var rect: SIMD4<Float>
     /// Normalized texture coordinates at (minX, minY) in x, y and at (maxX, maxY) in z, w.
     public var uv: SIMD4<Float>
-    /// The opacity in every lane: the texel (premultiplied) is multiplied by it.
+    /// The opacity in every lane: the texel (premultiplied) is multiplied by it. A tinted image (a text
+    /// layer's glyph coverage) has the premultiplied tint colour times the opacity here instead.
     public var opacity: SIMD4<Float>
 
     /// A rectangle `rect` showing texture coordinates `uv` with `opacity`.
@@ -21,5 +22,13 @@ public struct ImageInstance: Sendable, Equatable {
         self.rect = rect
         self.uv = uv
         self.opacity = SIMD4(repeating: opacity)
+    }
+
+    /// A rectangle `rect` showing texture coordinates `uv` with `opacity`, each texel multiplied by
+    /// `tint` (a premultiplied colour) when there is one.
+    public init(rect: SIMD4<Float>, uv: SIMD4<Float>, opacity: Float, tint: SIMD4<Float>?) {
+        self.rect = rect
+        self.uv = uv
+        self.opacity = (tint ?? SIMD4(repeating: 1)) * opacity
     }
 }

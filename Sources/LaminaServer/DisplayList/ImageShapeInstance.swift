@@ -23,7 +23,10 @@ public struct ImageShapeInstance: Sendable, Equatable {
     public var grow: SIMD4<Float>
     /// Texture coordinates from layer coordinates: scale in x, y and offset in z, w.
     public var uvTransform: SIMD4<Float>
-    /// Opacity, unused, number of general clips (0...2), unused.
+    /// Opacity, the tint's red and green, number of general clips (0...2), the tint's blue and alpha.
+    /// The tint (a premultiplied colour multiplying each texel, for a text layer's glyph coverage) is
+    /// stored as 255 minus each 8-bit component, two per lane (`low + 256 × high`), so 0 in both lanes
+    /// is no tint (`DisplayListBuilder.imageShapeParams`).
     public var params: SIMD4<Float>
     /// Device-space clip rectangle: minX, minY, maxX, maxY.
     public var deviceClip: SIMD4<Float>

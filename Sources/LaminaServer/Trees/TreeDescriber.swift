@@ -37,7 +37,8 @@ public enum TreeDescriber {
                 guard value != row.defaultValue else { continue }
                 let suffix = companion.map { text(s[$0]) }.map { $0.isEmpty ? "" : " " + $0 } ?? ""
                 // A property whose default is a colour, path or list and that is now nil says so.
-                let shown = text(value)
+                // A text layer's string is quoted: it may hold spaces.
+                let shown = row.name == .textString ? "\"\(text(value))\"" : text(value)
                 parts.append("\(label)=\(shown.isEmpty ? "none" : shown)\(suffix)")
             case .flag(let label):
                 if value != row.defaultValue { parts.append(label) }

@@ -110,7 +110,8 @@ final class FontFace: @unchecked Sendable {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(table, &length), length >= 44 else { return .zero }
         func int16(_ offset: Int) -> Int {
-            let raw = UnsafeRawPointer(data).load(fromByteOffset: offset, as: UInt16.self)
+            // The blob of a table inside a font collection or a CFF font need not be 2-byte aligned.
+            let raw = UnsafeRawPointer(data).loadUnaligned(fromByteOffset: offset, as: UInt16.self)
             return Int(Int16(bitPattern: UInt16(bigEndian: raw)))
         }
         let xMin = int16(36), yMin = int16(38), xMax = int16(40), yMax = int16(42)

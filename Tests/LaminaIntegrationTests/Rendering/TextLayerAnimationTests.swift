@@ -95,38 +95,68 @@ private enum IntegrationFonts {
         finish()
     }
 
-    @Test func foregroundColorAnimatesAndBothKeysAnimateImplicitly() throws {
+    /// Where an opaque pixel of the layer's glyph coverage lies on screen (the layer at (10, 10), 1×).
+    func opaqueGlyphPixel(_ layer: CALayer) throws -> (x: Int, y: Int) {
+        let contents = try #require(layer.contents as? CGImage)
+        let opaque = try #require(
+            (0..<(contents.width * contents.height)).first { contents.premultipliedRGBA[$0 * 4 + 3] == 255 })
+        return (10 + opaque % contents.width, 10 + opaque / contents.width)
+    }
+
+    @Test func foregroundColorAnimatesOnTheServersClockWithoutRedrawing() throws {
         let context = try server.connect(name: "text-color")
-        let text = CATextLayer()
+        let text = CountingTextLayer()
         text.frame = CGRect(x: 10, y: 10, width: 220, height: 80)
         text.string = "HH"
         text.fontSize = 40
         text.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         try makeScene(context, [text])
-        // Red to blue over 1000 s, begun 500 s ago: about half of each.
+        let draws = text.draws
+        // Properties set before the first commit run no action (no implicit fontSize animation).
+        #expect(draws == 1 && text.animationKeys() == nil)
+        let (x, y) = try opaqueGlyphPixel(text)
+        expectPixel(try context.capture(), x, y, (255, 0, 0), tolerance: 2, "the H in red")
+        // Red to blue over 1 s from t0 (linear): at t0 + 0.25 (0.75, 0, 0.25), at t0 + 0.5 (0.5, 0, 0.5),
+        // interpolated on unpremultiplied components and drawn on 8-bit steps.
         let fade = CABasicAnimation(keyPath: "foregroundColor")
         fade.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         fade.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        fade.duration = 1000
-        fade.beginTime = text.convertTime(CACurrentMediaTime(), from: nil) - 500
+        fade.duration = 1
+        let t0 = text.convertTime(CACurrentMediaTime(), from: nil) + 10
+        fade.beginTime = t0
         text.add(fade, forKey: "fade")
-        CATransaction.flush()
-        waitFor { (drawn(text)?.color[2] ?? 0) > 100 }
-        let mid = try #require(drawn(text)?.color)
-        #expect(abs(Int(mid[0]) - 127) < 12 && abs(Int(mid[2]) - 127) < 12, "mid colour \(mid)")
+        try context.synchronize()
+        expectPixel(try context.capture(at: t0 + 0.25), x, y, (191, 0, 64), tolerance: 2, "a quarter of the way")
+        expectPixel(try context.capture(at: t0 + 0.5), x, y, (127, 0, 127), tolerance: 2, "half way")
+        expectPixel(try context.capture(at: t0 + 2), x, y, (255, 0, 0), tolerance: 2, "removed on completion")
+        #expect(text.draws == draws, "an explicit colour animation draws nothing on the client")
         text.removeAnimation(forKey: "fade")
-        CATransaction.flush()
+        try context.synchronize()
         // Implicit animations: setting either key on a committed layer adds a basic animation from
-        // the value on screen to the new one, as for the built-in animatable properties.
+        // the value on screen to the new one, as for the built-in animatable properties. The colour's
+        // runs on the server, drawing nothing; the size's redraws the layer.
+        let before = CACurrentMediaTime()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(100)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        text.foregroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        try context.synchronize()
+        #expect(text.draws == draws, "an implicit colour animation draws nothing on the client")
+        let color = try #require(text.animation(forKey: "foregroundColor") as? CABasicAnimation)
+        #expect((color.fromValue as? CGColor)?.components == [1, 0, 0, 1] && color.duration == 100)
+        // It begins at the commit, a moment after `before`; linear, it is half way at 50 s.
+        let half = try context.capture(at: before + 50)
+        let o = (y * half.width + x) * 4
+        let (r, g, b) = (half.premultipliedRGBA[o], half.premultipliedRGBA[o + 1], half.premultipliedRGBA[o + 2])
+        #expect(abs(Int(r) - 127) <= 3 && abs(Int(g) - 128) <= 3 && b == 0, "red to green half way: \(r) \(g) \(b)")
+        #expect(text.presentation()?.foregroundColor != nil)
         CATransaction.begin()
         CATransaction.setAnimationDuration(100)
         text.fontSize = 60
-        text.foregroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         CATransaction.commit()
         let size = try #require(text.animation(forKey: "fontSize") as? CABasicAnimation)
         #expect((size.fromValue as? CGFloat) == 40 && size.duration == 100)
-        let color = try #require(text.animation(forKey: "foregroundColor") as? CABasicAnimation)
-        #expect((color.fromValue as? CGColor)?.components == [1, 0, 0, 1])
         let presented = try #require(text.presentation())
         #expect(presented.fontSize >= 40 && presented.fontSize < 45, "just begun: \(presented.fontSize)")
         #expect(text.fontSize == 60)
@@ -138,5 +168,54 @@ private enum IntegrationFonts {
         CATransaction.commit()
         #expect(text.animation(forKey: "fontSize") == nil)
         finish()
+    }
+
+    @Test func aTurnedTextLayerIsTintedToo() throws {
+        // Under a rotation the contents take the general textured path (anti-aliased edges), which
+        // tints as the axis-aligned one does: white coverage on the white root would be invisible,
+        // blue glyphs are not.
+        let context = try server.connect(name: "text-turned")
+        let text = CATextLayer()
+        text.frame = CGRect(x: 40, y: 20, width: 160, height: 60)
+        text.string = "HH"
+        text.fontSize = 40
+        text.foregroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        text.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        try makeScene(context, [text])
+        let image = try context.capture()
+        let pixels = image.premultipliedRGBA
+        let blue = (0..<(image.width * image.height)).filter {
+            pixels[$0 * 4] < 40 && pixels[$0 * 4 + 1] < 40 && pixels[$0 * 4 + 2] > 215
+        }
+        #expect(blue.count > 100, "\(blue.count) blue pixels")
+        finish()
+    }
+
+    @Test func anAttributedStringIsShownInItsOwnColours() throws {
+        // CATextLayer reference: foregroundColor is used only when string is not attributed.
+        let context = try server.connect(name: "text-attributed")
+        let text = CATextLayer()
+        text.frame = CGRect(x: 10, y: 10, width: 220, height: 80)
+        text.string = NSAttributedString(
+            string: "HH",
+            attributes: [
+                .font: CTFontCreateWithName("Helvetica" as CFString, 40, nil),
+                .foregroundColor: CGColor(red: 0, green: 0.6, blue: 0, alpha: 1),
+            ])
+        text.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        try makeScene(context, [text])
+        let (x, y) = try opaqueGlyphPixel(text)
+        expectPixel(try context.capture(), x, y, (0, 153, 0), tolerance: 2, "the attributed green, untinted")
+        finish()
+    }
+}
+
+/// A text layer that counts its drawings (`draw(in:)` runs once per display of its backing store).
+final class CountingTextLayer: CATextLayer {
+    var draws = 0
+
+    override func draw(in ctx: CGContext) {
+        draws += 1
+        super.draw(in: ctx)
     }
 }

@@ -113,7 +113,7 @@ extension CodecTests {
 
     @Test func validTableIsNotTrivial() {
         #expect(Self.validProperties.count > 40)
-        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...58))
+        #expect(Set(Self.validProperties.map(\.code)) == Set(1...16).union(37...67))
     }
 
     // MARK: LayerProperty.differences

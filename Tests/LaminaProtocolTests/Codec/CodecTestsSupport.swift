@@ -242,6 +242,20 @@ let propertyTable: [LayerProperty] = [
     .shadowOffset(CGSize(width: CGFloat.greatestFiniteMagnitude, height: -1e-300)),
     .shadowPath(nil),
     .shadowPath(CGPath(roundedRect: CGRect(x: 1, y: 2, width: 30, height: 40), cornerWidth: 5, cornerHeight: 6)),
+    // CATextLayer (codes 59–67)
+    .textString(nil),
+    .textString("Hello, 世界 مرحبا 😀"),
+    .font("Helvetica-Bold"),
+    .font(nil),
+    .fontSize(36),
+    .fontSize(-0.0),
+    .foregroundColor(nil),
+    .foregroundColor(odd),
+    .isWrapped(true),
+    .truncationMode("middle"),
+    .alignmentMode("unknown mode"),
+    .allowsFontSubpixelQuantization(true),
+    .tintsContents(true),
 ]
 
 /// A path with every kind of element, two subpaths and a close.
@@ -428,7 +442,8 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .contentsScale(let v), .rasterizationScale(let v): return [b(v)]
     case .minificationFilterBias(let v): return [UInt64(v.bitPattern)]
     case .contents(let id): return [id]
-    case .fillColor(let col), .strokeColor(let col): return c(col)
+    case .fillColor(let col), .strokeColor(let col), .foregroundColor(let col): return c(col)
+    case .fontSize(let v): return [b(v)]
     case .lineWidth(let v), .miterLimit(let v), .lineDashPhase(let v), .strokeStart(let v), .strokeEnd(let v):
         return [b(v)]
     case .lineDashPattern(let list), .locations(let list): return list.map { [1] + $0.map(\.bitPattern) } ?? []
@@ -454,7 +469,9 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
             }
             return bits
         } ?? []
-    case .fillRule, .lineCap, .lineJoin, .gradientType: return []
+    case .fillRule, .lineCap, .lineJoin, .gradientType, .textString, .font, .isWrapped, .truncationMode,
+        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents:
+        return []
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
         .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,
         .isOpaque, .isDoubleSided, .shouldRasterize:

@@ -42,6 +42,13 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     // shadowPath nil.
     .shadowColor: .color(.black), .shadowOpacity: .float(0), .shadowRadius: .number(3),
     .shadowOffset: .size(CGSize(width: 0, height: -3)), .shadowPath: .path(nil),
+    // CATextLayer.h: string nil, fontSize 36, foregroundColor opaque white, wrapped NO, truncationMode
+    // none, alignmentMode natural, allowsFontSubpixelQuantization NO; the font row holds a name given
+    // (nil: Helvetica, the default font object); tintsContents is Lamina's (no coverage drawn yet).
+    .textString: .string(nil), .font: .string(nil), .fontSize: .number(36),
+    .foregroundColor: .color(RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)), .wrapped: .bool(false),
+    .truncationMode: .string("none"), .alignmentMode: .string("natural"),
+    .allowsFontSubpixelQuantization: .bool(false), .tintsContents: .bool(false),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -73,6 +80,10 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .shadowColor: .color(RGBAColor(red: 0, green: 0, blue: 1, alpha: 0.5)), .shadowOpacity: .float(0.5),
     .shadowRadius: .number(5), .shadowOffset: .size(CGSize(width: 2, height: 5)),
     .shadowPath: .path(CGPath(roundedRect: CGRect(x: 0, y: 0, width: 30, height: 20), cornerWidth: 4, cornerHeight: 4)),
+    .textString: .string("Hello"), .font: .string("Times-Bold"), .fontSize: .number(12),
+    .foregroundColor: .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)), .wrapped: .bool(true),
+    .truncationMode: .string("end"), .alignmentMode: .string("center"),
+    .allowsFontSubpixelQuantization: .bool(true), .tintsContents: .bool(true),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -200,6 +211,18 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
         .path(CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: CGFloat.infinity))),
         "shadowPath has a NaN or infinite point"
     ),
+    .textString: (.string(String(repeating: "s", count: 4097)), "string is longer than 4096 bytes"),
+    .font: (.string(String(repeating: "f", count: 4097)), "font is longer than 4096 bytes"),
+    .fontSize: (.number(.nan), "fontSize is NaN or infinite"),
+    .foregroundColor: (
+        .color(RGBAColor(red: 2, green: 0, blue: 0, alpha: 1)),
+        "foregroundColor has a component outside 0...1 or not finite"
+    ),
+    .wrapped: nil,
+    .truncationMode: (.string(String(repeating: "t", count: 4097)), "truncationMode is longer than 4096 bytes"),
+    .alignmentMode: (.string(String(repeating: "a", count: 4097)), "alignmentMode is longer than 4096 bytes"),
+    .allowsFontSubpixelQuantization: nil,
+    .tintsContents: nil,
 ]
 
 /// A new layer of the class that has `name` (a plain `CALayer` for the rows every layer has).
@@ -208,6 +231,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     case .layer: CALayer()
     case .shape: CAShapeLayer()
     case .gradient: CAGradientLayer()
+    case .text: CATextLayer()
     }
 }
 
@@ -216,18 +240,29 @@ private func layer(having name: LayerPropertyName) -> CALayer {
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 58)
-        #expect(table.map(\.code) == Array(1...58))
+        #expect(table.count == 67)
+        #expect(table.map(\.code) == Array(1...67))
         // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's, then the shadow's
-        // (every layer's, added later).
+        // (every layer's, added later), then CATextLayer's.
         #expect(
             table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
-                + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5))
+                + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5)
+                + Array(repeating: .text, count: 9))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
         #expect(LayerPropertyName(key: "hidden") == .hidden)
         #expect(LayerPropertyName(key: "isHidden") == nil)
+        // The text rows the client keeps are not found by key (the text layer's own keys); its
+        // foregroundColor, animated by the server, is.
+        #expect(
+            table.filter(\.isClientKept).map(\.name) == [
+                .textString, .font, .fontSize, .wrapped, .truncationMode, .alignmentMode,
+                .allowsFontSubpixelQuantization, .tintsContents,
+            ])
+        #expect(LayerPropertyName(key: "fontSize") == nil && LayerPropertyName(key: "string") == nil)
+        #expect(LayerPropertyName(key: "foregroundColor", of: .text) == .foregroundColor)
+        #expect(LayerPropertyName(key: "foregroundColor", of: .layer) == nil)
     }
 
     @Test func animationCodesAreTodaysAndKeyPathsParseExactlyTheAnimatableRows() {
@@ -237,9 +272,11 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         // 22 for contents (CALayer.h: Animatable; App. B: a basic implicit animation, a cross-fade).
         // 23...30 are CAShapeLayer's (path, the colours, lineWidth, miterLimit, lineDashPhase, strokeStart,
         // strokeEnd: CAShapeLayer.h marks them animatable), 31...34 CAGradientLayer's (colors, locations,
-        // startPoint, endPoint), 35...39 the shadow's (App. B: each a basic implicit animation).
+        // startPoint, endPoint), 35...39 the shadow's (App. B: each a basic implicit animation), 40
+        // CATextLayer's foregroundColor (CATextLayer.h: animatable; its fontSize animates on the
+        // client, by redrawing).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...39))
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...40))
         #expect(
             animatable.filter { $0.layerClass == .layer }.suffix(13).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
@@ -252,7 +289,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         #expect(
             animatable.filter { $0.layerClass != .layer }.map(\.name) == [
                 .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd,
-                .colors, .locations, .startPoint, .endPoint,
+                .colors, .locations, .startPoint, .endPoint, .foregroundColor,
             ])
         // CAShapeLayer.h: path animates, but with no implicit animation.
         #expect(LayerPropertyName.path.descriptor.animation?.isImplicit == false)
@@ -264,7 +301,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 40) == nil)
+        #expect(LayerPropertyName(animationCode: 41) == nil)
     }
 
     @Test(arguments: names)

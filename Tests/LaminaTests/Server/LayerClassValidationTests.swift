@@ -5,6 +5,7 @@ import LaminaProtocol
 import LaminaServer
 import Testing
 
+@testable import Lamina
 @testable import LaminaCore
 
 @Suite struct LayerClassValidationTests {
@@ -71,5 +72,27 @@ import Testing
             text.contains(
                 "layer 1 CAShapeLayer bounds=0,0,0,0 position=0,0 path=5 elements in 10,10,40,30 fill=none "
                     + "stroke=#ff0000ff lineWidth=4 dash=4,2 strokeEnd=0.5"), "\(text)")
+    }
+
+    @Test func treesPrintATextLayersProperties() throws {
+        // laminactl tree prints CATextLayer's properties that differ from CATextLayer.h's defaults
+        // (fontSize 36, foregroundColor opaque white, not wrapped, truncation none, alignment natural).
+        let layer = CATextLayer()
+        layer.string = "Hello, world"
+        layer.font = "Helvetica-Bold" as CFTypeRef
+        layer.fontSize = 20
+        layer.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.isWrapped = true
+        layer.truncationMode = .end
+        layer.alignmentMode = .center
+        let changes = LayerProperty.differences(from: LayerState(layerClass: .text), to: layer.modelState)
+        let tree = try RenderTree().applying(
+            [.createLayer(1, .text)] + changes.map { .set(1, $0) } + [.setRoot(display: 0, layer: 1)],
+            displayCount: 1)
+        let text = TreeDescriber.describe([("client", tree)])
+        #expect(
+            text.contains(
+                "layer 1 CATextLayer bounds=0,0,0,0 position=0,0 string=\"Hello, world\" font=Helvetica-Bold "
+                    + "fontSize=20 foreground=#ff0000ff wrapped truncation=end alignment=center"), "\(text)")
     }
 }

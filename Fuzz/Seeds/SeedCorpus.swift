@@ -9,16 +9,18 @@ enum SeedCorpus {
     /// Every seed, by file name, in a stable order.
     static func seeds() -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
-        for (name, message) in clientMessages() + classClientMessages() + shadowClientMessages() {
-        for (name, message) in clientMessages() + classClientMessages() + textClientMessages() {
+        for (name, message) in clientMessages() + classClientMessages() + shadowClientMessages()
+            + textClientMessages()
+        {
             seeds.append(("client-\(name)", MessageCodec.encode(message)))
         }
         for (name, message) in serverMessages() { seeds.append(("server-\(name)", MessageCodec.encode(message))) }
         for (name, messages) in conversations() {
             seeds.append(("conversation-\(name)", messages.flatMap { MessageCodec.encode($0) }))
         }
-        for (name, bytes) in hostile() + classHostile() + shadowHostile() { seeds.append(("hostile-\(name)", bytes)) }
-        for (name, bytes) in hostile() + classHostile() + textHostile() { seeds.append(("hostile-\(name)", bytes)) }
+        for (name, bytes) in hostile() + classHostile() + shadowHostile() + textHostile() {
+            seeds.append(("hostile-\(name)", bytes))
+        }
         return seeds
     }
 

@@ -43,8 +43,21 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the damage measurements (a small moving layer over 1,000 layers, drawn whole and as damage).")
     var damageOnly = false
 
-    @Option(help: "Display size of the damage measurements, WIDTHxHEIGHT.")
-    var size = "1920x1080"
+    @Option(help: "Display size of every scene, WIDTHxHEIGHT (default 1280x720; the damage measurements 1920x1080).")
+    var size: String?
+
+    @Flag(help: "Run only the retained-frame measurements (CPU only: full and patched display-list builds).")
+    var framesOnly = false
+
+    /// The display size `--size` names, or `fallback` when it names none.
+    func displaySize(_ fallback: (Int, Int) = (1280, 720)) throws -> (width: Int, height: Int) {
+        guard let size else { return fallback }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
+            throw ValidationError("--size takes WIDTHxHEIGHT, for example 1920x1080")
+        }
+        return (parts[0], parts[1])
+    }
 
     @Flag(help: "Run only the SIGKILL-to-restored-screen measurement (laminad killed and started again).")
     var restartOnly = false
@@ -106,14 +119,18 @@ struct Bench: ParsableCommand {
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
         }
+        if framesOnly {
+            let (width, height) = try displaySize()
+            try FrameBench.rows(iterations: iterations, width: width, height: height, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
         if damageOnly {
-            let parts = size.split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
-                throw ValidationError("--size takes WIDTHxHEIGHT, for example 1920x1080")
-            }
+            let (width, height) = try displaySize((1920, 1080))
             try DamageBench.rows(
-                renderer: try VulkanRenderer(validation: false), iterations: iterations, width: parts[0],
-                height: parts[1], row: row)
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, width: width,
+                height: height, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -369,10 +386,10 @@ struct Bench: ParsableCommand {
     }
 
     /// The render-tree operations for the benchmark scene: one root, then one layer per `BenchLayer`.
-    static func operations(for scene: [BenchLayer]) -> [LayerOperation] {
+    static func operations(for scene: [BenchLayer], width: Int = 1280, height: Int = 720) -> [LayerOperation] {
         var ops: [LayerOperation] = [
-            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-            .set(1, .position(CGPoint(x: 640, y: 360))),
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: width, height: height))),
+            .set(1, .position(CGPoint(x: Double(width) / 2, y: Double(height) / 2))),
         ]
         var children: [LayerID] = []
         for (i, l) in scene.enumerated() {

@@ -26,6 +26,11 @@ struct Batcher {
     var highest: [Int32]
     var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int), texture: TextureSampling?)] = []
     var placed: [(batch: Int32, kind: Int, index: Int32)] = []
+    /// The number of primitives placed when each group ended: group `g` holds the entries of
+    /// `placed` from `groupEnds[g - 1]` (0 for the first) up to `groupEnds[g]`.
+    var groupEnds: [Int32] = []
+    /// The batches of the group being placed (storage kept between groups).
+    var groupBatches: [Int32] = []
     /// What each textured batch samples, by batch number.
     var textures: [Int32: TextureSampling] = [:]
 
@@ -56,13 +61,23 @@ struct Batcher {
         return cell < CGFloat(last) ? Int(cell) : last
     }
 
+    /// Forgets every primitive, keeping the storage (a batcher drawn with again).
+    mutating func reset() {
+        for i in highest.indices { highest[i] = -1 }
+        pending.removeAll(keepingCapacity: true)
+        placed.removeAll(keepingCapacity: true)
+        groupEnds.removeAll(keepingCapacity: true)
+        textures.removeAll()
+    }
+
     /// Places the current group's primitives.
     mutating func endGroup() {
         guard !pending.isEmpty else { return }
         let n = kindCount
         let record = n + 1
-        var batches: [Int32] = []
-        batches.reserveCapacity(pending.count)
+        var batches = groupBatches
+        batches.removeAll(keepingCapacity: true)
+        defer { groupBatches = batches }
         for p in pending {
             var required: Int32 = 0
             for r in p.cells.1...p.cells.3 {
@@ -97,23 +112,33 @@ struct Batcher {
             }
             placed.append((b, p.kind, p.index))
         }
+        groupEnds.append(Int32(placed.count))
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Places the last group and returns the batches in draw order.
     mutating func finish() -> [DrawBatch] {
         endGroup()
-        // Stable: submission order within a batch.
-        let ordered = placed.enumerated().sorted { ($0.element.batch, $0.offset) < ($1.element.batch, $1.offset) }
+        // A counting sort by batch number: stable, so submission order holds within a batch.
+        var highestBatch: Int32 = -1
+        for item in placed where item.batch > highestBatch { highestBatch = item.batch }
+        guard highestBatch >= 0 else { return [] }
+        var counts = [Int32](repeating: 0, count: Int(highestBatch) + 1)
+        for item in placed { counts[Int(item.batch)] += 1 }
         var out: [DrawBatch] = []
-        var current: Int32 = -1
-        for (_, item) in ordered {
-            if item.batch != current {
-                out.append(DrawBatch(kind: item.kind, instances: [], texture: textures[item.batch]))
-                current = item.batch
-            }
-            out[out.count - 1].instances.append(item.index)
+        for (batch, count) in counts.enumerated() where count > 0 {
+            var indices: [Int32] = []
+            indices.reserveCapacity(Int(count))
+            out.append(DrawBatch(kind: batch % kindCount, instances: indices, texture: textures[Int32(batch)]))
         }
+        // Where each used batch number lands in `out`.
+        var slot = [Int32](repeating: -1, count: counts.count)
+        var next: Int32 = 0
+        for (batch, count) in counts.enumerated() where count > 0 {
+            slot[batch] = next
+            next += 1
+        }
+        for item in placed { out[Int(slot[Int(item.batch)])].instances.append(item.index) }
         return out
     }
 }

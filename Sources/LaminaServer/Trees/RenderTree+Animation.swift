@@ -102,6 +102,7 @@ extension RenderTree {
         defer { advancement.appliedCount = end }
         var events: [AnimationEvent] = []
         events.reserveCapacity(end - advancement.appliedCount)
+        var revised = false
         for change in advancement.changes[advancement.appliedCount..<end] {
             let id = change.event.animationID
             // One hash lookup per change: the state is read and written through its index.
@@ -120,6 +121,12 @@ extension RenderTree {
                 else { continue }
                 forget(layers[change.layer]!.animations.remove(at: position))
                 if layers[change.layer]!.animations.isEmpty { animatedLayers.remove(change.layer) }
+                // The layer now shows its model values: retained display lists must emit it again.
+                if !revised {
+                    beginRevision()
+                    revised = true
+                }
+                noteChange(change.layer, .animations)
             }
             events.append(change.event)
         }

@@ -61,6 +61,7 @@ enum FrameBench {
                 format: "%.1f µs, %d layers visited (%@)", moving * 1000, visited.max() ?? -1,
                 kinds.allSatisfy { $0 == .patched } ? "every frame patched" : "\(kinds)"))
         visited = []
+        _ = retained.build(trees: [tree], display: 0, width: width, height: height)
         let still = SoftwareReference.medianMilliseconds(iterations: n) {
             visited.append(retained.build(trees: [tree], display: 0, width: width, height: height).layersVisited)
         }
@@ -79,7 +80,8 @@ enum FrameBench {
             var builds: [Double] = []
             var advances: [Double] = []
             var damages: [Double] = []
-            var last = RetainedDisplayList.Build.full
+            var kinds: [RetainedDisplayList.Build: Int] = [:]
+            var reasons: Set<String> = []
             for _ in 0...n {
                 frame += 1
                 let time = 100 + Double(frame) / 60
@@ -95,12 +97,15 @@ enum FrameBench {
                 builds.append(Double(t1 - t0) / 1e6)
                 advances.append(Double(t2 - t1) / 1e6)
                 damages.append(Double(t3 - t2) / 1e6)
-                last = retained.lastBuild
+                kinds[retained.lastBuild, default: 0] += 1
+                if retained.lastBuild == .full { reasons.insert(retained.lastFullReason) }
             }
             let (b, a, d) = (median(builds), median(advances), median(damages))
             row(
-                "10,000 layers, \(animated) with a position and an opacity animation: build / bookkeeping / damage per frame (\(last))",
-                String(format: "%.3f / %.3f / %.3f ms", b, a, d))
+                "10,000 layers, \(animated) with a position and an opacity animation: build / bookkeeping / damage per frame",
+                String(
+                    format: "%.3f / %.3f / %.3f ms (%d patched, %d full: %@)", b, a, d, kinds[.patched] ?? 0,
+                    kinds[.full] ?? 0, reasons.sorted().joined(separator: ", ")))
             row(
                 "10,000 layers, \(animated) animated: per animated layer (build + bookkeeping; with damage)",
                 String(

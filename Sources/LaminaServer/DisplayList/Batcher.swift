@@ -29,17 +29,34 @@ struct Batcher {
     /// The number of primitives placed when each group ended: group `g` holds the entries of
     /// `placed` from `groupEnds[g - 1]` (0 for the first) up to `groupEnds[g]`.
     var groupEnds: [Int32] = []
+    /// Whether each placed primitive's cells are kept (`placedCells`), so that the primitives can be
+    /// placed again in a later frame without their layers (`RetainedDisplayList`).
+    var keepsCells = false
+    /// The cells of each placed primitive (columns `x...z`, rows `y...w`), when `keepsCells`.
+    var placedCells: [SIMD4<Int32>] = []
+    /// Whether the batcher only records (a retained list's redraw of one subtree): every primitive
+    /// goes to batch 0 with its cells kept, and the grid is not kept.
+    let recordsOnly: Bool
     /// The batches of the group being placed (storage kept between groups).
     var groupBatches: [Int32] = []
     /// What each textured batch samples, by batch number.
     var textures: [Int32: TextureSampling] = [:]
 
     /// A batcher for a `width`×`height` device and `kindCount` draw kinds.
-    init(width: Int, height: Int, kindCount: Int = DrawKind.all.count) {
+    /// With `recordsOnly`, primitives are only recorded (`recordsOnly`).
+    init(width: Int, height: Int, kindCount: Int = DrawKind.all.count, recordsOnly: Bool = false) {
         self.kindCount = kindCount
+        self.recordsOnly = recordsOnly
+        keepsCells = recordsOnly
         columns = max(1, (width + Self.cellSize - 1) / Self.cellSize)
         rows = max(1, (height + Self.cellSize - 1) / Self.cellSize)
-        highest = [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
+        highest = recordsOnly ? [] : [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
+    }
+
+    /// Adds instance `index` of kind `kind` covering the cells `cells` (as `placedCells` holds them)
+    /// to the current group: a primitive placed again.
+    mutating func add(_ kind: Int, index: Int, cells: SIMD4<Int32>, texture: TextureSampling?) {
+        pending.append((kind, Int32(index), (Int(cells.x), Int(cells.y), Int(cells.z), Int(cells.w)), texture))
     }
 
     /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
@@ -67,12 +84,24 @@ struct Batcher {
         pending.removeAll(keepingCapacity: true)
         placed.removeAll(keepingCapacity: true)
         groupEnds.removeAll(keepingCapacity: true)
+        placedCells.removeAll(keepingCapacity: true)
         textures.removeAll()
     }
 
     /// Places the current group's primitives.
     mutating func endGroup() {
         guard !pending.isEmpty else { return }
+        if keepsCells {
+            for p in pending {
+                placedCells.append(SIMD4(Int32(p.cells.0), Int32(p.cells.1), Int32(p.cells.2), Int32(p.cells.3)))
+            }
+        }
+        if recordsOnly {
+            for p in pending { placed.append((0, p.kind, p.index)) }
+            groupEnds.append(Int32(placed.count))
+            pending.removeAll(keepingCapacity: true)
+            return
+        }
         let n = kindCount
         let record = n + 1
         var batches = groupBatches

@@ -69,9 +69,13 @@ public struct DisplayListBuilder {
     /// instances the subtree emitted when the build is retained.
     mutating func draw(_ presented: Presented, in context: DrawContext) {
         guard retention != nil else { return drawLayer(presented, in: context) }
+        // A subtree's instances are whole groups (every emitter ends its own; these are no-ops then),
+        // so that a retained list can place them again apart from their neighbours.
+        batcher.endGroup()
         let start = list.emitted.count
         let visit = retention!.enter(presented.id)
         drawLayer(presented, in: context)
+        batcher.endGroup()
         retention!.exit(visit, start: start, end: list.emitted.count)
     }
 

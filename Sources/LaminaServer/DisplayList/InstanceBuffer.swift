@@ -27,6 +27,23 @@ public struct InstanceBuffer: Sendable, Equatable {
         return count - 1
     }
 
+    /// Appends instance `other` of `source`, a buffer of the same stride, and returns its index.
+    @discardableResult
+    public mutating func append(_ other: Int, of source: InstanceBuffer) -> Int {
+        precondition(source.stride == stride && other >= 0 && other < source.count)
+        let start = other * stride
+        source.bytes.withUnsafeBytes {
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[start..<(start + stride)]))
+        }
+        count += 1
+        return count - 1
+    }
+
+    /// Reserves room for `count` instances in all.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count * stride)
+    }
+
     /// Overwrites instance `index` with instance `other` of `source`, a buffer of the same stride.
     public mutating func replace(_ index: Int, with other: Int, of source: InstanceBuffer) {
         precondition(source.stride == stride && index >= 0 && index < count && other >= 0 && other < source.count)

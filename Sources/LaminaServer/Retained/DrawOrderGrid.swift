@@ -30,39 +30,50 @@ struct DrawOrderGrid {
             groupOf += repeatElement(Int32(group), count: Int(end - start))
             start = end
         }
-        for (position, instance) in list.emitted.enumerated() {
-            forEachCell(of: instance.pixels) { cells[$0].append(Int32(position)) }
-        }
+        for (position, instance) in list.emitted.enumerated() { append(position, into: instance.pixels) }
     }
 
-    /// Calls `body` with each cell that `pixels` reaches into.
+    /// The cells that `pixels` reaches into: columns `c0...c1` of rows `r0...r1`; nil when none.
     @inline(__always)
-    func forEachCell(of pixels: DamageRect, _ body: (Int) -> Void) {
-        guard pixels.width > 0, pixels.height > 0 else { return }
-        let c0 = min(pixels.x / Self.cellSize, columns - 1)
-        let c1 = min((pixels.x + pixels.width - 1) / Self.cellSize, columns - 1)
-        let r0 = min(pixels.y / Self.cellSize, rows - 1)
-        let r1 = min((pixels.y + pixels.height - 1) / Self.cellSize, rows - 1)
+    func cells(of pixels: DamageRect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+        guard pixels.width > 0, pixels.height > 0 else { return nil }
+        return (
+            min(pixels.x / Self.cellSize, columns - 1), min((pixels.x + pixels.width - 1) / Self.cellSize, columns - 1),
+            min(pixels.y / Self.cellSize, rows - 1), min((pixels.y + pixels.height - 1) / Self.cellSize, rows - 1)
+        )
+    }
+
+    /// Puts instance `position` into the cells of `pixels` (it comes after every instance there).
+    private mutating func append(_ position: Int, into pixels: DamageRect) {
+        guard let (c0, c1, r0, r1) = cells(of: pixels) else { return }
         for r in r0...r1 {
-            for c in c0...c1 { body(r * columns + c) }
+            for c in c0...c1 { cells[r * columns + c].append(Int32(position)) }
         }
     }
 
     /// Takes instance `position` out of the cells of `pixels`.
     mutating func remove(_ position: Int, from pixels: DamageRect) {
+        guard let (c0, c1, r0, r1) = cells(of: pixels) else { return }
         let p = Int32(position)
-        forEachCell(of: pixels) { cell in
-            if let k = cells[cell].firstIndex(of: p) { cells[cell].remove(at: k) }
+        for r in r0...r1 {
+            for c in c0...c1 {
+                let cell = r * columns + c
+                if let k = cells[cell].firstIndex(of: p) { cells[cell].remove(at: k) }
+            }
         }
     }
 
     /// Puts instance `position` into the cells of `pixels`, keeping each cell ascending.
     mutating func insert(_ position: Int, into pixels: DamageRect) {
+        guard let (c0, c1, r0, r1) = cells(of: pixels) else { return }
         let p = Int32(position)
-        forEachCell(of: pixels) { cell in
-            var k = cells[cell].count
-            while k > 0 && cells[cell][k - 1] > p { k -= 1 }
-            cells[cell].insert(p, at: k)
+        for r in r0...r1 {
+            for c in c0...c1 {
+                let cell = r * columns + c
+                var k = cells[cell].count
+                while k > 0 && cells[cell][k - 1] > p { k -= 1 }
+                cells[cell].insert(p, at: k)
+            }
         }
     }
 
@@ -71,19 +82,17 @@ struct DrawOrderGrid {
     func isInOrder(_ position: Int, pixels: DamageRect, batch: (Int) -> Int32) -> Bool {
         let own = batch(position)
         let group = groupOf[position]
-        var ordered = true
-        forEachCell(of: pixels) { cell in
-            guard ordered else { return }
-            for other in cells[cell] {
-                let o = Int(other)
-                guard o != position, groupOf[o] != group else { continue }
-                let theirs = batch(o)
-                if o < position ? theirs > own : theirs < own {
-                    ordered = false
-                    return
+        guard let (c0, c1, r0, r1) = cells(of: pixels) else { return true }
+        for r in r0...r1 {
+            for c in c0...c1 {
+                for other in cells[r * columns + c] {
+                    let o = Int(other)
+                    guard o != position, groupOf[o] != group else { continue }
+                    let theirs = batch(o)
+                    if o < position ? theirs > own : theirs < own { return false }
                 }
             }
         }
-        return ordered
+        return true
     }
 }

@@ -1,17 +1,35 @@
 import Foundation
 import LaminaCore
 
-/// Patching: finding a tree's dirty roots and drawing each one's subtree again over its old instances.
+/// Patching: finding each tree's dirty roots and drawing each one's subtree again.
 extension RetainedDisplayList {
-    /// The outcome of patching one tree: the layers drawn and the dirty roots patched, or why the
-    /// frame must be built in full.
-    enum PatchResult {
-        case success((layers: Int, roots: Int))
+    /// A dirty root's subtree drawn again, waiting to replace its old instances.
+    struct Redrawn {
+        /// The tree (its index in the scene) and the root's visit number in `record`.
+        var tree: Int
+        var visit: Int
+        /// The subtree's old instances: `list.emitted[start..<end]`.
+        var start: Int
+        var end: Int
+        /// The new instances, each with the cells and group the batcher recorded for it.
+        var list: DisplayList
+        var cells: [SIMD4<Int32>]
+        var groupEnds: [Int32]
+        /// What the walk recorded: the subtree's layers, ranges and contexts.
+        var retention: DisplayListBuilder.Retention
+        /// The visit numbers of the root's ancestors.
+        var ancestors: [Int]
+    }
+
+    /// What drawing one tree's dirty roots found: the subtrees drawn again, or why the frame must be
+    /// built in full.
+    enum RedrawResult {
+        case success([Redrawn])
         case failure(String)
     }
 
-    /// Patches the list with tree `index` of `trees` as it is at `time`.
-    mutating func patch(tree index: Int, of trees: [RenderTree], time: Double) -> PatchResult {
+    /// Draws the dirty roots of tree `index` of `trees` again as they are at `time`.
+    mutating func redrawDirty(tree index: Int, of trees: [RenderTree], time: Double) -> RedrawResult {
         let tree = trees[index]
         guard let changes = tree.changes(since: keys[index].revision) else { return .failure("the change log was cut") }
         let limit = max(16, Int(Double(tree.layers.count) * Self.patchFraction))
@@ -26,7 +44,7 @@ extension RetainedDisplayList {
         dirty.formUnion(tree.animatedLayers)
         dirty.formUnion(keys[index].animated)
         guard dirty.count <= limit else { return .failure("too many dirty layers") }
-        guard !dirty.isEmpty else { return .success((0, 0)) }
+        guard !dirty.isEmpty else { return .success([]) }
 
         // The topmost dirty layers on this display: a dirty layer under another is drawn with it.
         let displayRoot = tree.roots[display]
@@ -46,30 +64,27 @@ extension RetainedDisplayList {
             if !covered && top == displayRoot { roots.append(id) }
         }
         if visitIndex.count != keys.count { buildVisitIndex() }
-        if earlierMax.count != placed.count { computeBatchBounds() }
-        if order == nil { order = DrawOrderGrid(list!, groupEnds: groupEnds) }
-        var visited = 0
-        var patched = 0
+        var redrawn: [Redrawn] = []
+        redrawn.reserveCapacity(roots.count)
         for root in roots {
             // A layer not drawn before is under an unchanged layer that still hides or cuts it.
             guard let visit = visitIndex[index][root] else { continue }
             switch redraw(root, visit: Int(visit), tree: index, of: trees, time: time) {
             case .failure(let reason): return .failure(reason)
-            case .success(let (layers, _)):
-                visited += layers
-                patched += 1
+            case .success(let one): redrawn += one
             }
         }
-        return .success((visited, patched))
+        return .success(redrawn)
     }
 
-    /// Draws the subtree of `id` (visit `visit` of tree `index`) again and writes its instances over
-    /// the ones it emitted before.
+    /// Draws the subtree of `id` (visit `visit` of tree `index`) again, apart.
     private mutating func redraw(_ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], time: Double)
-        -> PatchResult
+        -> RedrawResult
     {
         let tree = trees[index]
         let layer = tree.layers[id]!
+        let width = list!.width
+        let height = list!.height
         let context: DisplayListBuilder.DrawContext
         let parentTime: Double
         if let parent = layer.superlayer {
@@ -77,61 +92,118 @@ extension RetainedDisplayList {
             context = handed.context(in: tree)
             parentTime = tree.localTime(of: parent, at: time).time
         } else {
-            context = DisplayListBuilder.rootContext(of: tree, width: list!.width, height: list!.height)
+            context = DisplayListBuilder.rootContext(of: tree, width: width, height: height)
             parentTime = time
         }
         var presented = DisplayListBuilder.Presented(layer, parentTime: parentTime)
         presented.id = id
         guard presented.state.zPosition == layer.state.zPosition else { return .failure("an animated zPosition") }
 
-        scratch.list.removeAllInstances(width: list!.width, height: list!.height)
-        scratch.batcher.reset()
+        scratch.list.removeAllInstances(width: width, height: height)
+        if scratch.batcher.columns != (width + Batcher.cellSize - 1) / Batcher.cellSize
+            || scratch.batcher.rows != (height + Batcher.cellSize - 1) / Batcher.cellSize
+        {
+            scratch.batcher = Batcher(width: width, height: height, recordsOnly: true)
+        } else {
+            scratch.batcher.reset()
+        }
         scratch.retention = DisplayListBuilder.Retention(treeCount: 1)
         scratch.draw(presented, in: context)
-        let redrawn = scratch.retention!
-        guard redrawn.isPatchable else { return .failure("a transition, host or shape layer") }
-
+        scratch.batcher.endGroup()
+        let retention = scratch.retention!
+        guard retention.isPatchable else { return .failure("a transition, host or shape layer") }
         // The same layers, in the same order.
         let old = record.ranges[index][visit]
         let count = Int(old.layers)
-        guard redrawn.visits[0].count == count,
-            record.visits[index][visit..<(visit + count)].elementsEqual(redrawn.visits[0])
+        guard retention.visits[0].count == count,
+            record.visits[index][visit..<(visit + count)].elementsEqual(retention.visits[0])
         else { return .failure("other layers drawn") }
-        // The same kinds and images, in batches that stay in order whatever the instances overlap.
-        let start = Int(old.start)
-        let emitted = scratch.list.emitted
-        guard emitted.count == Int(old.end) - start else { return .failure("another number of instances") }
-        for (k, new) in emitted.enumerated() {
-            let before = list!.emitted[start + k]
-            guard new.kind == before.kind, new.texture == before.texture else {
-                return .failure("other kinds of instances")
+        var ancestors: [Int] = []
+        var up = layer.superlayer
+        while let parent = up, let visit = visitIndex[index][parent] {
+            ancestors.append(Int(visit))
+            up = tree.layers[parent]?.superlayer
+        }
+        return .success([
+            Redrawn(
+                tree: index, visit: visit, start: Int(old.start), end: Int(old.end), list: scratch.list,
+                cells: scratch.batcher.placedCells, groupEnds: scratch.batcher.groupEnds, retention: retention,
+                ancestors: ancestors)
+        ])
+    }
+
+    /// Writes `redrawn` over the old instances in place when each subtree emitted the same kinds and
+    /// images as before and every moved instance stays in draw order (`DrawOrderGrid`); returns false,
+    /// with the list unchanged, when not.
+    mutating func overwrite(_ redrawn: [Redrawn]) -> Bool {
+        for r in redrawn {
+            guard r.list.emitted.count == r.end - r.start else { return false }
+            for (k, new) in r.list.emitted.enumerated() {
+                let before = list!.emitted[r.start + k]
+                guard new.kind == before.kind, new.texture == before.texture else { return false }
             }
         }
+        if earlierMax.count != placed.count { computeBatchBounds() }
+        if order == nil { order = DrawOrderGrid(list!, groupEnds: groupEnds) }
         // Move the instances in the order grid, then check each against what shares its cells.
-        for (k, new) in emitted.enumerated() where new.pixels != list!.emitted[start + k].pixels {
-            order!.remove(start + k, from: list!.emitted[start + k].pixels)
-            order!.insert(start + k, into: new.pixels)
-        }
-        for (k, new) in emitted.enumerated() {
-            let position = start + k
-            let batch = placed[position].batch
-            // Quick: no instance of another group has a batch out of order with this one anywhere.
-            if earlierMax[position] <= batch, batch <= laterMin[position] { continue }
-            guard order!.isInOrder(position, pixels: new.pixels, batch: { placed[$0].batch }) else {
-                return .failure("the batches would change order")
+        for r in redrawn {
+            for (k, new) in r.list.emitted.enumerated() where new.pixels != list!.emitted[r.start + k].pixels {
+                order!.remove(r.start + k, from: list!.emitted[r.start + k].pixels)
+                order!.insert(r.start + k, into: new.pixels)
             }
         }
-        for (k, new) in emitted.enumerated() {
-            let before = list!.emitted[start + k]
-            list!.instances[before.kind].replace(before.index, with: new.index, of: scratch.list.instances[new.kind])
-            list!.emitted[start + k].pixels = new.pixels
+        for r in redrawn {
+            for (k, new) in r.list.emitted.enumerated() {
+                let position = r.start + k
+                let batch = placed[position].batch
+                // Quick: no instance of another group has a batch out of order with this one anywhere.
+                if earlierMax[position] <= batch, batch <= laterMin[position] { continue }
+                guard order!.isInOrder(position, pixels: new.pixels, batch: { placed[$0].batch }) else {
+                    // The grid now holds the new places: it is built again when next asked for.
+                    order = nil
+                    return false
+                }
+            }
         }
-        for (k, range) in redrawn.ranges[0].enumerated() {
-            record.ranges[index][visit + k] = DisplayListBuilder.SubtreeRange(
-                start: range.start + Int32(start), end: range.end + Int32(start), layers: range.layers)
+        for r in redrawn {
+            for (k, new) in r.list.emitted.enumerated() {
+                let before = list!.emitted[r.start + k]
+                list!.instances[before.kind].replace(before.index, with: new.index, of: r.list.instances[new.kind])
+                list!.emitted[r.start + k].pixels = new.pixels
+                placedCells[r.start + k] = r.cells[k]
+            }
+            noteRedrawn(r, delta: 0, ancestors: [])
         }
-        for (parent, handed) in redrawn.contexts[0] { record.contexts[index][parent] = handed }
-        return .success((scratch.list.layersVisited, 1))
+        return true
+    }
+
+    /// Notes in `record` what the walk of `r` found: its layers' new ranges (`delta` instances more
+    /// than before from the subtree on), and the contexts it handed down. `ancestors` are the visit
+    /// numbers of the root's ancestors, whose ranges end `delta` later.
+    mutating func noteRedrawn(_ r: Redrawn, delta: Int, ancestors: [Int]) {
+        let t = r.tree
+        let count = Int(record.ranges[t][r.visit].layers)
+        if delta != 0 {
+            let shift = Int32(delta)
+            for v in ancestors { record.ranges[t][v].end += shift }
+            // Every layer after the subtree in drawing order starts later (ancestors come before it).
+            for v in (r.visit + count)..<record.ranges[t].count where record.ranges[t][v].start >= Int32(r.end) {
+                record.ranges[t][v].start += shift
+                record.ranges[t][v].end += shift
+            }
+            // Later trees' layers all come after.
+            for later in (t + 1)..<record.ranges.count {
+                for v in record.ranges[later].indices {
+                    record.ranges[later][v].start += shift
+                    record.ranges[later][v].end += shift
+                }
+            }
+        }
+        for (k, range) in r.retention.ranges[0].enumerated() {
+            record.ranges[t][r.visit + k] = DisplayListBuilder.SubtreeRange(
+                start: range.start + Int32(r.start), end: range.end + Int32(r.start), layers: range.layers)
+        }
+        for (parent, handed) in r.retention.contexts[0] { record.contexts[t][parent] = handed }
     }
 
     /// Indexes the drawn layers of every tree by id.
@@ -145,7 +217,7 @@ extension RetainedDisplayList {
 
     /// For each emitted instance, the highest batch among the groups before its own and the lowest
     /// among those after.
-    private mutating func computeBatchBounds() {
+    mutating func computeBatchBounds() {
         let n = placed.count
         earlierMax = [Int32](repeating: -1, count: n)
         laterMin = [Int32](repeating: .max, count: n)

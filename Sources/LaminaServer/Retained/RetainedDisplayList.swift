@@ -12,13 +12,16 @@ import LaminaCore
 /// it last time, and its new instances overwrite its old ones in place. No other layer is visited. A
 /// frame with no dirty root is not built: the last list is returned as it is.
 ///
-/// A patch keeps every instance's kind, index and batch, so it is taken only when the subtree
-/// visits the same layers and emits the same kinds (and images) in the same order, and when every
-/// moved instance stays in draw order with every instance that may touch the same pixels
-/// (`DrawOrderGrid`). Anything else is a full build: another size, tree or context, a
-/// new root, new contents images, hosting, transitions, shape layers, an animated `zPosition`, or
-/// more dirty layers than `patchFraction` of a tree. The result is then the instances of a full
-/// build, to the byte, in batches that draw the same pixels.
+/// When each subtree emitted the same kinds (and images) as before and every moved instance stays
+/// in draw order with what may touch the same pixels (`DrawOrderGrid`), the new instances overwrite
+/// the old ones in place, in their old batches (`patched`). Otherwise the subtrees' instances are
+/// spliced in and every instance is placed in batches again from the cells and groups recorded for
+/// it (`spliced`): a copy and a batcher pass over the instances, still without visiting the unchanged
+/// layers. A full build is made for another size, tree or context, a new root, new contents
+/// images, hosting, transitions, shape layers, an animated `zPosition`, a subtree that draws other
+/// layers than before, or more dirty layers than `patchFraction` of a tree. The instances are always
+/// those of a full build, to the byte and in emission order; spliced and full builds have its batches
+/// too, and patched ones batches that draw the same pixels.
 ///
 /// Not thread-safe; a frame worker keeps one per display and uses it on its thread.
 public struct RetainedDisplayList {
@@ -28,6 +31,9 @@ public struct RetainedDisplayList {
         case full
         /// The dirty subtrees drawn again and written over their instances.
         case patched
+        /// The dirty subtrees drawn again and put in place of their instances, every instance placed
+        /// in batches again (their number or kinds changed, or the old batches would draw out of order).
+        case spliced
         /// Nothing changed: the list before, as it was.
         case unchanged
     }
@@ -37,7 +43,7 @@ public struct RetainedDisplayList {
     /// Why the last full build could not patch the list before (for tests and tools).
     public private(set) var lastFullReason = "no list yet"
     /// Full builds and patched builds made so far.
-    public private(set) var buildCounts = (full: 0, patched: 0, unchanged: 0)
+    public private(set) var buildCounts = (full: 0, patched: 0, spliced: 0, unchanged: 0)
 
     /// The share of a tree's layers beyond which dirty layers are built in full.
     public static let patchFraction = 0.25
@@ -63,6 +69,8 @@ public struct RetainedDisplayList {
     /// The batch of each emitted instance, and the groups the batcher placed them in.
     var placed: [(batch: Int32, kind: Int, index: Int32)] = []
     var groupEnds: [Int32] = []
+    /// The cells each emitted instance was placed by (`Batcher.placedCells`).
+    var placedCells: [SIMD4<Int32>] = []
     /// Per emitted instance: the highest batch of the instances before its group, and the lowest of
     /// those after it (filled at the first patch).
     var earlierMax: [Int32] = []
@@ -71,7 +79,7 @@ public struct RetainedDisplayList {
     var order: DrawOrderGrid?
     /// Draws dirty subtrees; kept so that its storage is reused.
     var scratch = DisplayListBuilder(
-        list: DisplayList(width: 1, height: 1), batcher: Batcher(width: 1, height: 1))
+        list: DisplayList(width: 1, height: 1), batcher: Batcher(width: 1, height: 1, recordsOnly: true))
 
     /// A retained list that has made no frame yet: the first is a full build.
     public init() {}
@@ -87,24 +95,30 @@ public struct RetainedDisplayList {
         if let reason = blocker(trees, display, width, height, clearColor, contextIds, exported) {
             return fullBuild(trees, display, width, height, clearColor, time, contextIds, exported, shapes, reason)
         }
-        var visited = 0
-        var patches = 0
-        for (index, tree) in trees.enumerated() {
-            switch patch(tree: index, of: trees, time: time) {
+        var redrawn: [Redrawn] = []
+        for index in trees.indices {
+            switch redrawDirty(tree: index, of: trees, time: time) {
             case .failure(let reason):
                 return fullBuild(trees, display, width, height, clearColor, time, contextIds, exported, shapes, reason)
-            case .success(let (layers, roots)):
-                visited += layers
-                patches += roots
+            case .success(let found): redrawn += found
             }
         }
         for (index, tree) in trees.enumerated() {
             keys[index].revision = tree.revision
             keys[index].animated = Array(tree.animatedLayers)
         }
-        lastBuild = patches == 0 ? .unchanged : .patched
-        if patches == 0 { buildCounts.unchanged += 1 } else { buildCounts.patched += 1 }
-        list!.layersVisited = visited
+        if redrawn.isEmpty {
+            lastBuild = .unchanged
+            buildCounts.unchanged += 1
+        } else if overwrite(redrawn) {
+            lastBuild = .patched
+            buildCounts.patched += 1
+        } else {
+            splice(redrawn)
+            lastBuild = .spliced
+            buildCounts.spliced += 1
+        }
+        list!.layersVisited = redrawn.reduce(0) { $0 + $1.list.layersVisited }
         list!.damage = nil
         return list!
     }
@@ -141,12 +155,14 @@ public struct RetainedDisplayList {
             list: DisplayList(width: width, height: height, clearColor: clearColor),
             batcher: Batcher(width: width, height: height), exported: exported, shapes: shapes)
         builder.retention = DisplayListBuilder.Retention(treeCount: trees.count)
+        builder.batcher.keepsCells = true
         builder.drawTrees(trees, display: display, time: time, contextIds: contextIds)
         builder.list.batches = builder.batcher.finish()
         record = builder.retention!
         patchable = record.isPatchable
         placed = builder.batcher.placed
         groupEnds = builder.batcher.groupEnds
+        placedCells = builder.batcher.placedCells
         earlierMax = []
         laterMin = []
         order = nil

@@ -33,9 +33,12 @@ import Testing
                 let list = retained.build(
                     trees: [scene.tree], display: 0, width: width, height: height, clearColor: SIMD4(0, 0, 0, 1),
                     time: time)
-                if retained.lastBuild == .patched { patched += 1 }
+                if retained.lastBuild == .patched || retained.lastBuild == .spliced { patched += 1 }
                 if retained.lastBuild == .full { reasons[retained.lastFullReason, default: 0] += 1 }
                 let full = scene.list(at: time)
+                if retained.lastBuild == .spliced {
+                    #expect(list.batches == full.batches, "seed \(seed), frame \(frame): spliced batches")
+                }
                 #expect(Self.sameInstances(list, full), "seed \(seed), frame \(frame) (\(retained.lastBuild))")
                 try renderer.render(list, into: patchedTarget)
                 try renderer.render(full, into: fullTarget)
@@ -48,7 +51,7 @@ import Testing
                 var advancement = scene.tree.advancement(to: time)
                 _ = scene.tree.apply(&advancement)
             }
-            #expect(patched >= 5, "frames should be patched: \(patched) of 60; full builds: \(reasons)")
+            #expect(patched >= 20, "frames should be patched: \(patched) of 60; full builds: \(reasons)")
             #expect(validation.messages.isEmpty, "\(validation.messages)")
         }
     }

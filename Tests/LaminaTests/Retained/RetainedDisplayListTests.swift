@@ -140,13 +140,25 @@ struct RetainedDisplayListTests {
         #expect(retained.lastBuild == .full)
         _ = Self.build(&retained, tree)
         #expect(retained.lastBuild == .full)
-        // A layer that emits more instances (a border) than before.
+        // A layer that emits more instances (a border) than before: spliced in, batches placed again.
         tree = try tree.applying(
             [.set(9, .borderWidth(1)), .set(9, .borderColor(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)))],
             displayCount: 1)
         var list = Self.build(&retained, tree)
-        #expect(retained.lastBuild == .full)
-        #expect(list.layersVisited == 201)
+        #expect(retained.lastBuild == .spliced)
+        #expect(list.layersVisited == 1)
+        #expect(list.emitted == Self.full(tree).emitted && list.batches == Self.full(tree).batches)
+        // Another layer under the root: drawn in the context recorded before the splice.
+        tree = try tree.applying([.set(150, .position(CGPoint(x: 600, y: 300)))], displayCount: 1)
+        list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .patched)
+        #expect(list.emitted == Self.full(tree).emitted)
+        // A layer drawn no more (hidden): the root's other sublayers are not drawn again.
+        tree = try tree.applying([.set(9, .isHidden(true))], displayCount: 1)
+        list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .spliced)
+        #expect(list.layersVisited == 1)
+        #expect(list.emitted == Self.full(tree).emitted && list.batches == Self.full(tree).batches)
         // Another tree.
         _ = retained.build(trees: [try Self.grid(count: 200)], display: 0, width: Self.width, height: Self.height)
         #expect(retained.lastBuild == .full)
@@ -161,6 +173,7 @@ struct RetainedDisplayListTests {
     }
 
     @Test func aLayerMovingOverOthersIsPatchedOnlyWhileTheBatchesStayInOrder() throws {
+        // Otherwise its instances are placed in batches again: the full build's batches.
         // A blended layer drawn after an opaque one: moved over it, its batch must come after.
         var tree = try RenderTree().applying(
             [
@@ -181,10 +194,11 @@ struct RetainedDisplayListTests {
         _ = retained.build(trees: [tree], display: 0, width: 200, height: 100)
         #expect(retained.lastBuild == .patched, "\(retained.lastFullReason)")
         // Layer 3 (opaque, batch 0 before the blended batch) moves under layer 2: its batch would be
-        // drawn before the blended one it must cover, so the list is built in full.
+        // drawn before the blended one it must cover, so every instance is placed again.
         tree = try tree.applying([.set(3, .position(CGPoint(x: 45, y: 45)))], displayCount: 1)
         let list = retained.build(trees: [tree], display: 0, width: 200, height: 100)
-        #expect(retained.lastBuild == .full)
+        #expect(retained.lastBuild == .spliced)
+        #expect(list.layersVisited == 1)
         #expect(list.batches == DisplayListBuilder.build(trees: [tree], display: 0, width: 200, height: 100).batches)
     }
 }

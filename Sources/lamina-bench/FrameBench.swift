@@ -36,6 +36,32 @@ enum FrameBench {
             "1,000-layer bench scene: full build recorded for patching, per layer",
             String(format: "%.0f ns (%.2f ms in all)", fullRetained * 1e6 / 1000, fullRetained))
 
+        // The bench scene with one of its layers moved by a commit each frame (it overlaps others).
+        do {
+            var tree = benchTree
+            var retained = RetainedDisplayList()
+            _ = retained.build(trees: [tree], display: 0, width: width, height: height)
+            var trees: [RenderTree] = []
+            for i in 0...(n + 1) {
+                tree = try tree.applying(
+                    [.set(500, .position(CGPoint(x: 100 + Double(i % 50), y: Double(height) / 2)))], displayCount: 1)
+                trees.append(tree)
+            }
+            var step = 0
+            var kinds: [RetainedDisplayList.Build: Int] = [:]
+            var visited = 0
+            let moved = SoftwareReference.medianMilliseconds(iterations: n) {
+                visited = retained.build(trees: [trees[step]], display: 0, width: width, height: height).layersVisited
+                kinds[retained.lastBuild, default: 0] += 1
+                step += 1
+            }
+            row(
+                "1,000-layer bench scene, one layer moved by a commit each frame: build",
+                String(
+                    format: "%.3f ms, %d layers visited (%d patched, %d spliced, %d full)", moved, visited,
+                    kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0))
+        }
+
         // 10,000 layers, one moving.
         var tree = try grid(width: width, height: height, animated: 0)
         var retained = RetainedDisplayList()
@@ -104,8 +130,9 @@ enum FrameBench {
             row(
                 "10,000 layers, \(animated) with a position and an opacity animation: build / bookkeeping / damage per frame",
                 String(
-                    format: "%.3f / %.3f / %.3f ms (%d patched, %d full: %@)", b, a, d, kinds[.patched] ?? 0,
-                    kinds[.full] ?? 0, reasons.sorted().joined(separator: ", ")))
+                    format: "%.3f / %.3f / %.3f ms (%d patched, %d spliced, %d full%@)", b, a, d,
+                    kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0,
+                    reasons.isEmpty ? "" : ": " + reasons.sorted().joined(separator: ", ")))
             row(
                 "10,000 layers, \(animated) animated: per animated layer (build + bookkeeping; with damage)",
                 String(

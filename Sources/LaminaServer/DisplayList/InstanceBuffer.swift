@@ -39,6 +39,17 @@ public struct InstanceBuffer: Sendable, Equatable {
         return count - 1
     }
 
+    /// Appends instances `range` of `source`, a buffer of the same stride.
+    public mutating func append(_ range: Range<Int>, of source: InstanceBuffer) {
+        precondition(source.stride == stride && range.lowerBound >= 0 && range.upperBound <= source.count)
+        source.bytes.withUnsafeBytes {
+            bytes.append(
+                contentsOf: UnsafeRawBufferPointer(
+                    rebasing: $0[(range.lowerBound * stride)..<(range.upperBound * stride)]))
+        }
+        count += range.count
+    }
+
     /// Reserves room for `count` instances in all.
     public mutating func reserveCapacity(_ count: Int) {
         bytes.reserveCapacity(count * stride)

@@ -172,38 +172,22 @@ extension RetainedDisplayList {
                 list!.emitted[r.start + k].pixels = new.pixels
                 placedCells[r.start + k] = r.cells[k]
             }
-            noteRedrawn(r, delta: 0, ancestors: [])
+            noteRedrawn(r, start: r.start)
         }
         return true
     }
 
-    /// Notes in `record` what the walk of `r` found: its layers' new ranges (`delta` instances more
-    /// than before from the subtree on), and the contexts it handed down. `ancestors` are the visit
-    /// numbers of the root's ancestors, whose ranges end `delta` later.
-    mutating func noteRedrawn(_ r: Redrawn, delta: Int, ancestors: [Int]) {
-        let t = r.tree
-        let count = Int(record.ranges[t][r.visit].layers)
-        if delta != 0 {
-            let shift = Int32(delta)
-            for v in ancestors { record.ranges[t][v].end += shift }
-            // Every layer after the subtree in drawing order starts later (ancestors come before it).
-            for v in (r.visit + count)..<record.ranges[t].count where record.ranges[t][v].start >= Int32(r.end) {
-                record.ranges[t][v].start += shift
-                record.ranges[t][v].end += shift
-            }
-            // Later trees' layers all come after.
-            for later in (t + 1)..<record.ranges.count {
-                for v in record.ranges[later].indices {
-                    record.ranges[later][v].start += shift
-                    record.ranges[later][v].end += shift
-                }
+    /// Notes in `record` what the walk of `r` found, where its instances now start (`start`): its
+    /// layers' ranges and the contexts it handed down.
+    mutating func noteRedrawn(_ r: Redrawn, start: Int) {
+        let offset = Int32(start)
+        record.ranges[r.tree].withUnsafeMutableBufferPointer { ranges in
+            for (k, range) in r.retention.ranges[0].enumerated() {
+                ranges[r.visit + k] = DisplayListBuilder.SubtreeRange(
+                    start: range.start + offset, end: range.end + offset, layers: range.layers)
             }
         }
-        for (k, range) in r.retention.ranges[0].enumerated() {
-            record.ranges[t][r.visit + k] = DisplayListBuilder.SubtreeRange(
-                start: range.start + Int32(r.start), end: range.end + Int32(r.start), layers: range.layers)
-        }
-        for (parent, handed) in r.retention.contexts[0] { record.contexts[t][parent] = handed }
+        for (parent, handed) in r.retention.contexts[0] { record.contexts[r.tree][parent] = handed }
     }
 
     /// Indexes the drawn layers of every tree by id.

@@ -16,7 +16,7 @@ import Testing
         a.emitted == b.emitted && a.instances == b.instances && a.instanceCount == b.instanceCount
     }
 
-    @Test(arguments: [UInt64(1), 2, 3, 7, 42])
+    @Test(arguments: [UInt64(1), 2, 3, 7, 11, 12, 13, 42, 99, 123])
     func patchedFramesAreTheFullBuild(seed: UInt64) throws {
         let (width, height) = (DamageEquivalenceTests.width, DamageEquivalenceTests.height)
         try SharedVulkanDevice.withRenderer { renderer, validation in

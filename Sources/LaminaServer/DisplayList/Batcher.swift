@@ -90,56 +90,65 @@ struct Batcher {
 
     /// Places the current group's primitives.
     mutating func endGroup() {
-        guard !pending.isEmpty else { return }
+        let count = pending.count
+        guard count > 0 else { return }
+        // Index loops over the stored arrays: no iterator or copy of an array per group (a group is
+        // often a single primitive, so per-group costs are per-primitive costs).
         if keepsCells {
-            for p in pending {
-                placedCells.append(SIMD4(Int32(p.cells.0), Int32(p.cells.1), Int32(p.cells.2), Int32(p.cells.3)))
+            for i in 0..<count {
+                let c = pending[i].cells
+                placedCells.append(SIMD4(Int32(c.0), Int32(c.1), Int32(c.2), Int32(c.3)))
             }
         }
         if recordsOnly {
-            for p in pending { placed.append((0, p.kind, p.index)) }
+            for i in 0..<count { placed.append((0, pending[i].kind, pending[i].index)) }
             groupEnds.append(Int32(placed.count))
             pending.removeAll(keepingCapacity: true)
             return
         }
         let n = kindCount
         let record = n + 1
-        var batches = groupBatches
-        batches.removeAll(keepingCapacity: true)
-        defer { groupBatches = batches }
-        for p in pending {
+        if groupBatches.count < count {
+            groupBatches = [Int32](repeating: 0, count: max(count, 2 * groupBatches.count))
+        }
+        for i in 0..<count {
+            let kind = pending[i].kind
+            let cells = pending[i].cells
             var required: Int32 = 0
-            for r in p.cells.1...p.cells.3 {
-                var cell = (r * columns + p.cells.0) * record
-                for _ in p.cells.0...p.cells.2 {
+            for r in cells.1...cells.3 {
+                var cell = (r * columns + cells.0) * record
+                for _ in cells.0...cells.2 {
                     // Two kinds never share a batch number, so when this kind holds the cell's highest
                     // batch every other kind's is lower and joining that batch keeps order; otherwise
                     // the primitive must come after the cell's highest batch.
                     let any = highest[cell]
-                    let own = highest[cell + 1 + p.kind]
+                    let own = highest[cell + 1 + kind]
                     required = max(required, any == own ? own : any + 1)
                     cell += record
                 }
             }
             // The lowest batch at or after `required` that holds this kind.
-            var b = required + Int32((p.kind - Int(required) % n + n) % n)
-            if let texture = p.texture {
+            var b = required + Int32((kind - Int(required) % n + n) % n)
+            if let texture = pending[i].texture {
                 // A later batch is always in order; skip those that bind another image or sampler.
                 while let held = textures[b], held != texture { b += Int32(n) }
                 textures[b] = texture
             }
-            batches.append(b)
+            groupBatches[i] = b
         }
-        for (p, b) in zip(pending, batches) {
-            for r in p.cells.1...p.cells.3 {
-                var cell = (r * columns + p.cells.0) * record
-                for _ in p.cells.0...p.cells.2 {
+        for i in 0..<count {
+            let kind = pending[i].kind
+            let cells = pending[i].cells
+            let b = groupBatches[i]
+            for r in cells.1...cells.3 {
+                var cell = (r * columns + cells.0) * record
+                for _ in cells.0...cells.2 {
                     if highest[cell] < b { highest[cell] = b }
-                    if highest[cell + 1 + p.kind] < b { highest[cell + 1 + p.kind] = b }
+                    if highest[cell + 1 + kind] < b { highest[cell + 1 + kind] = b }
                     cell += record
                 }
             }
-            placed.append((b, p.kind, p.index))
+            placed.append((b, kind, pending[i].index))
         }
         groupEnds.append(Int32(placed.count))
         pending.removeAll(keepingCapacity: true)

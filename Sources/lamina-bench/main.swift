@@ -70,6 +70,8 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
+        (BenchSize.width, BenchSize.height) = try displaySize()
+        let (width, height) = (BenchSize.width, BenchSize.height)
         var rows: [(String, String)] = []
         func row(_ name: String, _ value: String) {
             rows.append((name, value))
@@ -77,7 +79,7 @@ struct Bench: ParsableCommand {
         }
 
         if stallOnly {
-            let server = try TestServer(width: 1280, height: 720, validation: false)
+            let server = try TestServer(width: width, height: height, validation: false)
             defer { server.stop() }
             try stallRows(server, row: row)
             print("| measurement | value |\n|---|---|")
@@ -85,7 +87,7 @@ struct Bench: ParsableCommand {
             return
         }
         if commitsOnly {
-            let server = try TestServer(width: 1280, height: 720, validation: false)
+            let server = try TestServer(width: width, height: height, validation: false)
             defer { server.stop() }
             for actions in [false, true] {
                 let (perSecond, _) = try commitThroughput(server, actions: actions)
@@ -120,7 +122,6 @@ struct Bench: ParsableCommand {
             return
         }
         if framesOnly {
-            let (width, height) = try displaySize()
             try FrameBench.rows(iterations: iterations, width: width, height: height, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
@@ -128,6 +129,7 @@ struct Bench: ParsableCommand {
         }
         if damageOnly {
             let (width, height) = try displaySize((1920, 1080))
+            (BenchSize.width, BenchSize.height) = (width, height)
             try DamageBench.rows(
                 renderer: try VulkanRenderer(validation: false), iterations: iterations, width: width,
                 height: height, row: row)
@@ -149,7 +151,8 @@ struct Bench: ParsableCommand {
         }
         if animationsOnly {
             let renderer = try VulkanRenderer(validation: false)
-            try animationRows(renderer: renderer, target: try renderer.makeTarget(width: 1280, height: 720), row: row)
+            try animationRows(
+                renderer: renderer, target: try renderer.makeTarget(width: width, height: height), row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -159,14 +162,15 @@ struct Bench: ParsableCommand {
         let startups = try (0..<5).map { _ in try startupToFirstFrame() }
         row("laminad start to first frame (median of 5)", ms(median(startups)))
 
-        // Frame times in-process: display list build and Vulkan render, 1280x720.
+        // Frame times in-process: display list build and Vulkan render, at the run's size.
         let renderer = try VulkanRenderer(validation: false)
-        let target = try renderer.makeTarget(width: 1280, height: 720)
-        let scene = BenchScene.layers(count: 1000, width: 1280, height: 720)
-        let tree = try RenderTree().applying(Self.operations(for: scene), displayCount: 1)
+        let target = try renderer.makeTarget(width: width, height: height)
+        let scene = BenchScene.layers(count: 1000, width: width, height: height)
+        let tree = try RenderTree().applying(
+            Self.operations(for: scene, width: width, height: height), displayCount: 1)
         var list = DisplayList(width: 0, height: 0)
         let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            list = DisplayListBuilder.build(trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero)
+            list = DisplayListBuilder.build(trees: [tree], display: 0, width: width, height: height, clearColor: .zero)
         }
         let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
             try! renderer.render(list, into: target)
@@ -191,7 +195,8 @@ struct Bench: ParsableCommand {
             ]),
             displayCount: 1)
         let one = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            let l = DisplayListBuilder.build(trees: [oneTree], display: 0, width: 1280, height: 720, clearColor: .zero)
+            let l = DisplayListBuilder.build(
+                trees: [oneTree], display: 0, width: width, height: height, clearColor: .zero)
             try! renderer.render(l, into: target)
             try! renderer.waitForAllFrames()
         }
@@ -201,10 +206,10 @@ struct Bench: ParsableCommand {
         var cairoPixels: [UInt8] = []
         var pixmanPixels: [UInt8] = []
         let cairo = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            cairoPixels = SoftwareReference.renderCairo(scene, width: 1280, height: 720)
+            cairoPixels = SoftwareReference.renderCairo(scene, width: width, height: height)
         }
         let pixman = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            pixmanPixels = SoftwareReference.renderPixman(scene, width: 1280, height: 720)
+            pixmanPixels = SoftwareReference.renderPixman(scene, width: width, height: height)
         }
         row("1,000 layers: Cairo", String(format: "%.2f ms", cairo))
         row("1,000 layers: pixman", String(format: "%.2f ms", pixman))
@@ -222,7 +227,7 @@ struct Bench: ParsableCommand {
         try animationRows(renderer: renderer, target: target, row: row)
 
         // Through the socket.
-        let server = try TestServer(width: 1280, height: 720, validation: false)
+        let server = try TestServer(width: width, height: height, validation: false)
         defer { server.stop() }
         let (changesPerSecond, commits) = try commitThroughput(server, actions: false)
         row(
@@ -337,7 +342,7 @@ struct Bench: ParsableCommand {
     func commitThroughput(_ server: TestServer, actions: Bool) throws -> (Double, Int) {
         let context = try server.connect(name: "bench")
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.frame = CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height)
         let layers = (0..<1000).map { i -> CALayer in
             let l = CALayer()
             l.frame = CGRect(x: Double(i % 40) * 30, y: Double(i / 40) * 28, width: 20, height: 20)
@@ -420,9 +425,11 @@ struct Bench: ParsableCommand {
         return (maxDiff, over)
     }
 
-    /// Writes premultiplied BGRA bytes (1280×720) as PNG.
+    /// Writes premultiplied BGRA bytes of the run's display size as PNG.
     static func save(_ bgra: [UInt8], _ path: String) throws {
-        try CGImage(width: 1280, height: 720, stride: 1280 * 4, premultipliedBGRA: bgra)!.writePNG(to: path)
+        try CGImage(
+            width: BenchSize.width, height: BenchSize.height, stride: BenchSize.width * 4, premultipliedBGRA: bgra)!
+            .writePNG(to: path)
     }
 }
 

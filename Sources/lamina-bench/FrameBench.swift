@@ -62,8 +62,16 @@ enum FrameBench {
                     kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0))
         }
 
-        // 10,000 layers, one moving.
+        // 10,000 layers: built whole, then one moving.
         var tree = try grid(width: width, height: height, animated: 0)
+        let gridTree = tree
+        let gridFull = SoftwareReference.medianMilliseconds(iterations: max(n / 4, 5)) {
+            var fresh = RetainedDisplayList()
+            _ = fresh.build(trees: [gridTree], display: 0, width: width, height: height)
+        }
+        row(
+            "10,000 layers: full build",
+            String(format: "%.2f ms (%.0f ns per layer)", gridFull, gridFull * 1e6 / 10_001))
         var retained = RetainedDisplayList()
         _ = retained.build(trees: [tree], display: 0, width: width, height: height)
         var visited: [Int] = []
@@ -84,8 +92,8 @@ enum FrameBench {
         row(
             "10,000 layers, one moved by a commit each frame: build",
             String(
-                format: "%.1f µs, %d layers visited (%@)", moving * 1000, visited.max() ?? -1,
-                kinds.allSatisfy { $0 == .patched } ? "every frame patched" : "\(kinds)"))
+                format: "%.1f µs, %d layers visited (%@); %.4f of the full build", moving * 1000, visited.max() ?? -1,
+                kinds.allSatisfy { $0 == .patched } ? "every frame patched" : "\(kinds)", moving / gridFull))
         visited = []
         _ = retained.build(trees: [tree], display: 0, width: width, height: height)
         let still = SoftwareReference.medianMilliseconds(iterations: n) {

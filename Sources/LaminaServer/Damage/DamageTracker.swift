@@ -77,6 +77,27 @@ public struct DamageTracker {
         return Self.collapse(unmatched.filter { !$0.isEmpty }, width: list.width, height: list.height)
     }
 
+    /// `damage(of:)` for a list that differs from the frame before only at `changedPositions` of
+    /// its `emitted` (a retained list's patch, `RetainedDisplayList.lastChanged`): the old and new
+    /// pixels of those instances, found without comparing the others. It is the damage `damage(of:)`
+    /// finds for such a list. Nil positions, or a frame before that is not this list's (another
+    /// size, number of instances, or none), take `damage(of:)`.
+    public mutating func damage(of list: DisplayList, changedPositions: [Int]?) -> [DamageRect]? {
+        guard let changed = changedPositions, let old = previous, old.width == list.width,
+            old.height == list.height, old.clearColor == list.clearColor, old.emitted.count == list.emitted.count,
+            previousHashes.count == list.emitted.count
+        else { return damage(of: list) }
+        var rects: [DamageRect] = []
+        rects.reserveCapacity(2 * changed.count)
+        for position in changed {
+            rects.append(old.emitted[position].pixels)
+            rects.append(list.emitted[position].pixels)
+            previousHashes[position] = Self.hash(list.emitted[position], in: list)
+        }
+        previous = list
+        return Self.collapse(rects.filter { !$0.isEmpty }, width: list.width, height: list.height)
+    }
+
     /// Forgets the frame before: the next is drawn whole (its target did not get the last one).
     public mutating func forget() {
         previous = nil

@@ -166,7 +166,10 @@ final class FrameWorker: @unchecked Sendable {
             for old in damage.keys where old.display == display && old.instance != instance { damage[old] = nil }
             for old in retained.keys where old.display == display && old.instance != instance { retained[old] = nil }
             var list = build(trees.take(), advancing: &advancements, retained: &retained[key, default: .init()])
-            list.damage = damage[key, default: DamageTracker()].damage(of: list)
+            // A patched frame says which instances it rewrote: its damage is theirs, found without
+            // comparing every instance.
+            list.damage = damage[key, default: DamageTracker()].damage(
+                of: list, changedPositions: retained[key]?.lastChanged)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
             if failure != nil { damage[key]?.forget() }

@@ -165,15 +165,24 @@ extension RetainedDisplayList {
                 }
             }
         }
+        var changed: [Int] = []
         for r in redrawn {
             for (k, new) in r.list.emitted.enumerated() {
                 let before = list!.emitted[r.start + k]
-                list!.instances[before.kind].replace(before.index, with: new.index, of: r.list.instances[new.kind])
-                list!.emitted[r.start + k].pixels = new.pixels
+                let source = r.list.instances[new.kind]
                 placedCells[r.start + k] = r.cells[k]
+                if before.pixels == new.pixels
+                    && list!.instances[before.kind].same(before.index, as: new.index, of: source)
+                {
+                    continue  // Drawn the same: not damaged.
+                }
+                changed.append(r.start + k)
+                list!.instances[before.kind].replace(before.index, with: new.index, of: source)
+                list!.emitted[r.start + k].pixels = new.pixels
             }
             noteRedrawn(r, start: r.start)
         }
+        lastChanged = changed
         return true
     }
 

@@ -42,6 +42,10 @@ public struct RetainedDisplayList {
     public private(set) var lastBuild = Build.full
     /// Why the last full build could not patch the list before (for tests and tools).
     public private(set) var lastFullReason = "no list yet"
+    /// The positions in `DisplayList.emitted` whose instance the last build rewrote (its bytes or
+    /// pixels changed), when it was patched; empty when it was unchanged; nil after a spliced or
+    /// full build, whose changes are not known. `DamageTracker.damage(of:changedPositions:)` takes it.
+    public internal(set) var lastChanged: [Int]?
     /// Full builds and patched builds made so far.
     public private(set) var buildCounts = (full: 0, patched: 0, spliced: 0, unchanged: 0)
 
@@ -107,7 +111,9 @@ public struct RetainedDisplayList {
             keys[index].revision = tree.revision
             keys[index].animated = Array(tree.animatedLayers)
         }
+        lastChanged = nil
         if redrawn.isEmpty {
+            lastChanged = []
             lastBuild = .unchanged
             buildCounts.unchanged += 1
         } else if overwrite(redrawn) {
@@ -176,6 +182,7 @@ public struct RetainedDisplayList {
         self.display = display
         list = builder.list
         lastBuild = .full
+        lastChanged = nil
         lastFullReason = reason
         buildCounts.full += 1
         return builder.list

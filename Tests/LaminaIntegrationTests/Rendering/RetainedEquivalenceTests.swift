@@ -9,7 +9,8 @@ import Testing
 /// Retained display lists (issue 19, point 1): a list patched from the frame before holds the
 /// instances of a full build to the byte, in the same emission order, and its batches draw the same
 /// pixels, over seeded random scenes, commits and animations at every frame (the scenes of
-/// `DamageEquivalenceTests`).
+/// `DamageEquivalenceTests`); drawn only where the patch changed it (the damage the tracker takes
+/// from the patch), into a target holding the frame before, it is the full redraw to the byte.
 @Suite struct RetainedEquivalenceTests {
     /// Whether two lists hold the same instances, emitted in the same order.
     static func sameInstances(_ a: DisplayList, _ b: DisplayList) -> Bool {
@@ -25,6 +26,9 @@ import Testing
             var scene = DamageEquivalenceTests.Scene(seed: seed)
             try scene.start(count: 24)
             var retained = RetainedDisplayList()
+            // The damage of patched frames from the instances they rewrote, and from a full comparison.
+            var told = DamageTracker()
+            var toldFrames = 0
             var patched = 0
             var reasons: [String: Int] = [:]
             for frame in 0..<60 {
@@ -36,11 +40,15 @@ import Testing
                 if retained.lastBuild == .patched || retained.lastBuild == .spliced { patched += 1 }
                 if retained.lastBuild == .full { reasons[retained.lastFullReason, default: 0] += 1 }
                 let full = scene.list(at: time)
+                // Drawn only where the tracker, told which instances the patch rewrote, says it changed.
+                var drawn = list
+                drawn.damage = told.damage(of: list, changedPositions: retained.lastChanged)
+                if retained.lastChanged != nil, drawn.damage != nil { toldFrames += 1 }
                 if retained.lastBuild == .spliced {
                     #expect(list.batches == full.batches, "seed \(seed), frame \(frame): spliced batches")
                 }
                 #expect(Self.sameInstances(list, full), "seed \(seed), frame \(frame) (\(retained.lastBuild))")
-                try renderer.render(list, into: patchedTarget)
+                try renderer.render(drawn, into: patchedTarget)
                 try renderer.render(full, into: fullTarget)
                 let a = try renderer.readPixels(patchedTarget)
                 let b = try renderer.readPixels(fullTarget)
@@ -52,6 +60,7 @@ import Testing
                 _ = scene.tree.apply(&advancement)
             }
             #expect(patched >= 20, "frames should be patched: \(patched) of 60; full builds: \(reasons)")
+            #expect(toldFrames >= 5, "frames drawn as the damage of a patch: \(toldFrames)")
             #expect(validation.messages.isEmpty, "\(validation.messages)")
         }
     }

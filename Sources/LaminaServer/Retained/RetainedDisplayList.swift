@@ -9,8 +9,8 @@ import LaminaCore
 /// each tree's change log since the revision it last built (`RenderTree.changes(since:)`), adds the
 /// animated layers (this frame's and the last one's), and keeps only the topmost of those layers: the
 /// dirty roots. Each dirty root's subtree is drawn again alone, in the context its superlayer handed
-/// it last time, and its new instances overwrite its old ones in place. No other layer is visited. A
-/// frame with no dirty root is not built: the last list is returned as it is.
+/// it last time; no other layer is visited. A frame with no dirty root is not built: the last list
+/// is returned as it is.
 ///
 /// When each subtree emitted the same kinds (and images) as before and every moved instance stays
 /// in draw order with what may touch the same pixels (`DrawOrderGrid`), the new instances overwrite
@@ -46,7 +46,7 @@ public struct RetainedDisplayList {
     /// pixels changed), when it was patched; empty when it was unchanged; nil after a spliced or
     /// full build, whose changes are not known. `DamageTracker.damage(of:changedPositions:)` takes it.
     public internal(set) var lastChanged: [Int]?
-    /// Full builds and patched builds made so far.
+    /// The builds made so far, by how they were made.
     public private(set) var buildCounts = (full: 0, patched: 0, spliced: 0, unchanged: 0)
 
     /// The share of a tree's layers beyond which dirty layers are built in full.

@@ -94,8 +94,7 @@ enum FrameBench {
             String(
                 format: "%.1f µs, %d layers visited (%@); %.4f of the full build", moving * 1000, visited.max() ?? -1,
                 kinds.allSatisfy { $0 == .patched } ? "every frame patched" : "\(kinds)", moving / gridFull))
-        // The same with the damage found as the frame worker finds it (the tracker holds the frame
-        // before, so the first rewrite of a frame copies the list's buffers).
+        // The same with the damage found as the frame worker finds it.
         var tracker = DamageTracker()
         var damaged: [Int] = []
         step = 0
@@ -110,7 +109,7 @@ enum FrameBench {
         let withDamage = SoftwareReference.medianMilliseconds(iterations: n) {
             step += 1
             var list = retained.build(trees: [moves[step]], display: 0, width: width, height: height)
-            list.damage = tracker.damage(of: list, changedPositions: retained.lastChanged)
+            list.damage = tracker.damage(of: list, patch: retained.lastChanged, before: retained.lastReplaced)
             damaged.append(list.pixelsToDraw)
         }
         row(

@@ -169,7 +169,7 @@ final class FrameWorker: @unchecked Sendable {
             // A patched frame says which instances it rewrote: its damage is theirs, found without
             // comparing every instance.
             list.damage = damage[key, default: DamageTracker()].damage(
-                of: list, changedPositions: retained[key]?.lastChanged)
+                of: list, patch: retained[key]?.lastChanged, before: retained[key]?.lastReplaced)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
             if failure != nil { damage[key]?.forget() }

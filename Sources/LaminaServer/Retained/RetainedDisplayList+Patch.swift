@@ -166,6 +166,7 @@ extension RetainedDisplayList {
             }
         }
         var changed: [Int] = []
+        var pixelsBefore: [DamageRect] = []
         for r in redrawn {
             for (k, new) in r.list.emitted.enumerated() {
                 let before = list!.emitted[r.start + k]
@@ -177,12 +178,13 @@ extension RetainedDisplayList {
                     continue  // Drawn the same: not damaged.
                 }
                 changed.append(r.start + k)
+                pixelsBefore.append(before.pixels)
                 list!.instances[before.kind].replace(before.index, with: new.index, of: source)
                 list!.emitted[r.start + k].pixels = new.pixels
             }
             noteRedrawn(r, start: r.start)
         }
-        lastChanged = changed
+        lastChanged = (changed, pixelsBefore)
         return true
     }
 

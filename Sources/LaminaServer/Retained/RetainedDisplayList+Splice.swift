@@ -76,6 +76,7 @@ extension RetainedDisplayList {
         earlierMax = []
         laterMin = []
         order = nil
+        lastReplaced = old
         list = next
     }
 

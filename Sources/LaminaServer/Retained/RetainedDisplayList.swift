@@ -43,9 +43,13 @@ public struct RetainedDisplayList {
     /// Why the last full build could not patch the list before (for tests and tools).
     public private(set) var lastFullReason = "no list yet"
     /// The positions in `DisplayList.emitted` whose instance the last build rewrote (its bytes or
-    /// pixels changed), when it was patched; empty when it was unchanged; nil after a spliced or
-    /// full build, whose changes are not known. `DamageTracker.damage(of:changedPositions:)` takes it.
-    public internal(set) var lastChanged: [Int]?
+    /// pixels changed), with their pixels before, when it was patched; empty when it was unchanged;
+    /// nil after a spliced or full build, whose changes are not known.
+    /// `DamageTracker.damage(of:patch:before:)` takes it.
+    public internal(set) var lastChanged: (positions: [Int], pixelsBefore: [DamageRect])?
+    /// The list the last build replaced, when it was spliced or full (nil otherwise): the frame
+    /// before, for a damage tracker that did not keep it (`DamageTracker.damage(of:patch:before:)`).
+    public internal(set) var lastReplaced: DisplayList?
     /// The builds made so far, by how they were made.
     public private(set) var buildCounts = (full: 0, patched: 0, spliced: 0, unchanged: 0)
 
@@ -112,8 +116,9 @@ public struct RetainedDisplayList {
             keys[index].animated = Array(tree.animatedLayers)
         }
         lastChanged = nil
+        lastReplaced = nil
         if redrawn.isEmpty {
-            lastChanged = []
+            lastChanged = ([], [])
             lastBuild = .unchanged
             buildCounts.unchanged += 1
         } else if overwrite(redrawn) {
@@ -180,6 +185,7 @@ public struct RetainedDisplayList {
                 animated: Array(tree.animatedLayers))
         }
         self.display = display
+        lastReplaced = list
         list = builder.list
         lastBuild = .full
         lastChanged = nil

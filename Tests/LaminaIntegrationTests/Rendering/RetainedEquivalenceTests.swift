@@ -42,7 +42,7 @@ import Testing
                 let full = scene.list(at: time)
                 // Drawn only where the tracker, told which instances the patch rewrote, says it changed.
                 var drawn = list
-                drawn.damage = told.damage(of: list, changedPositions: retained.lastChanged)
+                drawn.damage = told.damage(of: list, patch: retained.lastChanged, before: retained.lastReplaced)
                 if retained.lastChanged != nil, drawn.damage != nil { toldFrames += 1 }
                 if retained.lastBuild == .spliced {
                     #expect(list.batches == full.batches, "seed \(seed), frame \(frame): spliced batches")

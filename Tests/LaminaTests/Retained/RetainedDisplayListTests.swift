@@ -6,8 +6,8 @@ import Testing
 @testable import LaminaServer
 
 /// Retained display lists (issue 19, point 1) by their counters: a frame draws only the subtrees that
-/// changed or are animated, a frame where nothing changed draws nothing, and what cannot be patched
-/// is built in full. Times are never asserted; `RetainedEquivalenceTests` compares the lists and
+/// changed or are animated, a frame where nothing changed draws nothing, a subtree whose instances
+/// changed in number or kind is spliced in, and what cannot be patched is built in full. Times are never asserted; `RetainedEquivalenceTests` compares the lists and
 /// pixels with full builds.
 struct RetainedDisplayListTests {
     static let width = 1280
@@ -131,7 +131,7 @@ struct RetainedDisplayListTests {
         #expect(Self.build(&retained, tree, time: 3).layersVisited == 0)
     }
 
-    @Test func whatCannotBePatchedIsBuiltInFull() throws {
+    @Test func otherInstancesAreSplicedInAndOtherScenesBuiltInFull() throws {
         var tree = try Self.grid(count: 200)
         var retained = RetainedDisplayList()
         _ = Self.build(&retained, tree)
@@ -173,8 +173,8 @@ struct RetainedDisplayListTests {
     }
 
     @Test func aLayerMovingOverOthersIsPatchedOnlyWhileTheBatchesStayInOrder() throws {
-        // Otherwise its instances are placed in batches again: the full build's batches.
-        // A blended layer drawn after an opaque one: moved over it, its batch must come after.
+        // Otherwise every instance is placed in batches again: the full build's batches. A blended
+        // layer (2) is drawn before an opaque one (3), in a later batch since they do not overlap.
         var tree = try RenderTree().applying(
             [
                 .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 200, height: 100))),

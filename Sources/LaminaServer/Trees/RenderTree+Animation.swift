@@ -66,7 +66,19 @@ extension RenderTree {
         var clocks: [LayerID: (time: Double, rate: Double)] = [:]
         for id in animatedLayers {
             guard let layer = layers[id] else { continue }
-            let (layerTime, rate) = localTime(of: id, at: time, known: &clocks)
+            // The superlayer's clock, mapped once per superlayer; then this layer's, from the record
+            // already read (the same arithmetic as `localTime(of:at:)`).
+            var parent = (time: time, rate: 1.0)
+            if let superlayer = layer.superlayer {
+                if let known = clocks[superlayer] {
+                    parent = known
+                } else {
+                    parent = localTime(of: superlayer, at: time, known: &clocks)
+                    clocks[superlayer] = parent
+                }
+            }
+            let layerTime = layer.state.localTime(fromParent: parent.time)
+            let rate = parent.rate * layer.state.speed
             for animation in layer.animations {
                 let phase = animation.record.phase(atParent: layerTime)
                 let state = reported[animation.id] ?? .notStarted

@@ -113,18 +113,19 @@ enum AnimationBench {
         return times.sorted()[times.count / 2]
     }
 
-    /// 10,000 layers of 8×4 points on a 100×100 grid over 1280×720, each with an opacity and a
+    /// 10,000 layers of 8×4 points on a 100×100 grid over the run's display size (1280×720 by default), each with an opacity and a
     /// position animation (the same scene without animations is the baseline).
     static func tenThousandLayers(animated: Bool) throws -> RenderTree {
         var ops: [LayerOperation] = [
-            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-            .set(1, .position(CGPoint(x: 640, y: 360))),
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height))),
+            .set(1, .position(CGPoint(x: Double(BenchSize.width) / 2, y: Double(BenchSize.height) / 2))),
         ]
         var children: [LayerID] = []
         for i in 0..<10_000 {
             let id = LayerID(i + 2)
             children.append(id)
-            let x = Double(i % 100) * 12.8 + 6, y = Double(i / 100) * 7.2 + 3.6
+            let x = Double(i % 100) * Double(BenchSize.width) / 100 + 6
+            let y = Double(i / 100) * Double(BenchSize.height) / 100 + 3.6
             ops += [
                 .createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: 8, height: 4))),
                 .set(id, .position(CGPoint(x: x, y: y))),
@@ -166,7 +167,7 @@ enum AnimationBench {
         let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
             frame += 1
             list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero,
+                trees: [tree], display: 0, width: BenchSize.width, height: BenchSize.height, clearColor: .zero,
                 time: 100 + Double(frame) / 60)
         }
         let advance = SoftwareReference.medianMilliseconds(iterations: iterations) {

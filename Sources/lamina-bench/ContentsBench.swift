@@ -6,11 +6,11 @@ import LaminaTesting
 import LaminaVulkan
 
 /// The contents benchmark: 1,000 layers of 100×100 points, each showing one of four 100×100 images
-/// at 1:1 on whole pixels, over 1280×720, drawn by the Vulkan renderer and by pixman.
+/// at 1:1 on whole pixels, over the run's display size (1280×720 by default), drawn by the Vulkan renderer and by pixman.
 enum ContentsBench {
     /// The scene's size.
-    static let width = 1280
-    static let height = 720
+    static var width: Int { BenchSize.width }
+    static var height: Int { BenchSize.height }
     static let layerCount = 1000
     static let side = 100
 

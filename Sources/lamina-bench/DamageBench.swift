@@ -19,7 +19,7 @@ enum DamageBench {
                 PropertyTarget(keyPath: LayerKeyPath("position.x")!),
                 BasicValues(from: .number(60), to: .number(Double(width - 60)))))
         let scene = BenchScene.layers(count: 1000, width: width, height: height)
-        var operations = Bench.operations(for: scene)
+        var operations = Bench.operations(for: scene, width: width, height: height)
         operations.removeLast(2)
         operations += [
             .createLayer(mover), .set(mover, .bounds(CGRect(x: 0, y: 0, width: 50, height: 50))),

@@ -7,14 +7,14 @@ import LaminaVulkan
 /// Shape and gradient layers per frame (issue 20): 100 progress rings whose strokeEnd animates (each
 /// frame rasterizes every ring with Cairo and imports it), the same rings still (the rasters are
 /// cached), and 100 gradient layers (axial, radial and conic, four stops each) drawn by the gradient
-/// kind, at 1280×720.
+/// kind, at the run's display size (1280×720 by default).
 enum ShapeBench {
     /// 100 rings of 64×64 on a 10×10 grid, stroked 8 wide with round caps, over a plain root; with
     /// `animated`, each runs a strokeEnd animation of its own phase.
     static func rings(animated: Bool) throws -> RenderTree {
         var ops: [LayerOperation] = [
-            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-            .set(1, .position(CGPoint(x: 640, y: 360))),
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height))),
+            .set(1, .position(CGPoint(x: Double(BenchSize.width) / 2, y: Double(BenchSize.height) / 2))),
         ]
         let circle = CGPath(ellipseIn: CGRect(x: 6, y: 6, width: 52, height: 52))
         var children: [LayerID] = []
@@ -44,8 +44,8 @@ enum ShapeBench {
     /// 100 gradient layers of 100×60 with four stops, a third each axial, radial and conic.
     static func gradients() throws -> RenderTree {
         var ops: [LayerOperation] = [
-            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-            .set(1, .position(CGPoint(x: 640, y: 360))),
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height))),
+            .set(1, .position(CGPoint(x: Double(BenchSize.width) / 2, y: Double(BenchSize.height) / 2))),
         ]
         let colors = [
             RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 1), RGBAColor(red: 0.5, green: 0, blue: 1, alpha: 1),
@@ -78,7 +78,7 @@ enum ShapeBench {
         let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
             frame += 1
             list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero,
+                trees: [tree], display: 0, width: BenchSize.width, height: BenchSize.height, clearColor: .zero,
                 time: 100 + Double(frame) / 60, shapes: cache)
             cache.endFrame()
         }
@@ -90,7 +90,7 @@ enum ShapeBench {
     }
 
     static func rows(renderer: VulkanRenderer, iterations: Int, row: (String, String) -> Void) throws {
-        let target = try renderer.makeTarget(width: 1280, height: 720)
+        let target = try renderer.makeTarget(width: BenchSize.width, height: BenchSize.height)
         let cache = ShapeRasterCache(renderer: renderer)
         for (name, tree) in [
             ("100 shape layers, strokeEnd animated (100 rasterizations a frame)", try rings(animated: true)),

@@ -43,8 +43,21 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the damage measurements (a small moving layer over 1,000 layers, drawn whole and as damage).")
     var damageOnly = false
 
-    @Option(help: "Display size of the damage measurements, WIDTHxHEIGHT.")
-    var size = "1920x1080"
+    @Option(help: "Display size of every scene, WIDTHxHEIGHT (default 1280x720; the damage measurements 1920x1080).")
+    var size: String?
+
+    @Flag(help: "Run only the retained-frame measurements (CPU only: full and patched display-list builds).")
+    var framesOnly = false
+
+    /// The display size `--size` names, or `fallback` when it names none.
+    func displaySize(_ fallback: (Int, Int) = (1280, 720)) throws -> (width: Int, height: Int) {
+        guard let size else { return fallback }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
+            throw ValidationError("--size takes WIDTHxHEIGHT, for example 1920x1080")
+        }
+        return (parts[0], parts[1])
+    }
 
     @Flag(help: "Run only the SIGKILL-to-restored-screen measurement (laminad killed and started again).")
     var restartOnly = false
@@ -63,6 +76,8 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
+        (BenchSize.width, BenchSize.height) = try displaySize()
+        let (width, height) = (BenchSize.width, BenchSize.height)
         var rows: [(String, String)] = []
         func row(_ name: String, _ value: String) {
             rows.append((name, value))
@@ -70,7 +85,7 @@ struct Bench: ParsableCommand {
         }
 
         if stallOnly {
-            let server = try TestServer(width: 1280, height: 720, validation: false)
+            let server = try TestServer(width: width, height: height, validation: false)
             defer { server.stop() }
             try stallRows(server, row: row)
             print("| measurement | value |\n|---|---|")
@@ -78,7 +93,7 @@ struct Bench: ParsableCommand {
             return
         }
         if commitsOnly {
-            let server = try TestServer(width: 1280, height: 720, validation: false)
+            let server = try TestServer(width: width, height: height, validation: false)
             defer { server.stop() }
             for actions in [false, true] {
                 let (perSecond, _) = try commitThroughput(server, actions: actions)
@@ -112,14 +127,18 @@ struct Bench: ParsableCommand {
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
         }
+        if framesOnly {
+            try FrameBench.rows(iterations: iterations, width: width, height: height, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
         if damageOnly {
-            let parts = size.split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
-                throw ValidationError("--size takes WIDTHxHEIGHT, for example 1920x1080")
-            }
+            let (width, height) = try displaySize((1920, 1080))
+            (BenchSize.width, BenchSize.height) = (width, height)
             try DamageBench.rows(
-                renderer: try VulkanRenderer(validation: false), iterations: iterations, width: parts[0],
-                height: parts[1], row: row)
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, width: width,
+                height: height, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -150,7 +169,8 @@ struct Bench: ParsableCommand {
         }
         if animationsOnly {
             let renderer = try VulkanRenderer(validation: false)
-            try animationRows(renderer: renderer, target: try renderer.makeTarget(width: 1280, height: 720), row: row)
+            try animationRows(
+                renderer: renderer, target: try renderer.makeTarget(width: width, height: height), row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
@@ -160,14 +180,15 @@ struct Bench: ParsableCommand {
         let startups = try (0..<5).map { _ in try startupToFirstFrame() }
         row("laminad start to first frame (median of 5)", ms(median(startups)))
 
-        // Frame times in-process: display list build and Vulkan render, 1280x720.
+        // Frame times in-process: display list build and Vulkan render, at the run's size.
         let renderer = try VulkanRenderer(validation: false)
-        let target = try renderer.makeTarget(width: 1280, height: 720)
-        let scene = BenchScene.layers(count: 1000, width: 1280, height: 720)
-        let tree = try RenderTree().applying(Self.operations(for: scene), displayCount: 1)
+        let target = try renderer.makeTarget(width: width, height: height)
+        let scene = BenchScene.layers(count: 1000, width: width, height: height)
+        let tree = try RenderTree().applying(
+            Self.operations(for: scene, width: width, height: height), displayCount: 1)
         var list = DisplayList(width: 0, height: 0)
         let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            list = DisplayListBuilder.build(trees: [tree], display: 0, width: 1280, height: 720, clearColor: .zero)
+            list = DisplayListBuilder.build(trees: [tree], display: 0, width: width, height: height, clearColor: .zero)
         }
         let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
             try! renderer.render(list, into: target)
@@ -192,7 +213,8 @@ struct Bench: ParsableCommand {
             ]),
             displayCount: 1)
         let one = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            let l = DisplayListBuilder.build(trees: [oneTree], display: 0, width: 1280, height: 720, clearColor: .zero)
+            let l = DisplayListBuilder.build(
+                trees: [oneTree], display: 0, width: width, height: height, clearColor: .zero)
             try! renderer.render(l, into: target)
             try! renderer.waitForAllFrames()
         }
@@ -202,10 +224,10 @@ struct Bench: ParsableCommand {
         var cairoPixels: [UInt8] = []
         var pixmanPixels: [UInt8] = []
         let cairo = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            cairoPixels = SoftwareReference.renderCairo(scene, width: 1280, height: 720)
+            cairoPixels = SoftwareReference.renderCairo(scene, width: width, height: height)
         }
         let pixman = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            pixmanPixels = SoftwareReference.renderPixman(scene, width: 1280, height: 720)
+            pixmanPixels = SoftwareReference.renderPixman(scene, width: width, height: height)
         }
         row("1,000 layers: Cairo", String(format: "%.2f ms", cairo))
         row("1,000 layers: pixman", String(format: "%.2f ms", pixman))
@@ -223,7 +245,7 @@ struct Bench: ParsableCommand {
         try animationRows(renderer: renderer, target: target, row: row)
 
         // Through the socket.
-        let server = try TestServer(width: 1280, height: 720, validation: false)
+        let server = try TestServer(width: width, height: height, validation: false)
         defer { server.stop() }
         let (changesPerSecond, commits) = try commitThroughput(server, actions: false)
         row(
@@ -338,7 +360,7 @@ struct Bench: ParsableCommand {
     func commitThroughput(_ server: TestServer, actions: Bool) throws -> (Double, Int) {
         let context = try server.connect(name: "bench")
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.frame = CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height)
         let layers = (0..<1000).map { i -> CALayer in
             let l = CALayer()
             l.frame = CGRect(x: Double(i % 40) * 30, y: Double(i / 40) * 28, width: 20, height: 20)
@@ -387,10 +409,10 @@ struct Bench: ParsableCommand {
     }
 
     /// The render-tree operations for the benchmark scene: one root, then one layer per `BenchLayer`.
-    static func operations(for scene: [BenchLayer]) -> [LayerOperation] {
+    static func operations(for scene: [BenchLayer], width: Int = 1280, height: Int = 720) -> [LayerOperation] {
         var ops: [LayerOperation] = [
-            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
-            .set(1, .position(CGPoint(x: 640, y: 360))),
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: width, height: height))),
+            .set(1, .position(CGPoint(x: Double(width) / 2, y: Double(height) / 2))),
         ]
         var children: [LayerID] = []
         for (i, l) in scene.enumerated() {
@@ -421,9 +443,11 @@ struct Bench: ParsableCommand {
         return (maxDiff, over)
     }
 
-    /// Writes premultiplied BGRA bytes (1280×720) as PNG.
+    /// Writes premultiplied BGRA bytes of the run's display size as PNG.
     static func save(_ bgra: [UInt8], _ path: String) throws {
-        try CGImage(width: 1280, height: 720, stride: 1280 * 4, premultipliedBGRA: bgra)!.writePNG(to: path)
+        try CGImage(
+            width: BenchSize.width, height: BenchSize.height, stride: BenchSize.width * 4, premultipliedBGRA: bgra)!
+            .writePNG(to: path)
     }
 }
 

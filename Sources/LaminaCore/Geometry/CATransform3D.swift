@@ -96,17 +96,41 @@ public struct CATransform3D: Sendable, Equatable, Hashable, Codable {
     ///
     /// Same as `CATransform3DConcat(self, other)`: the row-vector product `self · other`.
     public func concatenating(_ other: CATransform3D) -> CATransform3D {
-        let a = rowMajor
-        let b = other.rowMajor
-        var r = [CGFloat](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var sum: CGFloat = 0
-                for k in 0..<4 { sum += a[i * 4 + k] * b[k * 4 + j] }
-                r[i * 4 + j] = sum
-            }
+        // Written out (no arrays: this runs several times per layer per frame). Each entry sums its
+        // four products left to right from 0, as the loop it replaces did, so results are unchanged
+        // to the bit (0 + -0 is +0).
+        let b = other
+        @inline(__always)
+        func dot(
+            _ x0: CGFloat, _ x1: CGFloat, _ x2: CGFloat, _ x3: CGFloat, _ y0: CGFloat, _ y1: CGFloat, _ y2: CGFloat,
+            _ y3: CGFloat
+        )
+            -> CGFloat
+        {
+            var sum: CGFloat = 0
+            sum += x0 * y0
+            sum += x1 * y1
+            sum += x2 * y2
+            sum += x3 * y3
+            return sum
         }
-        return CATransform3D(rowMajor: r)
+        return CATransform3D(
+            m11: dot(m11, m12, m13, m14, b.m11, b.m21, b.m31, b.m41),
+            m12: dot(m11, m12, m13, m14, b.m12, b.m22, b.m32, b.m42),
+            m13: dot(m11, m12, m13, m14, b.m13, b.m23, b.m33, b.m43),
+            m14: dot(m11, m12, m13, m14, b.m14, b.m24, b.m34, b.m44),
+            m21: dot(m21, m22, m23, m24, b.m11, b.m21, b.m31, b.m41),
+            m22: dot(m21, m22, m23, m24, b.m12, b.m22, b.m32, b.m42),
+            m23: dot(m21, m22, m23, m24, b.m13, b.m23, b.m33, b.m43),
+            m24: dot(m21, m22, m23, m24, b.m14, b.m24, b.m34, b.m44),
+            m31: dot(m31, m32, m33, m34, b.m11, b.m21, b.m31, b.m41),
+            m32: dot(m31, m32, m33, m34, b.m12, b.m22, b.m32, b.m42),
+            m33: dot(m31, m32, m33, m34, b.m13, b.m23, b.m33, b.m43),
+            m34: dot(m31, m32, m33, m34, b.m14, b.m24, b.m34, b.m44),
+            m41: dot(m41, m42, m43, m44, b.m11, b.m21, b.m31, b.m41),
+            m42: dot(m41, m42, m43, m44, b.m12, b.m22, b.m32, b.m42),
+            m43: dot(m41, m42, m43, m44, b.m13, b.m23, b.m33, b.m43),
+            m44: dot(m41, m42, m43, m44, b.m14, b.m24, b.m34, b.m44))
     }
 
     /// Applies the matrix to the point `(x, y, z, 1)` as a row vector (project convenience).
@@ -133,7 +157,10 @@ public struct CATransform3D: Sendable, Equatable, Hashable, Codable {
 
     /// Whether all sixteen entries are finite (no NaN or infinity) (project convenience).
     public var isFinite: Bool {
-        rowMajor.allSatisfy(\.isFinite)
+        // Written out: no array (the display-list builder asks for every layer).
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite
+            && m23.isFinite && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
     }
 
     /// The sixteen entries as `Float`s, ready to upload as a GLSL `mat4` (project convenience).

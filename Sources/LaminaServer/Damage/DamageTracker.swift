@@ -29,6 +29,10 @@ public struct DamageTracker {
     /// The frame drawn last into the target, and the hash of each of its emitted instances.
     private var previous: DisplayList?
     private var previousHashes: [UInt64] = []
+    /// After a patched frame (`damage(of:patch:before:)`), the frame before is not kept (keeping it
+    /// would make the retained list copy its arrays at its next write): only its size, clear colour
+    /// and hashes are, and the caller hands the list over when it is needed again.
+    private var patchedFrame: (width: Int, height: Int, clearColor: SIMD4<Float>)?
 
     /// The damage of `list` against the frame before (nil: draw it whole), remembering `list` as the
     /// frame the target will hold once it is drawn. Call `forget()` when it was not drawn.
@@ -77,9 +81,48 @@ public struct DamageTracker {
         return Self.collapse(unmatched.filter { !$0.isEmpty }, width: list.width, height: list.height)
     }
 
+    /// `damage(of:)` for a frame of a retained list (`RetainedDisplayList`). `patch` is what the
+    /// list's patch rewrote (`lastChanged`: positions in `emitted`, and their pixels before), when it
+    /// was patched; then the damage is the old and new pixels of those instances, found without
+    /// comparing the others, and `list` is not kept (so the retained list does not copy its arrays at
+    /// its next write). Otherwise `before`, the list that the retained list replaced (`lastReplaced`),
+    /// stands for the frame before when it was not kept, and the frames are compared as `damage(of:)`
+    /// does. The damage is the one `damage(of:)` would find, or smaller where `damage(of:)` gives up
+    /// matching; drawing only it gives the full redraw.
+    public mutating func damage(
+        of list: DisplayList, patch: (positions: [Int], pixelsBefore: [DamageRect])?, before: DisplayList?
+    ) -> [DamageRect]? {
+        let size = previous.map { ($0.width, $0.height, $0.clearColor) } ?? patchedFrame
+        if let patch, let (width, height, clearColor) = size, width == list.width, height == list.height,
+            clearColor == list.clearColor, previousHashes.count == list.emitted.count
+        {
+            var rects: [DamageRect] = []
+            rects.reserveCapacity(2 * patch.positions.count)
+            for (position, pixels) in zip(patch.positions, patch.pixelsBefore) {
+                rects.append(pixels)
+                rects.append(list.emitted[position].pixels)
+                previousHashes[position] = Self.hash(list.emitted[position], in: list)
+            }
+            previous = nil
+            patchedFrame = (list.width, list.height, list.clearColor)
+            return Self.collapse(rects.filter { !$0.isEmpty }, width: list.width, height: list.height)
+        }
+        if previous == nil, patchedFrame != nil {
+            // The frame before was a patched frame of the list `before` now holds.
+            guard let before, before.emitted.count == previousHashes.count else {
+                forget()
+                return damage(of: list)
+            }
+            previous = before
+        }
+        patchedFrame = nil
+        return damage(of: list)
+    }
+
     /// Forgets the frame before: the next is drawn whole (its target did not get the last one).
     public mutating func forget() {
         previous = nil
+        patchedFrame = nil
         previousHashes = []
     }
 

@@ -26,15 +26,37 @@ struct Batcher {
     var highest: [Int32]
     var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int), texture: TextureSampling?)] = []
     var placed: [(batch: Int32, kind: Int, index: Int32)] = []
+    /// The number of primitives placed when each group ended: group `g` holds the entries of
+    /// `placed` from `groupEnds[g - 1]` (0 for the first) up to `groupEnds[g]`.
+    var groupEnds: [Int32] = []
+    /// Whether each placed primitive's cells are kept (`placedCells`), so that the primitives can be
+    /// placed again in a later frame without their layers (`RetainedDisplayList`).
+    var keepsCells = false
+    /// The cells of each placed primitive (columns `x...z`, rows `y...w`), when `keepsCells`.
+    var placedCells: [SIMD4<Int32>] = []
+    /// Whether the batcher only records (a retained list's redraw of one subtree): every primitive
+    /// goes to batch 0 with its cells kept, and the grid is not kept.
+    let recordsOnly: Bool
+    /// The batches of the group being placed (storage kept between groups).
+    var groupBatches: [Int32] = []
     /// What each textured batch samples, by batch number.
     var textures: [Int32: TextureSampling] = [:]
 
     /// A batcher for a `width`×`height` device and `kindCount` draw kinds.
-    init(width: Int, height: Int, kindCount: Int = DrawKind.all.count) {
+    /// With `recordsOnly`, primitives are only recorded (`recordsOnly`).
+    init(width: Int, height: Int, kindCount: Int = DrawKind.all.count, recordsOnly: Bool = false) {
         self.kindCount = kindCount
+        self.recordsOnly = recordsOnly
+        keepsCells = recordsOnly
         columns = max(1, (width + Self.cellSize - 1) / Self.cellSize)
         rows = max(1, (height + Self.cellSize - 1) / Self.cellSize)
-        highest = [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
+        highest = recordsOnly ? [] : [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
+    }
+
+    /// Adds instance `index` of kind `kind` covering the cells `cells` (as `placedCells` holds them)
+    /// to the current group: a primitive placed again.
+    mutating func add(_ kind: Int, index: Int, cells: SIMD4<Int32>, texture: TextureSampling?) {
+        pending.append((kind, Int32(index), (Int(cells.x), Int(cells.y), Int(cells.z), Int(cells.w)), texture))
     }
 
     /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
@@ -56,64 +78,105 @@ struct Batcher {
         return cell < CGFloat(last) ? Int(cell) : last
     }
 
+    /// Forgets every primitive, keeping the storage (a batcher drawn with again).
+    mutating func reset() {
+        for i in highest.indices { highest[i] = -1 }
+        pending.removeAll(keepingCapacity: true)
+        placed.removeAll(keepingCapacity: true)
+        groupEnds.removeAll(keepingCapacity: true)
+        placedCells.removeAll(keepingCapacity: true)
+        textures.removeAll()
+    }
+
     /// Places the current group's primitives.
     mutating func endGroup() {
-        guard !pending.isEmpty else { return }
+        let count = pending.count
+        guard count > 0 else { return }
+        // Index loops over the stored arrays: no iterator or copy of an array per group (a group is
+        // often a single primitive, so per-group costs are per-primitive costs).
+        if keepsCells {
+            for i in 0..<count {
+                let c = pending[i].cells
+                placedCells.append(SIMD4(Int32(c.0), Int32(c.1), Int32(c.2), Int32(c.3)))
+            }
+        }
+        if recordsOnly {
+            for i in 0..<count { placed.append((0, pending[i].kind, pending[i].index)) }
+            groupEnds.append(Int32(placed.count))
+            pending.removeAll(keepingCapacity: true)
+            return
+        }
         let n = kindCount
         let record = n + 1
-        var batches: [Int32] = []
-        batches.reserveCapacity(pending.count)
-        for p in pending {
+        if groupBatches.count < count {
+            groupBatches = [Int32](repeating: 0, count: max(count, 2 * groupBatches.count))
+        }
+        for i in 0..<count {
+            let kind = pending[i].kind
+            let cells = pending[i].cells
             var required: Int32 = 0
-            for r in p.cells.1...p.cells.3 {
-                var cell = (r * columns + p.cells.0) * record
-                for _ in p.cells.0...p.cells.2 {
+            for r in cells.1...cells.3 {
+                var cell = (r * columns + cells.0) * record
+                for _ in cells.0...cells.2 {
                     // Two kinds never share a batch number, so when this kind holds the cell's highest
                     // batch every other kind's is lower and joining that batch keeps order; otherwise
                     // the primitive must come after the cell's highest batch.
                     let any = highest[cell]
-                    let own = highest[cell + 1 + p.kind]
+                    let own = highest[cell + 1 + kind]
                     required = max(required, any == own ? own : any + 1)
                     cell += record
                 }
             }
             // The lowest batch at or after `required` that holds this kind.
-            var b = required + Int32((p.kind - Int(required) % n + n) % n)
-            if let texture = p.texture {
+            var b = required + Int32((kind - Int(required) % n + n) % n)
+            if let texture = pending[i].texture {
                 // A later batch is always in order; skip those that bind another image or sampler.
                 while let held = textures[b], held != texture { b += Int32(n) }
                 textures[b] = texture
             }
-            batches.append(b)
+            groupBatches[i] = b
         }
-        for (p, b) in zip(pending, batches) {
-            for r in p.cells.1...p.cells.3 {
-                var cell = (r * columns + p.cells.0) * record
-                for _ in p.cells.0...p.cells.2 {
+        for i in 0..<count {
+            let kind = pending[i].kind
+            let cells = pending[i].cells
+            let b = groupBatches[i]
+            for r in cells.1...cells.3 {
+                var cell = (r * columns + cells.0) * record
+                for _ in cells.0...cells.2 {
                     if highest[cell] < b { highest[cell] = b }
-                    if highest[cell + 1 + p.kind] < b { highest[cell + 1 + p.kind] = b }
+                    if highest[cell + 1 + kind] < b { highest[cell + 1 + kind] = b }
                     cell += record
                 }
             }
-            placed.append((b, p.kind, p.index))
+            placed.append((b, kind, pending[i].index))
         }
+        groupEnds.append(Int32(placed.count))
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Places the last group and returns the batches in draw order.
     mutating func finish() -> [DrawBatch] {
         endGroup()
-        // Stable: submission order within a batch.
-        let ordered = placed.enumerated().sorted { ($0.element.batch, $0.offset) < ($1.element.batch, $1.offset) }
+        // A counting sort by batch number: stable, so submission order holds within a batch.
+        var highestBatch: Int32 = -1
+        for item in placed where item.batch > highestBatch { highestBatch = item.batch }
+        guard highestBatch >= 0 else { return [] }
+        var counts = [Int32](repeating: 0, count: Int(highestBatch) + 1)
+        for item in placed { counts[Int(item.batch)] += 1 }
         var out: [DrawBatch] = []
-        var current: Int32 = -1
-        for (_, item) in ordered {
-            if item.batch != current {
-                out.append(DrawBatch(kind: item.kind, instances: [], texture: textures[item.batch]))
-                current = item.batch
-            }
-            out[out.count - 1].instances.append(item.index)
+        for (batch, count) in counts.enumerated() where count > 0 {
+            var indices: [Int32] = []
+            indices.reserveCapacity(Int(count))
+            out.append(DrawBatch(kind: batch % kindCount, instances: indices, texture: textures[Int32(batch)]))
         }
+        // Where each used batch number lands in `out`.
+        var slot = [Int32](repeating: -1, count: counts.count)
+        var next: Int32 = 0
+        for (batch, count) in counts.enumerated() where count > 0 {
+            slot[batch] = next
+            next += 1
+        }
+        for item in placed { out[Int(slot[Int(item.batch)])].instances.append(item.index) }
         return out
     }
 }

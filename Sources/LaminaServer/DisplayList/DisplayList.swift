@@ -37,6 +37,17 @@ public struct DisplayList: Sendable {
         self.clearColor = clearColor
     }
 
+    /// Empties the list for a `width`×`height` display, keeping its storage.
+    mutating func removeAllInstances(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        for kind in instances.indices { instances[kind].removeAll() }
+        batches.removeAll(keepingCapacity: true)
+        emitted.removeAll(keepingCapacity: true)
+        layersVisited = 0
+        damage = nil
+    }
+
     /// The number of instances in all batches.
     public var instanceCount: Int { batches.reduce(0) { $0 + $1.instances.count } }
 

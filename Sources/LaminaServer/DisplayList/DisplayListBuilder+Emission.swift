@@ -90,11 +90,11 @@ extension DisplayListBuilder {
     }
 
     /// One axis of a fractional interval cut at pixel boundaries: integer spans with their coverage.
-    static func spans(_ a: CGFloat, _ b: CGFloat) -> [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)] {
-        guard b > a else { return [] }
+    static func spans(_ a: CGFloat, _ b: CGFloat) -> FillSpans {
+        guard b > a else { return FillSpans() }
         let fa = a.rounded(.down), cb = b.rounded(.up)
-        if cb - fa <= 1 { return [(fa, cb, b - a)] }
-        var out: [(CGFloat, CGFloat, CGFloat)] = []
+        if cb - fa <= 1 { return FillSpans(fa, cb, coverage: b - a) }
+        var out = FillSpans()
         let ca = a.rounded(.up), fb = b.rounded(.down)
         if ca > a { out.append((fa, ca, ca - a)) }
         if fb > ca { out.append((ca, fb, 1)) }
@@ -117,7 +117,7 @@ extension DisplayListBuilder {
         let rounded = radius > 0 && corners != []
         if let fill, !rounded, border == nil, Self.isIntegral(d) {
             // The common case of a plain rectangle on whole pixels: one fill, nothing partly covered.
-            emitFills([(d.minX, d.maxX, 1)], [(d.minY, d.maxY, 1)], color: fill, clip: clip)
+            emitFills(FillSpans(d.minX, d.maxX), FillSpans(d.minY, d.maxY), color: fill, clip: clip)
             batcher.endGroup()
             return
         }
@@ -164,8 +164,8 @@ extension DisplayListBuilder {
                 emitFills(xs, ys, color: fill, clip: clip)
             }
         }
-        let middleX = [(lo: xa, hi: xb, coverage: CGFloat(1))]
-        let middleY = [(lo: ya, hi: yb, coverage: CGFloat(1))]
+        let middleX = FillSpans(xa, xb)
+        let middleY = FillSpans(ya, yb)
         if let fill {
             emitFills(middleX, Self.spans(d.minY, ya), color: fill, clip: clip)
             emitFills(middleX, Self.spans(yb, d.maxY), color: fill, clip: clip)
@@ -226,8 +226,7 @@ extension DisplayListBuilder {
 
     /// Emits the cross product of x and y spans as fills with coverage-scaled colour, cut to `clip`.
     mutating func emitFills(
-        _ xs: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
-        _ ys: [(lo: CGFloat, hi: CGFloat, coverage: CGFloat)],
+        _ xs: FillSpans, _ ys: FillSpans,
         color: SIMD4<Float>, clip: CGRect
     ) {
         for y in ys {

@@ -26,6 +26,7 @@ extension DisplayListBuilder {
             let root = exported.tree.layers[rootID]
         else { return }
         hostedDraws += 1
+        if retention != nil { retention!.isPatchable = false }
         var hostedContext = context
         hostedContext.layers = exported.tree.layers
         hostedContext.snapshots = exported.tree.snapshots

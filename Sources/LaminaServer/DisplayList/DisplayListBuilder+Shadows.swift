@@ -154,6 +154,8 @@ extension DisplayListBuilder {
         clip: Clip
     ) {
         guard let cache = shapes, !path.isEmpty, path.hasOnlyFinitePoints else { return }
+        // The raster cache may evict what a retained list refers to, as for shape layers.
+        if retention != nil { retention!.isPatchable = false }
         let alpha = RGBAColor.onEightBitStep(opacity)
         guard alpha > 0 else { return }
         let moved = CATransform3DConcat(

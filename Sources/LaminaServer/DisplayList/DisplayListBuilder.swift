@@ -23,6 +23,9 @@ public struct DisplayListBuilder {
     /// The shape rasters of `CAShapeLayer`s (`DisplayListBuilder+Shapes.swift`); nil: shapes are not
     /// drawn (a builder without a renderer, as in plain tests).
     var shapes: ShapeRasterCache?
+    /// What a retained build records for later patching (`DisplayListBuilder+Retention.swift`); nil
+    /// for a build that is not kept.
+    var retention: Retention?
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
@@ -36,23 +39,48 @@ public struct DisplayListBuilder {
         var builder = DisplayListBuilder(
             list: DisplayList(width: width, height: height, clearColor: clearColor),
             batcher: Batcher(width: width, height: height), exported: exported, shapes: shapes)
-        let screen = Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height))
-        for (index, tree) in trees.enumerated() {
-            guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
-            builder.contextStack = index < contextIds.count ? [contextIds[index]] : []
-            let context = DrawContext(
-                layers: tree.layers, snapshots: tree.snapshots,
-                parentSublayerTransform: CATransform3DIdentity,
-                parentToDevice: CATransform3DIdentity, opacity: 1, clip: screen,
-                contentsImages: tree.contentsImages)
-            builder.draw(Presented(layer, parentTime: time), in: context)
-        }
+        builder.drawTrees(trees, display: display, time: time, contextIds: contextIds)
         builder.list.batches = builder.batcher.finish()
         return builder.list
     }
 
-    /// Draws a layer and its subtree in what its superlayer hands down (`DrawContext`).
+    /// Draws the root of `display` of each of `trees`, in order, at media time `time`.
+    mutating func drawTrees(_ trees: [RenderTree], display: UInt32, time: Double, contextIds: [UInt32]) {
+        for (index, tree) in trees.enumerated() {
+            if retention != nil { retention!.tree = index }
+            guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
+            contextStack = index < contextIds.count ? [contextIds[index]] : []
+            var presented = Presented(layer, parentTime: time)
+            presented.id = root
+            draw(presented, in: Self.rootContext(of: tree, width: list.width, height: list.height))
+        }
+    }
+
+    /// What a tree's root layer is drawn in: the whole display, nothing inherited.
+    static func rootContext(of tree: RenderTree, width: Int, height: Int) -> DrawContext {
+        DrawContext(
+            layers: tree.layers, snapshots: tree.snapshots, parentSublayerTransform: CATransform3DIdentity,
+            parentToDevice: CATransform3DIdentity, opacity: 1,
+            clip: Clip(deviceRect: CGRect(x: 0, y: 0, width: width, height: height)),
+            contentsImages: tree.contentsImages)
+    }
+
+    /// Draws a layer and its subtree in what its superlayer hands down (`DrawContext`), noting the
+    /// instances the subtree emitted when the build is retained.
     mutating func draw(_ presented: Presented, in context: DrawContext) {
+        guard retention != nil else { return drawLayer(presented, in: context) }
+        // A subtree's instances are whole groups (every emitter ends its own; these are no-ops then),
+        // so that a retained list can place them again apart from their neighbours.
+        batcher.endGroup()
+        let start = list.emitted.count
+        let visit = retention!.enter(presented.id)
+        drawLayer(presented, in: context)
+        batcher.endGroup()
+        retention!.exit(visit, start: start, end: list.emitted.count)
+    }
+
+    /// Draws a layer and its subtree (`draw(_:in:)`).
+    mutating func drawLayer(_ presented: Presented, in context: DrawContext) {
         list.layersVisited += 1
         if !presented.transitions.isEmpty {
             return drawTransition(presented, in: context)
@@ -79,6 +107,7 @@ public struct DisplayListBuilder {
         let border = Self.borderColor(state, opacity: opacity)
         let hasContents = Self.showsContents(state, images: context.contentsImages)
         let hasShape = state.layerClass == .shape
+        if hasShape, retention != nil { retention!.isPatchable = false }
         let hasGradient = state.layerClass == .gradient
         if presented.sublayers.isEmpty && !hasContents && !hasShape && !hasGradient && presented.host == nil {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
@@ -132,7 +161,9 @@ public struct DisplayListBuilder {
                 if !presented.drivers.isEmpty, let name = child.state.name, named.insert(name).inserted {
                     inherited = presented.drivers.compactMap { $0.handedDown(to: name) }
                 }
-                children.append(Presented(child, parentTime: presented.time, inherited: inherited))
+                var presentedChild = Presented(child, parentTime: presented.time, inherited: inherited)
+                presentedChild.id = id
+                children.append(presentedChild)
             }
             // Stable sort: zPosition first, array order breaks ties. Only indices move, and only when
             // the zPositions differ.
@@ -145,6 +176,7 @@ public struct DisplayListBuilder {
                 parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
                 opacity: opacity, clip: clip, contentsImages: context.contentsImages,
                 flipped: context.flipped != state.isGeometryFlipped)
+            if retention != nil { retention!.noteChildContext(presented.id, childContext) }
             for index in order {
                 draw(children[index], in: childContext)
             }
@@ -158,6 +190,7 @@ public struct DisplayListBuilder {
     /// earlier transitions still applied), each moved and faded as the transition says. Either image
     /// may be hidden or empty; the other is still drawn.
     mutating func drawTransition(_ presented: Presented, in context: DrawContext) {
+        if retention != nil { retention!.isPatchable = false }
         var after = presented
         let transition = after.transitions.removeLast()
         let images = transition.images(size: presented.state.bounds.size)
@@ -198,6 +231,8 @@ public struct DisplayListBuilder {
 
     /// A render-tree layer with its presentation state at one time.
     struct Presented {
+        /// The layer's id in its tree (0 where it does not matter: no retained build records it).
+        var id: LayerID = 0
         /// The layer's sublayer ids (the render layer itself is not kept: it is large to copy).
         let sublayers: [LayerID]
         /// The presentation values: the model with the layer's animations applied.

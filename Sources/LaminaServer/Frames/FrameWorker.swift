@@ -99,6 +99,8 @@ final class FrameWorker: @unchecked Sendable {
     private var images: [Int: [UInt64: ContentsImage]] = [:]
     /// Each display's damage tracker, by display number and `Display.instance` (worker's thread only).
     private var damage: [DisplayKey: DamageTracker] = [:]
+    /// Each display's retained display list, patched frame to frame (worker's thread only).
+    private var retained: [DisplayKey: RetainedDisplayList] = [:]
 
     /// A display, told apart from an earlier one with the same number.
     struct DisplayKey: Hashable {
@@ -159,11 +161,15 @@ final class FrameWorker: @unchecked Sendable {
         queue.async { [self] in
             let start = DispatchTime.now().uptimeNanoseconds
             var advancements: [Int: RenderTree.Advancement] = [:]
-            var list = build(trees.take(), advancing: &advancements)
             let key = DisplayKey(display: display, instance: instance)
             // A display given again under its number is another target: its predecessor's goes.
             for old in damage.keys where old.display == display && old.instance != instance { damage[old] = nil }
-            list.damage = damage[key, default: DamageTracker()].damage(of: list)
+            for old in retained.keys where old.display == display && old.instance != instance { retained[old] = nil }
+            var list = build(trees.take(), advancing: &advancements, retained: &retained[key, default: .init()])
+            // A patched frame says which instances it rewrote: its damage is theirs, found without
+            // comparing every instance.
+            list.damage = damage[key, default: DamageTracker()].damage(
+                of: list, patch: retained[key]?.lastChanged, before: retained[key]?.lastReplaced)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
             if failure != nil { damage[key]?.forget() }
@@ -232,6 +238,16 @@ final class FrameWorker: @unchecked Sendable {
     private func build(_ scene: consuming Scene, advancing advancements: inout [Int: RenderTree.Advancement])
         -> DisplayList
     {
+        var unretained = RetainedDisplayList()
+        return build(scene, advancing: &advancements, retained: &unretained, retaining: false)
+    }
+
+    /// `build(_:advancing:)` for a presented frame: the display's list is patched in `retained` where
+    /// it can be (a capture, at any time, is built in full: `retaining` false).
+    private func build(
+        _ scene: consuming Scene, advancing advancements: inout [Int: RenderTree.Advancement],
+        retained: inout RetainedDisplayList, retaining: Bool = true
+    ) -> DisplayList {
         for (index, session) in scene.sessions.enumerated() where index < scene.trees.count {
             scene.trees[index].contentsImages = images[session] ?? [:]
         }
@@ -254,7 +270,13 @@ final class FrameWorker: @unchecked Sendable {
                 clipWidth: subtree.width, clipHeight: subtree.height, time: scene.time,
                 contextId: scene.contextIds.first, exported: scene.exported, shapes: shapes)
         }
-        return DisplayListBuilder.build(
+        guard retaining else {
+            return DisplayListBuilder.build(
+                trees: scene.trees, display: scene.display, width: scene.width, height: scene.height,
+                clearColor: scene.clearColor, time: scene.time, contextIds: scene.contextIds, exported: scene.exported,
+                shapes: shapes)
+        }
+        return retained.build(
             trees: scene.trees, display: scene.display, width: scene.width, height: scene.height,
             clearColor: scene.clearColor, time: scene.time, contextIds: scene.contextIds, exported: scene.exported,
             shapes: shapes)

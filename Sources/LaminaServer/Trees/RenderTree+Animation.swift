@@ -66,7 +66,19 @@ extension RenderTree {
         var clocks: [LayerID: (time: Double, rate: Double)] = [:]
         for id in animatedLayers {
             guard let layer = layers[id] else { continue }
-            let (layerTime, rate) = localTime(of: id, at: time, known: &clocks)
+            // The superlayer's clock, mapped once per superlayer; then this layer's, from the record
+            // already read (the same arithmetic as `localTime(of:at:)`).
+            var parent = (time: time, rate: 1.0)
+            if let superlayer = layer.superlayer {
+                if let known = clocks[superlayer] {
+                    parent = known
+                } else {
+                    parent = localTime(of: superlayer, at: time, known: &clocks)
+                    clocks[superlayer] = parent
+                }
+            }
+            let layerTime = layer.state.localTime(fromParent: parent.time)
+            let rate = parent.rate * layer.state.speed
             for animation in layer.animations {
                 let phase = animation.record.phase(atParent: layerTime)
                 let state = reported[animation.id] ?? .notStarted
@@ -102,6 +114,7 @@ extension RenderTree {
         defer { advancement.appliedCount = end }
         var events: [AnimationEvent] = []
         events.reserveCapacity(end - advancement.appliedCount)
+        var revised = false
         for change in advancement.changes[advancement.appliedCount..<end] {
             let id = change.event.animationID
             // One hash lookup per change: the state is read and written through its index.
@@ -120,6 +133,12 @@ extension RenderTree {
                 else { continue }
                 forget(layers[change.layer]!.animations.remove(at: position))
                 if layers[change.layer]!.animations.isEmpty { animatedLayers.remove(change.layer) }
+                // The layer now shows its model values: retained display lists must emit it again.
+                if !revised {
+                    beginRevision()
+                    revised = true
+                }
+                noteChange(change.layer, .animations)
             }
             events.append(change.event)
         }

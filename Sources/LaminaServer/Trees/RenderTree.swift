@@ -30,6 +30,16 @@ public struct RenderTree: Sendable {
     /// The client's image ids that new `contents` values and animations may name: uploaded and not
     /// released (kept by the server's loop; `applying` refuses any other id with `unknownImage`).
     public var liveImages: Set<UInt64> = []
+    /// The history this tree belongs to (`RenderTree+Changes.swift`).
+    public internal(set) var identity = RenderTreeIdentity()
+    /// The number of changes made to the tree: one per commit or applied advancement that changed it.
+    public internal(set) var revision: UInt64 = 0
+    /// The revision at which `roots` last changed.
+    public internal(set) var rootsRevision: UInt64 = 0
+    /// The layers changed by recent revisions, oldest first (`changes(since:)`).
+    var changeLog: [LayerChangeEntry] = []
+    /// The newest revision whose changes are no longer all in `changeLog`.
+    var changeLogStart: UInt64 = 0
 
     /// An empty tree: no layers, no roots.
     public init() {}
@@ -39,6 +49,7 @@ public struct RenderTree: Sendable {
     public func applying(_ operations: [LayerOperation], displayCount: Int) throws(TransactionError) -> RenderTree {
         var next = self
         var touchedHierarchy = false
+        next.beginRevision()
         for op in operations {
             switch op {
             case .createLayer(let id, let layerClass):
@@ -48,11 +59,13 @@ public struct RenderTree: Sendable {
                     throw .limitExceeded("more than \(WireLimits.maxLayersPerClient) layers")
                 }
                 next.layers[id] = RenderLayer(state: LayerState(layerClass: layerClass))
+                next.noteChange(id, .hierarchy)
             case .destroyLayer(let id):
                 guard let removed = next.layers.removeValue(forKey: id) else { throw .unknownLayer(id) }
                 for animation in removed.animations { next.forget(animation) }
                 next.animatedLayers.remove(id)
                 next.hostLayers.remove(id)
+                next.noteChange(id, .hierarchy)
                 touchedHierarchy = true
             case .set(let id, let property):
                 guard let layerClass = next.layers[id]?.state.layerClass else { throw .unknownLayer(id) }
@@ -63,21 +76,26 @@ public struct RenderTree: Sendable {
                 if let reason = property.invalidReason { throw .invalidValue("layer \(id): \(reason)") }
                 if case .contents(let image) = property { try next.checkImage(image) }
                 property.apply(to: &next.layers[id]!.state)
+                next.noteChange(id, .of(property.name))
             case .setSublayers(let id, let children):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 next.layers[id]!.sublayers = children
+                next.noteChange(id, .hierarchy)
                 touchedHierarchy = true
             case .setRoot(let display, let layer):
                 guard display < displayCount else { throw .badDisplay(display) }
                 if let layer { next.roots[display] = layer } else { next.roots[display] = nil }
+                next.rootsRevision = next.revision
                 touchedHierarchy = true
             case .addAnimation(let id, let animation):
                 try next.add(animation, to: id, before: self)
+                next.noteChange(id, .animations)
             case .removeAnimation(let id, let animationID):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 if let index = next.layers[id]!.animations.firstIndex(where: { $0.id == animationID }) {
                     next.forget(next.layers[id]!.animations.remove(at: index))
                     if next.layers[id]!.animations.isEmpty { next.animatedLayers.remove(id) }
+                    next.noteChange(id, .animations)
                 }
             case .setHost(let id, let contextId, let token):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
@@ -88,6 +106,7 @@ public struct RenderTree: Sendable {
                     next.layers[id]!.host = HostedContext(contextId: contextId, token: token)
                     next.hostLayers.insert(id)
                 }
+                next.noteChange(id, .hierarchy)
             }
         }
         if touchedHierarchy { try next.relinkAndValidate() }

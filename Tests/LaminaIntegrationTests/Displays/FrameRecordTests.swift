@@ -121,4 +121,41 @@ import Testing
         #expect(text.contains("frameRecords"))
         client.close()
     }
+
+    /// Retained frames (issue 19, point 1) through the server: after the first frame of 201 layers,
+    /// a commit that moves one of them is drawn by visiting that layer alone.
+    @Test func aFrameAfterACommitThatMovesOneLayerVisitsOnlyIt() throws {
+        let output = try NullOutput(mode: DisplayMode(width: 200, height: 100, refreshRate: 60))
+        let harness = try Harness(output: output)
+        let client = try harness.connect(name: "retained")
+        var ops: [LayerOperation] = [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 200, height: 100))),
+            .set(1, .position(CGPoint(x: 100, y: 50))),
+        ]
+        for i in 0..<200 {
+            let id = LayerID(i + 2)
+            ops += [
+                .createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: 4, height: 4))),
+                .set(id, .position(CGPoint(x: Double(i % 20) * 10 + 5, y: Double(i / 20) * 10 + 5))),
+                .set(id, .backgroundColor(RGBAColor(red: 0, green: 0, blue: 1, alpha: 1))),
+            ]
+        }
+        ops += [.setSublayers(1, (2..<202).map { LayerID($0) }), .setRoot(display: 0, layer: 1)]
+        try client.send(MessageCodec.encode(ClientMessage.commit(serial: 1, operations: ops)))
+        harness.clock.set(100.1)
+        harness.server.runUntilIdle()
+        let first = try #require(Self.frames(try Self.records(harness, client)).last)
+        #expect(first.layersVisited == 201)
+        try client.send(
+            MessageCodec.encode(
+                ClientMessage.commit(serial: 2, operations: [.set(57, .position(CGPoint(x: 103, y: 57)))])))
+        harness.clock.set(100.5)
+        harness.server.runUntilIdle()
+        let records = Self.frames(try Self.records(harness, client))
+        let moved = try #require(records.last)
+        #expect(records.count == 3, "\(records)")
+        #expect(moved.layersVisited == 1)
+        #expect(moved.instancesEmitted == first.instancesEmitted)
+        #expect(moved.pixelsDrawn > 0 && moved.pixelsDrawn <= 2 * 6 * 6, "the mover's old and new places")
+    }
 }

@@ -49,6 +49,14 @@ import Testing
                 ops.append(.set(id, .transform(CATransform3DMakeRotation(unit() * .pi, 0, 0, 1))))
             }
             if random.below(4) == 0 { ops.append(.set(id, .opacity(Float(0.2 + 0.8 * unit())))) }
+            if random.below(5) == 0 {
+                // A soft shadow (closed form), which reaches past the layer by three radii.
+                ops += [
+                    .set(id, .shadowOpacity(Float(0.3 + 0.7 * unit()))),
+                    .set(id, .shadowRadius(Double(random.below(6)))),
+                    .set(id, .shadowOffset(CGSize(width: Double(random.below(7)) - 3, height: 3))),
+                ]
+            }
             return ops
         }
 

@@ -1,0 +1,204 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+import Testing
+
+@testable import LaminaServer
+
+/// Retained display lists (issue 19, point 1) by their counters: a frame draws only the subtrees that
+/// changed or are animated, a frame where nothing changed draws nothing, a subtree whose instances
+/// changed in number or kind is spliced in, and what cannot be patched is built in full. Times are never asserted; `RetainedEquivalenceTests` compares the lists and
+/// pixels with full builds.
+struct RetainedDisplayListTests {
+    static let width = 1280
+    static let height = 720
+
+    /// A root (layer 1) with `count` sublayers (ids 2...) of 8×4 opaque pixels on a grid, each
+    /// `children` sublayers deep in sublayers of its own when `children` > 0.
+    static func grid(count: Int, children: Int = 0) throws -> RenderTree {
+        var ops: [LayerOperation] = [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: width, height: height))),
+            .set(1, .position(CGPoint(x: width / 2, y: height / 2))),
+        ]
+        var ids: [LayerID] = []
+        var next = LayerID(count + 2)
+        for i in 0..<count {
+            let id = LayerID(i + 2)
+            ids.append(id)
+            ops += [
+                .createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: 8, height: 4))),
+                .set(id, .position(CGPoint(x: Double(i % 100) * 12 + 6, y: Double(i / 100) * 7 + 4))),
+                .set(id, .backgroundColor(RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))),
+            ]
+            var subs: [LayerID] = []
+            for _ in 0..<children {
+                ops += [
+                    .createLayer(next), .set(next, .bounds(CGRect(x: 0, y: 0, width: 2, height: 2))),
+                    .set(next, .position(CGPoint(x: 2, y: 2))),
+                    .set(next, .backgroundColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))),
+                ]
+                subs.append(next)
+                next += 1
+            }
+            if !subs.isEmpty { ops.append(.setSublayers(id, subs)) }
+        }
+        return try RenderTree().applying(
+            ops + [.setSublayers(1, ids), .setRoot(display: 0, layer: 1)], displayCount: 1)
+    }
+
+    static func build(_ retained: inout RetainedDisplayList, _ tree: RenderTree, time: Double = 0) -> DisplayList {
+        retained.build(trees: [tree], display: 0, width: width, height: height, time: time)
+    }
+
+    static func full(_ tree: RenderTree, time: Double = 0) -> DisplayList {
+        DisplayListBuilder.build(trees: [tree], display: 0, width: width, height: height, time: time)
+    }
+
+    @Test func oneMovingLayerAmongAThousandVisitsOnlyItself() throws {
+        var tree = try Self.grid(count: 1000)
+        var retained = RetainedDisplayList()
+        let first = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .full)
+        #expect(first.layersVisited == 1001)
+        for step in 1...5 {
+            tree = try tree.applying([.set(500, .position(CGPoint(x: 100 + Double(step), y: 300)))], displayCount: 1)
+            let list = Self.build(&retained, tree)
+            #expect(retained.lastBuild == .patched, "\(retained.lastFullReason)")
+            #expect(list.layersVisited == 1)
+            #expect(list.emitted == Self.full(tree).emitted)
+        }
+    }
+
+    @Test func aFrameWhereNothingChangedDrawsNothing() throws {
+        let tree = try Self.grid(count: 1000)
+        var retained = RetainedDisplayList()
+        let first = Self.build(&retained, tree)
+        let second = Self.build(&retained, tree, time: 1)
+        #expect(retained.lastBuild == .unchanged)
+        #expect(second.layersVisited == 0)
+        #expect(second.emitted == first.emitted)
+        // A commit that changes a layer on no display draws nothing either.
+        let other = try tree.applying(
+            [.createLayer(50_000), .set(50_000, .position(CGPoint(x: 3, y: 3)))], displayCount: 1)
+        let third = Self.build(&retained, other, time: 2)
+        #expect(retained.lastBuild == .unchanged)
+        #expect(third.layersVisited == 0)
+    }
+
+    @Test func aChangedLayerDrawsItsSubtreeAgain() throws {
+        var tree = try Self.grid(count: 100, children: 3)
+        var retained = RetainedDisplayList()
+        #expect(Self.build(&retained, tree).layersVisited == 1 + 100 * 4)
+        tree = try tree.applying([.set(7, .position(CGPoint(x: 400, y: 400)))], displayCount: 1)
+        let list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .patched, "\(retained.lastFullReason)")
+        #expect(list.layersVisited == 4)
+        #expect(list.emitted == Self.full(tree).emitted)
+        // A sublayer alone: only itself.
+        tree = try tree.applying(
+            [.set(105, .backgroundColor(RGBAColor(red: 0, green: 1, blue: 0, alpha: 1)))], displayCount: 1)
+        #expect(Self.build(&retained, tree).layersVisited == 1)
+    }
+
+    @Test func animatedLayersAreDrawnEveryFrameAndOnceMoreWhenTheyEnd() throws {
+        var tree = try Self.grid(count: 1000)
+        var retained = RetainedDisplayList()
+        _ = Self.build(&retained, tree)
+        let move = AnimationRecord(
+            timing: MediaTiming(beginTime: 0, duration: 1),
+            content: .basic(
+                PropertyTarget(keyPath: LayerKeyPath("position.x")!),
+                BasicValues(from: .number(10), to: .number(600))))
+        tree = try tree.applying(
+            [
+                .addAnimation(20, AttachedAnimation(id: 1, key: "a", record: move)),
+                .addAnimation(30, AttachedAnimation(id: 2, key: "a", record: move)),
+            ], displayCount: 1)
+        for frame in 1...4 {
+            let time = Double(frame) / 10
+            let list = Self.build(&retained, tree, time: time)
+            #expect(retained.lastBuild == .patched, "\(retained.lastFullReason)")
+            #expect(list.layersVisited == 2)
+            #expect(list.emitted == Self.full(tree, time: time).emitted)
+        }
+        // The animations end and are removed: the layers are drawn once more at their model values.
+        var advancement = tree.advancement(to: 2)
+        _ = tree.apply(&advancement)
+        #expect(tree.animatedLayers.isEmpty)
+        let ended = Self.build(&retained, tree, time: 2)
+        #expect(ended.layersVisited == 2)
+        #expect(ended.emitted == Self.full(tree, time: 2).emitted)
+        #expect(Self.build(&retained, tree, time: 3).layersVisited == 0)
+    }
+
+    @Test func otherInstancesAreSplicedInAndOtherScenesBuiltInFull() throws {
+        var tree = try Self.grid(count: 200)
+        var retained = RetainedDisplayList()
+        _ = Self.build(&retained, tree)
+        // Another size.
+        _ = retained.build(trees: [tree], display: 0, width: 640, height: 480)
+        #expect(retained.lastBuild == .full)
+        _ = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .full)
+        // A layer that emits more instances (a border) than before: spliced in, batches placed again.
+        tree = try tree.applying(
+            [.set(9, .borderWidth(1)), .set(9, .borderColor(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1)))],
+            displayCount: 1)
+        var list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .spliced)
+        #expect(list.layersVisited == 1)
+        #expect(list.emitted == Self.full(tree).emitted && list.batches == Self.full(tree).batches)
+        // Another layer under the root: drawn in the context recorded before the splice.
+        tree = try tree.applying([.set(150, .position(CGPoint(x: 600, y: 300)))], displayCount: 1)
+        list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .patched)
+        #expect(list.emitted == Self.full(tree).emitted)
+        // A layer drawn no more (hidden): the root's other sublayers are not drawn again.
+        tree = try tree.applying([.set(9, .isHidden(true))], displayCount: 1)
+        list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .spliced)
+        #expect(list.layersVisited == 1)
+        #expect(list.emitted == Self.full(tree).emitted && list.batches == Self.full(tree).batches)
+        // Another tree.
+        _ = retained.build(trees: [try Self.grid(count: 200)], display: 0, width: Self.width, height: Self.height)
+        #expect(retained.lastBuild == .full)
+        _ = Self.build(&retained, tree)
+        // More than a quarter of the layers changed.
+        var ops: [LayerOperation] = []
+        for id in 2..<100 { ops.append(.set(LayerID(id), .position(CGPoint(x: 5, y: Double(id))))) }
+        tree = try tree.applying(ops, displayCount: 1)
+        list = Self.build(&retained, tree)
+        #expect(retained.lastBuild == .full)
+        #expect(list.emitted == Self.full(tree).emitted)
+    }
+
+    @Test func aLayerMovingOverOthersIsPatchedOnlyWhileTheBatchesStayInOrder() throws {
+        // Otherwise every instance is placed in batches again: the full build's batches. A blended
+        // layer (2) is drawn before an opaque one (3), in a later batch since they do not overlap.
+        var tree = try RenderTree().applying(
+            [
+                .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 200, height: 100))),
+                .set(1, .position(CGPoint(x: 100, y: 50))),
+                .createLayer(2), .set(2, .bounds(CGRect(x: 0, y: 0, width: 40, height: 40))),
+                .set(2, .position(CGPoint(x: 30, y: 30))),
+                .set(2, .backgroundColor(RGBAColor(red: 0, green: 0, blue: 1, alpha: 0.5))),
+                .createLayer(3), .set(3, .bounds(CGRect(x: 0, y: 0, width: 40, height: 40))),
+                .set(3, .position(CGPoint(x: 150, y: 50))),
+                .set(3, .backgroundColor(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))),
+                .setSublayers(1, [2, 3]), .setRoot(display: 0, layer: 1),
+            ], displayCount: 1)
+        var retained = RetainedDisplayList()
+        _ = retained.build(trees: [tree], display: 0, width: 200, height: 100)
+        // Layer 2 (blended, drawn first) moves within empty space: patched.
+        tree = try tree.applying([.set(2, .position(CGPoint(x: 40, y: 40)))], displayCount: 1)
+        _ = retained.build(trees: [tree], display: 0, width: 200, height: 100)
+        #expect(retained.lastBuild == .patched, "\(retained.lastFullReason)")
+        // Layer 3 (opaque, batch 0 before the blended batch) moves under layer 2: its batch would be
+        // drawn before the blended one it must cover, so every instance is placed again.
+        tree = try tree.applying([.set(3, .position(CGPoint(x: 45, y: 45)))], displayCount: 1)
+        let list = retained.build(trees: [tree], display: 0, width: 200, height: 100)
+        #expect(retained.lastBuild == .spliced)
+        #expect(list.layersVisited == 1)
+        #expect(list.batches == DisplayListBuilder.build(trees: [tree], display: 0, width: 200, height: 100).batches)
+    }
+}

@@ -247,13 +247,13 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        pathElements.append(.moveTo(point.applying(transform)))
+        pathElements.append(.moveTo(point.mapped(by: transform)))
     }
 
     /// Adds a straight line from the current point to `point`.
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
         guard beginContinuation() else { return }
-        pathElements.append(.lineTo(point.applying(transform)))
+        pathElements.append(.lineTo(point.mapped(by: transform)))
     }
 
     /// Starts a new subpath at the first point and adds lines through the others; nothing for an
@@ -267,7 +267,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Adds a quadratic Bézier curve from the current point to `end`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
         guard beginContinuation() else { return }
-        pathElements.append(.quadCurveTo(end.applying(transform), control: control.applying(transform)))
+        pathElements.append(.quadCurveTo(end.mapped(by: transform), control: control.mapped(by: transform)))
     }
 
     /// Adds a cubic Bézier curve from the current point to `end`.
@@ -277,7 +277,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         guard beginContinuation() else { return }
         pathElements.append(
             .curveTo(
-                end.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform))
+                end.mapped(by: transform), control1: control1.mapped(by: transform),
+                control2: control2.mapped(by: transform))
         )
     }
 
@@ -495,4 +496,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
             pathElements.append(.curveTo(mapped(p3), control1: mapped(c1), control2: mapped(c2)))
         }
     }
+}
+
+extension CGPoint {
+    /// The point mapped by `t`; the identity leaves it as it is, so an infinite coordinate stays
+    /// infinite rather than becoming NaN through 0 × ∞ (a path decoded from the wire then encodes back
+    /// to the same bytes, and the server names the infinite point when it refuses it).
+    fileprivate func mapped(by t: CGAffineTransform) -> CGPoint { t.isIdentity ? self : applying(t) }
 }

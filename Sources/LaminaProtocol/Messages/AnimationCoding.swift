@@ -261,10 +261,15 @@ extension WireReader {
             by: try optionalValue(field + ".by"))
     }
 
+    /// Reads a path. Each element must be one the path keeps as it is given, so that the path
+    /// encodes back to the same bytes: a line, curve or close with no current point, a close of a
+    /// closed subpath, or a line or curve right after a close (which would start a subpath of its
+    /// own) is `badValue`; a client's paths never hold them (they are enumerated from a `CGPath`).
     mutating func path(_ field: String, limit: Int = WireLimits.maxAnimationElements) throws(WireError) -> CGPath {
         let n = try count(field, limit: limit, minimumElementSize: 1)
         let path = CGMutablePath()
-        for _ in 0..<n {
+        for index in 0..<n {
+            guard path.elementCount == index else { throw .badValue(field: field + ".element") }
             switch try u8(field + ".element") {
             case 1: path.move(to: try point(field))
             case 2: path.addLine(to: try point(field))
@@ -279,6 +284,7 @@ extension WireReader {
             default: throw .badValue(field: field + ".element")
             }
         }
+        guard path.elementCount == n else { throw .badValue(field: field + ".element") }
         return path
     }
 

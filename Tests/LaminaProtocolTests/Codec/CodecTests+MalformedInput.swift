@@ -89,6 +89,35 @@ extension CodecTests {
         #expect(throws: WireError.unknownProperty(code)) { try MessageCodec.decodeClient(commit) }
     }
 
+    /// Path elements the path would not keep as given (so the path would encode to other bytes): a
+    /// line first (no current point), a second close, a line right after a close (it would start a
+    /// subpath with a move of its own), so that every decoded path encodes back to its bytes.
+    @Test(arguments: [[UInt8(2)], [1, 5, 5], [1, 2, 5, 2]])
+    func nonCanonicalPathElementsAreRefused(_ codes: [UInt8]) {
+        let part = framed(
+            type: 2,
+            bytes {
+                $0.u32(1); $0.u8(3); $0.u64(5); $0.u8(37); $0.bool(true); $0.u32(UInt32(codes.count))
+                for code in codes {
+                    $0.u8(code)
+                    if code != 5 { $0.point(CGPoint(x: 1, y: 2)) }
+                }
+            })
+        #expect(throws: WireError.badValue(field: "path.element")) { try MessageCodec.decodeClient(part) }
+    }
+
+    /// A path with an infinite point decodes to that point and encodes back to the same bytes (the
+    /// fuzzer's `hostile-path-infinite-point`: 0 × ∞ had made the y NaN); the server refuses it by name.
+    @Test func aPathWithAnInfinitePointKeepsItsBytes() throws {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addLine(to: CGPoint(x: -CGFloat.infinity, y: 48))
+        let bytes = MessageCodec.encode(ClientMessage.transactionPart([.set(1, .path(path))]))
+        let decoded = try MessageCodec.decodeClient(bytes)
+        #expect(MessageCodec.encode(decoded) == bytes)
+        #expect(LayerProperty.path(path).invalidReason == "path has a NaN or infinite point")
+    }
+
     static let invalidUTF8: [[UInt8]] = [
         [0xFF],
         [0xC3, 0x28],  // a lead byte followed by a non-continuation

@@ -23,6 +23,12 @@ enum ShadowBlur {
         return weights.map { Float($0 / total) }
     }
 
+    /// `v` in 0...1, NaN as 0: an animated colour can leave the range, or compute a NaN from finite
+    /// values (a fuzzer found one), and must draw rather than trap in the conversion to bytes.
+    static func unit(_ v: Double) -> Float {
+        v.isNaN ? 0 : Float(min(max(v, 0), 1))
+    }
+
     /// `pixels` (premultiplied BGRA, `width` × `height`, one colour `color`) with its alpha blurred by
     /// a Gaussian of `sigma` pixels; unchanged when `sigma` is not above 0.
     static func blurred(_ pixels: [UInt8], width: Int, height: Int, sigma: Double, color: RGBAColor) -> [UInt8] {
@@ -45,12 +51,12 @@ enum ShadowBlur {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         // The raster's alpha already carries the colour's alpha; the premultiplied channels are the
         // colour's unpremultiplied components times it.
-        let (b, g, red) = (Float(color.blue), Float(color.green), Float(color.red))
+        let (b, g, red) = (unit(color.blue), unit(color.green), unit(color.red))
         for y in 0..<height {
             for x in 0..<width {
                 var sum: Float = 0
                 for k in max(-r, -y)...min(r, height - 1 - y) { sum += weights[k + r] * across[(y + k) * width + x] }
-                let a = min(max(sum, 0), 1)
+                let a = sum.isNaN ? 0 : min(max(sum, 0), 1)
                 let p = (y * width + x) * 4
                 out[p] = UInt8((b * a * 255).rounded())
                 out[p + 1] = UInt8((g * a * 255).rounded())

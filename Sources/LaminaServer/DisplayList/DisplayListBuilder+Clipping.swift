@@ -30,6 +30,13 @@ extension DisplayListBuilder {
         m.m12 == 0 && m.m21 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 == 1 && m.m11 != 0 && m.m22 != 0
     }
 
+    /// The clip a layer's own drawing is cut by: `parentClip`, narrowed to the layer's rounded bounds
+    /// when it masks to them; nil when that leaves nothing.
+    static func ownClip(_ parentClip: Clip, of state: LayerState, radius: CGFloat, toDevice m: CATransform3D) -> Clip? {
+        guard state.masksToBounds else { return parentClip }
+        return narrow(parentClip, by: state.bounds, radius: radius, continuous: isContinuous(state), toDevice: m)
+    }
+
     /// The clip after entering a layer with `masksToBounds`; nil when nothing can be visible.
     /// `continuous` rounds the clip's corners with the continuous curve (flag 1 in `row1.w`).
     static func narrow(

@@ -33,14 +33,7 @@ extension DisplayListBuilder {
         _ state: LayerState, radius: CGFloat, opacity: Double, toDevice m: CATransform3D, clip parentClip: Clip,
         flipped: Bool, images: [UInt64: ContentsImage]
     ) {
-        var clip = parentClip
-        if state.masksToBounds {
-            guard
-                let narrowed = Self.narrow(
-                    parentClip, by: state.bounds, radius: radius, continuous: Self.isContinuous(state), toDevice: m)
-            else { return }
-            clip = narrowed
-        }
+        guard let clip = Self.ownClip(parentClip, of: state, radius: radius, toDevice: m) else { return }
         var shown: [(id: UInt64, weight: Double)] = [(state.contents, 1)]
         if let fade = state.contentsCrossFade {
             let progress = fade.progress.isNaN ? 0 : min(max(fade.progress, 0), 1)

@@ -53,14 +53,7 @@ extension DisplayListBuilder {
         } else {
             shape = Self.boundsShape(presented, radius: radius, in: context)
         }
-        var clip = parentClip
-        if state.masksToBounds {
-            guard
-                let narrowed = Self.narrow(
-                    parentClip, by: state.bounds, radius: radius, continuous: Self.isContinuous(state), toDevice: m)
-            else { return }
-            clip = narrowed
-        }
+        guard let clip = Self.ownClip(parentClip, of: state, radius: radius, toDevice: m) else { return }
         if shape == nil, let path = shadow.path {
             return drawRasterShadow(
                 path, shadow: shadow, color: color, opacity: Double(min(shadow.opacity, 1)) * opacity, toDevice: m,

@@ -25,14 +25,7 @@ extension DisplayListBuilder {
         _ state: LayerState, radius: CGFloat, opacity: Double, toDevice m: CATransform3D, clip parentClip: Clip
     ) {
         guard let cache = shapes, let extent = cache.extent(of: state.shape) else { return }
-        var clip = parentClip
-        if state.masksToBounds {
-            guard
-                let narrowed = Self.narrow(
-                    parentClip, by: state.bounds, radius: radius, continuous: Self.isContinuous(state), toDevice: m)
-            else { return }
-            clip = narrowed
-        }
+        guard let clip = Self.ownClip(parentClip, of: state, radius: radius, toDevice: m) else { return }
         let alpha = RGBAColor.onEightBitStep(opacity)
         guard alpha > 0 else { return }
         if m.m14 == 0 && m.m24 == 0 && m.m44 > 0 {

@@ -51,11 +51,14 @@ public final class CTRun: NSObject, @unchecked Sendable {
         self.x = x
         let pangoItem = item.pointee.item!
         let scale = CGFloat(PANGO_SCALE)
-        font =
-            pangoItem.pointee.analysis.font.flatMap { CTFont.from(pangoFont: $0, engine: owner.engine) }
-            ?? owner.defaultFont
         let offset = pangoItem.pointee.offset
         attributes = owner.attributes(atByte: offset) ?? TextAttributes([:], defaultFont: owner.defaultFont)
+        // The face Pango chose, at the size the text asked for: a bitmap-only fallback (Noto Color
+        // Emoji) describes itself at its strike's size (109 pixels), which Cairo scales down to the
+        // asked size when it draws, so its metrics must be read at the asked size too.
+        font =
+            pangoItem.pointee.analysis.font.flatMap { CTFont.from(pangoFont: $0, engine: owner.engine) }?
+            .withSize(attributes.font.pointSize) ?? owner.defaultFont
         baselineShift = CGFloat(item.pointee.y_offset) / scale
         isRightToLeft = pangoItem.pointee.analysis.level % 2 == 1
         let string = item.pointee.glyphs!

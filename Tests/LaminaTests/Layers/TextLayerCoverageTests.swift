@@ -58,9 +58,9 @@ import Testing
 
     @Test func colourGlyphsAreDrawnInTheirColoursAndRedrawnForANewColour() throws {
         // A colour emoji keeps its own colours (Apple draws emoji in colour in any text colour), so the
-        // layer is drawn in its colour, untinted, and a new colour draws it again. (The layer is tall:
-        // LaminaText puts the first baseline of a line with an emoji about 2.8 em down.)
-        let layer = textLayer("Hi 😀", height: 200)
+        // layer is drawn in its colour, untinted, and a new colour draws it again. The layer is of
+        // ordinary height: the emoji's face is measured at the layer's font size.
+        let layer = textLayer("Hi 😀")
         layer.display()
         let contents = try #require(layer.contents as? CGImage)
         #expect(!layer.modelState.text.tintsContents && !Self.isWhite(contents))

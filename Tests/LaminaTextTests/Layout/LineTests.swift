@@ -32,6 +32,25 @@ import Testing
         #expect(CTLineGetStringRange(line) == CFRange(location: 0, length: 5))
     }
 
+    /// A line with an emoji takes the emoji face at the line's size: its ascent is the largest of its
+    /// runs' fonts' ascents at 36 points (CTLineGetTypographicBounds), under an em and a half. The
+    /// colour emoji face is bitmap-only and describes itself at its strike's size (109 pixels): read
+    /// at that size, the line's first baseline lay 2.8 em down and a text layer of ordinary height
+    /// showed nothing of the line.
+    @Test func anEmojiRunIsMeasuredAtTheLinesSize() {
+        let font = CTFontCreateWithName("DejaVuSans" as CFString, 36, nil)
+        let line = CTLineCreateWithAttributedString(attributed("A😀", font: font))
+        var ascent: CGFloat = 0
+        var descent: CGFloat = 0
+        _ = CTLineGetTypographicBounds(line, &ascent, &descent, nil)
+        let runs = CTLineGetGlyphRuns(line) as! [CTRun]
+        #expect(runs.count == 2, "the emoji comes from a fallback face")
+        let fonts = runs.map { $0.font }
+        #expect(fonts.allSatisfy { CTFontGetSize($0) == 36 }, "\(fonts.map { CTFontGetSize($0) })")
+        #expect(ascent == fonts.map { CTFontGetAscent($0) }.max())
+        #expect(ascent > 0 && ascent < 54 && descent < 54, "ascent \(ascent), descent \(descent)")
+    }
+
     @Test func kernAddsAfterEveryCharacter() {
         // kCTKernAttributeName: "the number of points by which to adjust kern-pair characters";
         // Core Text adds it after each character, so n characters grow by n × kern.

@@ -6,9 +6,6 @@ import Lamina
 /// a loading placeholder with a shimmer (a gradient's locations sliding across it), over axial,
 /// radial and conic gradient cards. Writes `shapes.png` and captures of the animations.
 func runShapeScene(on context: CAContext, outputFolder: String) throws {
-    func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
-        CGColor(red: r, green: g, blue: b, alpha: a)
-    }
     let root = CALayer()
     root.name = "shape root"
     root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
@@ -47,26 +44,11 @@ func runShapeScene(on context: CAContext, outputFolder: String) throws {
     // Progress rings: a grey track and a blue arc, rotated so the arc starts at 12 o'clock.
     var rings: [CAShapeLayer] = []
     for index in 0..<3 {
-        let frame = CGRect(x: 80 + CGFloat(index) * 170, y: 360, width: 140, height: 140)
-        let circle = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 120, height: 120))
-        let track = CAShapeLayer()
-        track.frame = frame
-        track.path = circle
-        track.fillColor = nil
-        track.strokeColor = color(0.86, 0.86, 0.86)
-        track.lineWidth = 14
-        root.addSublayer(track)
-        let ring = CAShapeLayer()
-        ring.name = "progress ring \(index)"
-        ring.frame = frame
-        ring.path = circle
-        ring.fillColor = nil
-        ring.strokeColor = [color(0, 0.45, 1), color(0.2, 0.75, 0.35), color(1, 0.4, 0.2)][index]
-        ring.lineWidth = 14
-        ring.lineCap = .round
-        ring.strokeEnd = [0.35, 0.6, 0.9][index]
-        ring.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 2))
-        root.addSublayer(ring)
+        let ring = addProgressRing(
+            to: root, frame: CGRect(x: 80 + CGFloat(index) * 170, y: 360, width: 140, height: 140), inset: 10,
+            lineWidth: 14, track: color(0.86, 0.86, 0.86),
+            arc: [color(0, 0.45, 1), color(0.2, 0.75, 0.35), color(1, 0.4, 0.2)][index],
+            strokeEnd: [0.35, 0.6, 0.9][index], name: "progress ring \(index)")
         rings.append(ring)
     }
 

@@ -7,9 +7,6 @@ import Lamina
 /// label whose `foregroundColor` animates on the server's clock (the glyphs are drawn once; the server
 /// tints them). Writes `text.png` and captures of the animations.
 func runTextScene(on context: CAContext, outputFolder: String) throws {
-    func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
-        CGColor(red: r, green: g, blue: b, alpha: a)
-    }
     func label(_ string: Any, _ frame: CGRect, size: CGFloat, _ textColor: CGColor) -> CATextLayer {
         let layer = CATextLayer()
         layer.frame = frame
@@ -60,26 +57,9 @@ func runTextScene(on context: CAContext, outputFolder: String) throws {
     card.addSublayer(note)
 
     // A progress ring with its percentage in the middle.
-    let ringFrame = CGRect(x: 700, y: 70, width: 200, height: 200)
-    let circle = CGPath(ellipseIn: CGRect(x: 14, y: 14, width: 172, height: 172))
-    let track = CAShapeLayer()
-    track.frame = ringFrame
-    track.path = circle
-    track.fillColor = nil
-    track.strokeColor = color(0.86, 0.87, 0.9)
-    track.lineWidth = 18
-    root.addSublayer(track)
-    let ring = CAShapeLayer()
-    ring.name = "progress ring"
-    ring.frame = ringFrame
-    ring.path = circle
-    ring.fillColor = nil
-    ring.strokeColor = color(0.2, 0.5, 1)
-    ring.lineWidth = 18
-    ring.lineCap = .round
-    ring.strokeEnd = 0.72
-    ring.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 2))
-    root.addSublayer(ring)
+    let ring = addProgressRing(
+        to: root, frame: CGRect(x: 700, y: 70, width: 200, height: 200), inset: 14, lineWidth: 18,
+        track: color(0.86, 0.87, 0.9), arc: color(0.2, 0.5, 1), strokeEnd: 0.72, name: "progress ring")
     let percent = label("72%", CGRect(x: 700, y: 146, width: 200, height: 48), size: 40, color(0.15, 0.2, 0.35))
     percent.name = "percentage"
     percent.alignmentMode = .center

@@ -234,7 +234,7 @@ public final class CAContext: @unchecked Sendable {
                 }
                 l.transactionHold = nil
             }
-            let children = l.modelSublayers
+            let children = l.committedSublayers
             let childIDs = children.map(\.layerID)
             var animationIDs = sent[l.layerID]?.animationIDs ?? []
             let hostLayer = l as? CALayerHost
@@ -352,6 +352,10 @@ public final class CAContext: @unchecked Sendable {
             }
         case .frame(let time, let targetTime):
             DisplayLinkCenter.frame(time: time, targetTime: targetTime, from: self)
+        case .tiledLayerView(let id, let rect, let scale):
+            CATransaction.lock()
+            defer { CATransaction.unlock() }
+            (sent[id]?.layer as? CATiledLayer)?.serverDidReport(rect: rect, scale: scale)
         default:
             break
         }

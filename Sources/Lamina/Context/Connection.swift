@@ -165,7 +165,7 @@ final class Connection: @unchecked Sendable {
                 return
             }
             switch message {
-            case .animationEvents, .frame:
+            case .animationEvents, .frame, .tiledLayerView:
                 let schedule = condition.withLock {
                     events.append(message)
                     defer { applyScheduled = true }

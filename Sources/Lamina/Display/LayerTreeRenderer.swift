@@ -97,7 +97,7 @@ enum LayerTreeRenderer {
     private static func drawSublayers(
         of layer: CALayer, shape: LayerShape, in ctx: CGContext, alpha: CGFloat, flipped: Bool
     ) {
-        let sublayers = layer.modelSublayers
+        let sublayers = layer.committedSublayers
         guard !sublayers.isEmpty else { return }
         let state = layer.modelState
         ctx.saveGState()

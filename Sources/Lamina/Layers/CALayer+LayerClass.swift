@@ -11,6 +11,7 @@ extension CALayer {
         case is CAShapeLayer: .shape
         case is CAGradientLayer: .gradient
         case is CATextLayer: .text
+        case is CATiledLayer: .tiled
         default: .layer
         }
     }

@@ -46,8 +46,8 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     public var layerClass: LayerClass { descriptor.layerClass }
 
     /// The properties a layer of each class has, in table order, by class raw value.
-    static let allByClass: [[LayerPropertyName]] = LayerClass.allCases.map { owner in
-        allCases.filter { $0.descriptor.belongs(to: owner) }
+    static let allByClass: [[LayerPropertyName]] = (0...LayerClass.allCases.map(\.rawValue).max()!).map { raw in
+        LayerClass(rawValue: raw).map { owner in allCases.filter { $0.descriptor.belongs(to: owner) } } ?? []
     }
 
     /// The properties a layer of class `owner` has, in table order: every layer's, then the class's.

@@ -108,6 +108,11 @@ public enum MessageCodec {
         case .frame(let time, let target):
             type = .frame
             w.f64(time); w.f64(target)
+        case .tiledLayerView(let layer, let rect, let scale):
+            type = .tiledLayerView
+            w.u64(layer)
+            w.f64(rect.origin.x); w.f64(rect.origin.y); w.f64(rect.width); w.f64(rect.height)
+            w.f64(scale)
         case .frameRecordsReply(let id, let records):
             type = .frameRecordsReply
             w.u64(id)
@@ -403,6 +408,12 @@ public enum MessageCodec {
             message = .animationEvents(events)
         case .frame:
             message = .frame(time: try r.f64("frame.time"), targetTime: try r.f64("frame.targetTime"))
+        case .tiledLayerView:
+            let layer = try r.u64("tiledLayerView.layer")
+            let rect = CGRect(
+                x: try r.f64("tiledLayerView.x"), y: try r.f64("tiledLayerView.y"),
+                width: try r.f64("tiledLayerView.width"), height: try r.f64("tiledLayerView.height"))
+            message = .tiledLayerView(layer: layer, rect: rect, scale: try r.f64("tiledLayerView.scale"))
         case .frameRecordsReply:
             let id = try r.u64("frameRecordsReply.requestID")
             let n = try r.count(

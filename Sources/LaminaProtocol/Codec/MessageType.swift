@@ -9,4 +9,5 @@ public enum MessageType: UInt16, Sendable {
     case welcome = 101, commitApplied = 102, commitPresented = 103, error = 104, captureResult = 105
     case pong = 106, treeDescription = 107, animationEvents = 108, frame = 109, statsReply = 110
     case displaysChanged = 111, exportToken = 112, warning = 113, frameRecordsReply = 114
+    case tiledLayerView = 120
 }

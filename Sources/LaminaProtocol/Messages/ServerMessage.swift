@@ -36,4 +36,8 @@ public enum ServerMessage: Sendable, Hashable {
     case warning(code: ServerErrorCode, message: String)
     /// Reply to `frameRecords`: what each of the display's newest frames cost, oldest first.
     case frameRecordsReply(requestID: UInt64, records: [FrameRecord])
+    /// What of a `CATiledLayer` the display shows: `rect`, in the layer's own coordinates, and
+    /// `scale`, the device pixels per point of the layer there. Sent when a presented frame shows
+    /// it otherwise than the last report said (docs/protocol.md §5).
+    case tiledLayerView(layer: LayerID, rect: CGRect, scale: Double)
 }

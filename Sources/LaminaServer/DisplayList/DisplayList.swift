@@ -15,6 +15,8 @@ public struct DisplayList: Sendable {
     public var batches: [DrawBatch] = []
     /// The layers the builder walked to make the list (a frame counter: `FrameRecord.layersVisited`).
     public var layersVisited = 0
+    /// What the display shows of each `CATiledLayer` drawn (`DisplayListBuilder+Tiles.swift`).
+    public var tiledViews: [TiledLayerView] = []
     /// Every instance in the order it was emitted, with the device pixels it may touch: what
     /// `DamageTracker` compares two frames by.
     public var emitted: [EmittedInstance] = []
@@ -45,6 +47,7 @@ public struct DisplayList: Sendable {
         batches.removeAll(keepingCapacity: true)
         emitted.removeAll(keepingCapacity: true)
         layersVisited = 0
+        tiledViews.removeAll()
         damage = nil
     }
 

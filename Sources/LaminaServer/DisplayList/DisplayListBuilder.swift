@@ -26,6 +26,8 @@ public struct DisplayListBuilder {
     /// What a retained build records for later patching (`DisplayListBuilder+Retention.swift`); nil
     /// for a build that is not kept.
     var retention: Retention?
+    /// The index of the tree being drawn (`TiledLayerView.tree`).
+    var treeIndex = 0
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
@@ -48,6 +50,7 @@ public struct DisplayListBuilder {
     mutating func drawTrees(_ trees: [RenderTree], display: UInt32, time: Double, contextIds: [UInt32]) {
         for (index, tree) in trees.enumerated() {
             if retention != nil { retention!.tree = index }
+            treeIndex = index
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
             contextStack = index < contextIds.count ? [contextIds[index]] : []
             var presented = Presented(layer, parentTime: time)
@@ -97,6 +100,7 @@ public struct DisplayListBuilder {
             toDevice = CATransform3DConcat(CATransform3DMakeTranslation(image.offset.x, image.offset.y, 0), toDevice)
         }
         guard Self.isDrawable(toDevice) else { return }
+        if state.layerClass == .tiled { noteTiledView(presented, toDevice: toDevice, clip: parentClip) }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
         drawShadow(presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip, in: context)
 

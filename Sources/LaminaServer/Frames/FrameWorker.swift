@@ -48,10 +48,11 @@ final class FrameWorker: @unchecked Sendable {
     enum Outcome {
         /// A frame of `display` (its `instance`) at `time` was presented, or failed with `error`; what
         /// advancing the animations of the scene's `advancing` trees to `time` found, by session id.
-        /// `record` holds the frame's counters and CPU time (its `missedDeadline` is for the loop to say).
+        /// `record` holds the frame's counters and CPU time (its `missedDeadline` is for the loop to say);
+        /// `tiledViews` what the frame shows of tiled layers, by session id.
         case presented(
             display: UInt32, instance: Int, time: Double, error: (any Error)?,
-            advancements: [Int: RenderTree.Advancement], record: FrameRecord)
+            advancements: [Int: RenderTree.Advancement], record: FrameRecord, tiledViews: [Int: [TiledLayerView]])
         /// A capture for the session `sessionID` was drawn and copied into shared memory.
         case captured(sessionID: Int, requestID: UInt64, time: Double, result: Result<CapturedFrame, any Error>)
     }
@@ -155,6 +156,7 @@ final class FrameWorker: @unchecked Sendable {
 
     /// Starts building `scene`'s display list and presenting it on `output`.
     func present(_ scene: Scene, on output: any Output) {
+        let sessions = scene.sessions
         let trees = Trees(scene)
         let handle = OutputHandle(output: output)
         let (display, instance, time) = (scene.display, scene.displayInstance, scene.time)
@@ -178,10 +180,14 @@ final class FrameWorker: @unchecked Sendable {
                 time: time, display: display, layersVisited: list.layersVisited, instancesEmitted: list.instanceCount,
                 pixelsDrawn: list.pixelsToDraw, displayPixels: list.width * list.height, offscreenPasses: 0,
                 cpuMilliseconds: cpu, gpuMilliseconds: nil, missedDeadline: false)
+            var views: [Int: [TiledLayerView]] = [:]
+            for view in list.tiledViews where view.tree < sessions.count {
+                views[sessions[view.tree], default: []].append(view)
+            }
             report(
                 .presented(
                     display: display, instance: instance, time: time, error: failure, advancements: advancements,
-                    record: record))
+                    record: record, tiledViews: views))
         }
     }
 

@@ -68,7 +68,7 @@ extension Server {
     /// Goes on with what the frame worker finished: a presented frame or a capture.
     func finishDrawing(_ outcome: FrameWorker.Outcome) {
         switch outcome {
-        case .presented(let id, let instance, let time, let error, let advancements, var record):
+        case .presented(let id, let instance, let time, let error, let advancements, var record, let views):
             // A frame of a closed display whose number was given again since concerns no one.
             guard Int(id) < displays.count, displays[Int(id)].instance == instance else { return }
             let display = displays[Int(id)]
@@ -81,6 +81,7 @@ extension Server {
                 display.keep(record)
                 display.didPresent(at: time)
                 finishFrame(on: display, at: time, advancements: advancements)
+                reportTiledViews(views)
             }
             // An output's frame event for a frame asked for meanwhile found this one being drawn:
             // ask again (at once when its time has passed).

@@ -35,6 +35,8 @@ final class ClientSession {
     var awaitingDisplays: Set<UInt32> = []
     /// Whether the client asked for a `frame` event at every refresh (a display link runs).
     var wantsFrames = false
+    /// The last `tiledLayerView` sent for each of the client's tiled layers.
+    var sentTiledViews: [LayerID: TiledLayerView] = [:]
     /// What the client holds, as the server's `ResourceBudget` charged it.
     var budget = ClientBudget()
     /// The media time the server first saw the connection (set by the loop); `hello` is due within

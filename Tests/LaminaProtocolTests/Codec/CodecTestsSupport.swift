@@ -67,6 +67,7 @@ extension CodecTests {
                 case .exportToken: "exportToken"
                 case .warning: "warning"
                 case .frameRecordsReply: "frameRecordsReply"
+                case .tiledLayerView: "tiledLayerView"
                 }
             }
         }
@@ -390,6 +391,8 @@ let serverTable: [ServerMessage] = [
         ]),
     .warning(code: .tokenMismatch, message: "host layer 3: context 2: token does not match"),
     .warning(code: .internalError, message: ""),
+    .tiledLayerView(layer: 7, rect: CGRect(x: 300, y: 500, width: 320, height: 240), scale: 2),
+    .tiledLayerView(layer: .max, rect: .zero, scale: 0.5),
 ]
 
 let errorCodes: [ServerErrorCode] = [

@@ -232,6 +232,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     case .shape: CAShapeLayer()
     case .gradient: CAGradientLayer()
     case .text: CATextLayer()
+    case .tiled: CATiledLayer()
     }
 }
 

@@ -17,6 +17,9 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// `CATextLayer`: text drawn by the client into the layer's contents; the server tints the glyph
     /// coverage with the animated `foregroundColor` when the text is a plain string.
     case text = 3
+    /// `CAReplicatorLayer`: its sublayers drawn `instanceCount` times by the server, each copy
+    /// transformed, tinted and delayed a step further.
+    case replicator = 4
 
     /// The Core Animation class name (`CAShapeLayer`), for messages and `laminactl tree`.
     public var className: String {
@@ -25,6 +28,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .shape: "CAShapeLayer"
         case .gradient: "CAGradientLayer"
         case .text: "CATextLayer"
+        case .replicator: "CAReplicatorLayer"
         }
     }
 
@@ -38,6 +42,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .shape: .shape(ShapeLayerState())
         case .gradient: .gradient(GradientLayerState())
         case .text: .text(TextLayerState())
+        case .replicator: .replicator(ReplicatorLayerState())
         }
     }
 }

@@ -12,6 +12,8 @@ public enum LayerClassState: Sendable, Hashable {
     indirect case gradient(GradientLayerState)
     /// A `CATextLayer`'s properties.
     indirect case text(TextLayerState)
+    /// A `CAReplicatorLayer`'s properties.
+    indirect case replicator(ReplicatorLayerState)
 
     /// The class whose storage this is.
     public var layerClass: LayerClass {
@@ -20,6 +22,7 @@ public enum LayerClassState: Sendable, Hashable {
         case .shape: .shape
         case .gradient: .gradient
         case .text: .text
+        case .replicator: .replicator
         }
     }
 }

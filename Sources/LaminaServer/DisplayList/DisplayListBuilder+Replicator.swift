@@ -17,7 +17,7 @@ extension DisplayListBuilder {
     /// The most layers one tree may draw in replicas (copies after the first) in one display list:
     /// replicators inside replicators multiply, and a client must not stall every display's frames.
     /// Copies past it draw nothing.
-    static let maxReplicaVisits = 200_000
+    public static let maxReplicaVisits = 200_000
 
     /// Draws the sublayers of replicator `presented` once per copy, in `base`, what the replicator
     /// hands its sublayers.

@@ -3,10 +3,10 @@
 // copies' instances.
 import Foundation
 import LaminaProtocol
-import LaminaServer
 import Testing
 
 @testable import LaminaCore
+@testable import LaminaServer
 
 @Suite struct ReplicatorDisplayListTests {
     static func layer(_ id: LayerID, _ layerClass: LayerClass = .layer, frame: CGRect) -> [LayerOperation] {
@@ -85,5 +85,30 @@ import Testing
         let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 10, height: 10)
         #expect(list.layersVisited > 100_000)
         #expect(list.layersVisited <= DisplayListBuilder.maxReplicaVisits + 20_002)
+    }
+
+    /// Contents are multiplied by the copy's colour too: each copy's image instance carries the copy's
+    /// red, green and blue times its alpha in its opacity lanes (the texel is premultiplied).
+    @Test func contentsAreMultipliedByTheCopysColour() throws {
+        var tree = try RenderTree().applying(
+            Self.layer(1, .replicator, frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+                + [
+                    .set(1, .instanceCount(3)), .set(1, .instanceTransform(CATransform3DMakeTranslation(30, 0, 0))),
+                    .set(1, .instanceColor(RGBAColor(red: 1, green: 0.5, blue: 0.25, alpha: 1))),
+                    .set(1, .instanceGreenOffset(0.25)), .set(1, .instanceAlphaOffset(-0.5)),
+                ]
+                + Self.layer(2, frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+                + [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)],
+            displayCount: 1)
+        tree.layers[2]!.state.contents = 5
+        tree.contentsImages = [5: ContentsImage(image: RenderImageID(rawValue: 7), width: 20, height: 20)]
+        let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 100, height: 40)
+        let images =
+            list.instances(of: .plainImage, as: ImageInstance.self) + list.instances(of: .image, as: ImageInstance.self)
+        #expect(images.map(\.rect.x) == [0, 30], "copy 2's alpha is 1 − 2 × 0.5 = 0: not drawn")
+        // Copy 0: (1, 0.5, 0.25) at alpha 1; copy 1: (1, 0.75, 0.25) at alpha 0.5 (127 on 8-bit steps).
+        #expect(images.first?.opacity == SIMD4(1, 0.5, 0.25, 1))
+        let half = Float(127) / 255
+        #expect(images.last?.opacity == SIMD4(1, 0.75, 0.25, 1) * half)
     }
 }

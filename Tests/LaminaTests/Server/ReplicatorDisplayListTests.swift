@@ -111,4 +111,36 @@ import Testing
         let half = Float(127) / 255
         #expect(images.last?.opacity == SIMD4(1, 0.75, 0.25, 1) * half)
     }
+
+    /// The replicator's properties animate on the server's clock (CAReplicatorLayer.h: "Animatable"):
+    /// halfway through, `instanceCount` 1 → 5 draws 3 copies and `instanceTransform` translate 10 → 30
+    /// puts them 20 apart; the key path `instanceTransform.translation.x` names the same component.
+    @Test func replicatorPropertiesAnimateOnTheServersClock() throws {
+        func record(_ key: String, _ from: AnimationValue, _ to: AnimationValue) throws -> AnimationRecord {
+            AnimationRecord(
+                timing: MediaTiming(duration: 1), timingFunction: nil, isRemovedOnCompletion: false,
+                content: .basic(
+                    PropertyTarget(keyPath: try #require(LayerKeyPath(key))), BasicValues(from: from, to: to)))
+        }
+        let count = try record("instanceCount", .number(1), .number(5))
+        let move = try record(
+            "instanceTransform", .transform(CATransform3DMakeTranslation(10, 0, 0)),
+            .transform(CATransform3DMakeTranslation(30, 0, 0)))
+        let tree = try RenderTree().applying(
+            Self.layer(1, .replicator, frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+                + Self.layer(2, frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                + [
+                    .set(2, .backgroundColor(Self.red)), .setSublayers(1, [2]),
+                    .addAnimation(1, AttachedAnimation(id: 1, key: "count", record: count)),
+                    .addAnimation(1, AttachedAnimation(id: 2, key: "move", record: move)),
+                    .setRoot(display: 0, layer: 1),
+                ], displayCount: 1)
+        let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 100, height: 20, time: 0.5)
+        #expect(
+            list.instances(of: .opaqueFill, as: FillInstance.self).map(\.rect) == [
+                SIMD4(0, 0, 10, 10), SIMD4(20, 0, 30, 10), SIMD4(40, 0, 50, 10),
+            ])
+        #expect(LayerKeyPath("instanceTransform.translation.x")?.property == .instanceTransform)
+        #expect(LayerKeyPath("instanceTransform.rotation.z") != nil)
+    }
 }

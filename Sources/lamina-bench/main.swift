@@ -71,6 +71,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the text layer measurements (100 labels and 100 paragraphs laid out and drawn).")
     var textOnly = false
 
+    @Flag(help: "Run only the replicator measurement (one CAReplicatorLayer of 1,000 copies per frame).")
+    var replicatorOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -163,6 +166,14 @@ struct Bench: ParsableCommand {
         }
         if textOnly {
             try TextBench.rows(iterations: iterations, row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if replicatorOnly {
+            try ReplicatorBench.rows(
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
+                row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

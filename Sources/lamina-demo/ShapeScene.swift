@@ -4,7 +4,8 @@ import Lamina
 /// The demo's third scene: shape and gradient layers. Progress rings whose strokeEnd animates on the
 /// server's clock, a dashed outline whose dashes march (lineDashPhase), a star whose path morphs, and
 /// a loading placeholder with a shimmer (a gradient's locations sliding across it), over axial,
-/// radial and conic gradient cards. Writes `shapes.png` and captures of the animations.
+/// radial and conic gradient cards, an activity spinner and a badge with its reflection (replicator
+/// layers). Writes `shapes.png` and captures of the animations.
 func runShapeScene(on context: CAContext, outputFolder: String) throws {
     let root = CALayer()
     root.name = "shape root"
@@ -109,6 +110,8 @@ func runShapeScene(on context: CAContext, outputFolder: String) throws {
     shimmer.endPoint = CGPoint(x: 1, y: 0.5)
     placeholder.addSublayer(shimmer)
 
+    let (spinnerBar, _) = addReplicators(to: root)
+
     context.layer = root
     try context.capture().writePNG(to: outputFolder + "/shapes.png")
     print("wrote \(outputFolder)/shapes.png")
@@ -146,6 +149,13 @@ func runShapeScene(on context: CAContext, outputFolder: String) throws {
     slide.repeatCount = .infinity
     slide.beginTime = t0
     shimmer.add(slide, forKey: "shimmer")
+    let spin = CABasicAnimation(keyPath: "opacity")
+    spin.fromValue = 1
+    spin.toValue = 0.15
+    spin.duration = 1.2
+    spin.repeatCount = .infinity
+    spin.beginTime = t0
+    spinnerBar.add(spin, forKey: "spin")
     CATransaction.flush()
     for t in [0.25, 0.75] {
         let frame = try context.capture(at: t0 + t)

@@ -26,6 +26,8 @@ import Foundation
 ///   red layer (127, 0, 0, 127).
 /// - Hidden layers, layers of opacity 0 and layers whose transform collapses the plane draw nothing.
 ///   A host layer (`CALayerHost`) draws itself but not the tree it shows.
+/// - A `CAReplicatorLayer` draws its sublayers once per copy, placed and faded as the server draws
+///   them (`LayerTreeRenderer+Replicator.swift`).
 enum LayerTreeRenderer {
     /// Draws `layer` (a presentation layer draws its model) and its sublayers into `ctx`.
     static func render(_ layer: CALayer, in ctx: CGContext) {
@@ -113,14 +115,18 @@ enum LayerTreeRenderer {
             (sublayers[$0].modelState.zPosition, $0) < (sublayers[$1].modelState.zPosition, $1)
         }
         let forSublayers = state.transformForSublayers
-        for index in order {
-            let sublayer = sublayers[index]
-            let toParent = CATransform3DConcat(sublayer.modelState.transformToSuperlayer, forSublayers)
-            guard let map = affineProjection(toParent) else { continue }
-            ctx.saveGState()
-            ctx.concatenate(map)
-            draw(sublayer, in: ctx, alpha: alpha, flipped: flipped != state.isGeometryFlipped)
-            ctx.restoreGState()
+        // A replicator draws its sublayers once per copy (`copies(of:)`); any other layer once.
+        for copy in copies(of: layer) {
+            let toCopy = CATransform3DConcat(copy.transform, forSublayers)
+            for index in order {
+                let sublayer = sublayers[index]
+                let toParent = CATransform3DConcat(sublayer.modelState.transformToSuperlayer, toCopy)
+                guard let map = affineProjection(toParent) else { continue }
+                ctx.saveGState()
+                ctx.concatenate(map)
+                draw(sublayer, in: ctx, alpha: alpha * copy.alpha, flipped: flipped != state.isGeometryFlipped)
+                ctx.restoreGState()
+            }
         }
     }
 

@@ -11,6 +11,7 @@ extension CALayer {
         case is CAShapeLayer: .shape
         case is CAGradientLayer: .gradient
         case is CATextLayer: .text
+        case is CAReplicatorLayer: .replicator
         case is CATiledLayer: .tiled
         default: .layer
         }
@@ -54,6 +55,8 @@ extension CALayer {
         case (let gradient as CAGradientLayer, .colors): .some(gradient.colors)
         case (let gradient as CAGradientLayer, .locations): .some(gradient.locations)
         case (let text as CATextLayer, .foregroundColor): .some(text.foregroundColor)
+        case (let replicator as CAReplicatorLayer, .instanceColor): .some(replicator.instanceColor)
+        case (let replicator as CAReplicatorLayer, .instanceCount): .some(NSNumber(value: replicator.instanceCount))
         default: nil
         }
     }
@@ -141,6 +144,8 @@ extension CALayer {
         } else if let text = self as? CATextLayer, property == .foregroundColor {
             guard value == nil || value is CGColor else { return refuse() }
             text.foregroundColor = value as? CGColor
+        } else if let replicator = self as? CAReplicatorLayer {
+            if !replicator.setReplicatorValue(value, for: property) { refuse() }
         } else {
             refuse()
         }
@@ -165,6 +170,8 @@ extension CALayer {
             }
         } else if let text = self as? CATextLayer, property == .foregroundColor {
             text.storedForegroundColor = value as? CGColor
+        } else if let replicator = self as? CAReplicatorLayer, property == .instanceColor {
+            replicator.storedInstanceColor = value as? CGColor
         }
     }
 
@@ -172,7 +179,8 @@ extension CALayer {
     /// colour keeps its colour model), or nil to archive the model value.
     func archivedClassObject(_ property: LayerPropertyName) -> Any? {
         switch property {
-        case .fillColor, .strokeColor, .colors, .foregroundColor: (classPropertyValue(property) ?? nil) ?? NSNull()
+        case .fillColor, .strokeColor, .colors, .foregroundColor, .instanceColor:
+            (classPropertyValue(property) ?? nil) ?? NSNull()
         default: nil
         }
     }

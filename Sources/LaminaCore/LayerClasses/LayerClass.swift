@@ -17,6 +17,9 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// `CATextLayer`: text drawn by the client into the layer's contents; the server tints the glyph
     /// coverage with the animated `foregroundColor` when the text is a plain string.
     case text = 3
+    /// `CAReplicatorLayer`: its sublayers drawn `instanceCount` times by the server, each copy
+    /// transformed, tinted and delayed a step further.
+    case replicator = 4
     /// `CATiledLayer`: drawn by the client a tile at a time, each tile a sublayer of its own; the
     /// server reports which part of the layer a display shows, at what scale (`tiledLayerView`).
     case tiled = 5
@@ -28,6 +31,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .shape: "CAShapeLayer"
         case .gradient: "CAGradientLayer"
         case .text: "CATextLayer"
+        case .replicator: "CAReplicatorLayer"
         case .tiled: "CATiledLayer"
         }
     }
@@ -42,6 +46,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .shape: .shape(ShapeLayerState())
         case .gradient: .gradient(GradientLayerState())
         case .text: .text(TextLayerState())
+        case .replicator: .replicator(ReplicatorLayerState())
         case .tiled: .tiled
         }
     }

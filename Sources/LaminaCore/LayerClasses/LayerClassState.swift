@@ -12,6 +12,8 @@ public enum LayerClassState: Sendable, Hashable {
     indirect case gradient(GradientLayerState)
     /// A `CATextLayer`'s properties.
     indirect case text(TextLayerState)
+    /// A `CAReplicatorLayer`'s properties.
+    indirect case replicator(ReplicatorLayerState)
     /// A `CATiledLayer`: no properties the server keeps (its tile size and levels are the client's).
     case tiled
 
@@ -22,6 +24,7 @@ public enum LayerClassState: Sendable, Hashable {
         case .shape: .shape
         case .gradient: .gradient
         case .text: .text
+        case .replicator: .replicator
         case .tiled: .tiled
         }
     }

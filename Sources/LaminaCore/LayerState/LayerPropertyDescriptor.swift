@@ -138,6 +138,9 @@ public final class LayerPropertyDescriptor: Sendable {
         case .number(let v):
             if !v.isFinite { return "\(key) is NaN or infinite" }
             if constraint == .nonNegative && v < 0 { return "\(key) is negative" }
+            if name == .instanceCount && v > Double(ReplicatorLayerState.maxInstanceCount) {
+                return "\(key) is above \(ReplicatorLayerState.maxInstanceCount)"
+            }
         case .float(let v):
             if !v.isFinite { return "\(key) is NaN or infinite" }
             if constraint == .nonNegative && v < 0 { return "\(key) is negative" }

@@ -20,6 +20,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     // CATextLayer (LayerPropertyDescriptor.textRows)
     case textString, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode
     case allowsFontSubpixelQuantization, tintsContents
+    // CAReplicatorLayer (LayerPropertyDescriptor.replicatorRows)
+    case instanceCount, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset
+    case instanceBlueOffset, instanceAlphaOffset, preservesDepth
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

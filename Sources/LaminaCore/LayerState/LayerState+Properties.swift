@@ -85,6 +85,15 @@ extension LayerState {
             case .alignmentMode: .string(text.alignmentMode)
             case .allowsFontSubpixelQuantization: .bool(text.allowsFontSubpixelQuantization)
             case .tintsContents: .bool(text.tintsContents)
+            case .instanceCount: .number(Double(replicator.drawnInstanceCount))
+            case .instanceDelay: .number(replicator.instanceDelay)
+            case .instanceTransform: .transform(replicator.instanceTransform)
+            case .instanceColor: .color(replicator.instanceColor)
+            case .instanceRedOffset: .float(replicator.instanceRedOffset)
+            case .instanceGreenOffset: .float(replicator.instanceGreenOffset)
+            case .instanceBlueOffset: .float(replicator.instanceBlueOffset)
+            case .instanceAlphaOffset: .float(replicator.instanceAlphaOffset)
+            case .preservesDepth: .bool(replicator.preservesDepth)
             }
         }
         set {
@@ -160,6 +169,15 @@ extension LayerState {
             case (.alignmentMode, .string(let v)): text.alignmentMode = v ?? "natural"
             case (.allowsFontSubpixelQuantization, .bool(let v)): text.allowsFontSubpixelQuantization = v
             case (.tintsContents, .bool(let v)): text.tintsContents = v
+            case (.instanceCount, .number(let v)): replicator.instanceCount = ReplicatorLayerState.instanceCount(v)
+            case (.instanceDelay, .number(let v)): replicator.instanceDelay = v
+            case (.instanceTransform, .transform(let v)): replicator.instanceTransform = v
+            case (.instanceColor, .color(let v)): replicator.instanceColor = v
+            case (.instanceRedOffset, .float(let v)): replicator.instanceRedOffset = v
+            case (.instanceGreenOffset, .float(let v)): replicator.instanceGreenOffset = v
+            case (.instanceBlueOffset, .float(let v)): replicator.instanceBlueOffset = v
+            case (.instanceAlphaOffset, .float(let v)): replicator.instanceAlphaOffset = v
+            case (.preservesDepth, .bool(let v)): replicator.preservesDepth = v
             default: break
             }
         }
@@ -239,6 +257,15 @@ extension LayerState {
         case .allowsFontSubpixelQuantization:
             text.allowsFontSubpixelQuantization != other.text.allowsFontSubpixelQuantization
         case .tintsContents: text.tintsContents != other.text.tintsContents
+        case .instanceCount: replicator.instanceCount != other.replicator.instanceCount
+        case .instanceDelay: replicator.instanceDelay != other.replicator.instanceDelay
+        case .instanceTransform: replicator.instanceTransform != other.replicator.instanceTransform
+        case .instanceColor: replicator.instanceColor != other.replicator.instanceColor
+        case .instanceRedOffset: replicator.instanceRedOffset != other.replicator.instanceRedOffset
+        case .instanceGreenOffset: replicator.instanceGreenOffset != other.replicator.instanceGreenOffset
+        case .instanceBlueOffset: replicator.instanceBlueOffset != other.replicator.instanceBlueOffset
+        case .instanceAlphaOffset: replicator.instanceAlphaOffset != other.replicator.instanceAlphaOffset
+        case .preservesDepth: replicator.preservesDepth != other.replicator.preservesDepth
         }
     }
 

@@ -138,6 +138,18 @@ public struct LayerState: Sendable, Hashable {
         }
     }
 
+    /// The `CAReplicatorLayer` properties: the layer's own when it is a replicator layer, else the
+    /// defaults. Setting them changes only a replicator layer.
+    public var replicator: ReplicatorLayerState {
+        get {
+            if case .replicator(let state) = classState { return state }
+            return ReplicatorLayerState.defaults
+        }
+        set {
+            if case .replicator = classState { classState = .replicator(newValue) }
+        }
+    }
+
     /// The layer's timing as it maps its superlayer's time to its own local time (the time of its
     /// animations and the parent time of its sublayers); only `beginTime`, `timeOffset` and `speed`
     /// take part (a layer's duration and repeat settings are kept by the client only).

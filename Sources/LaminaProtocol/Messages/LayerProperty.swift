@@ -77,6 +77,18 @@ public enum LayerProperty: Sendable, Hashable {
     case alignmentMode(String)
     case allowsFontSubpixelQuantization(Bool)
     case tintsContents(Bool)
+    // CAReplicatorLayer
+    /// `instanceCount` travels as a number so that a NaN, negative or too large count reaches the
+    /// server's validation (`invalidValue`) instead of failing to decode; a fraction is truncated.
+    case instanceCount(Double)
+    case instanceDelay(Double)
+    case instanceTransform(CATransform3D)
+    case instanceColor(RGBAColor?)
+    case instanceRedOffset(Float)
+    case instanceGreenOffset(Float)
+    case instanceBlueOffset(Float)
+    case instanceAlphaOffset(Float)
+    case preservesDepth(Bool)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -148,6 +160,15 @@ public enum LayerProperty: Sendable, Hashable {
         case .alignmentMode: .alignmentMode
         case .allowsFontSubpixelQuantization: .allowsFontSubpixelQuantization
         case .tintsContents: .tintsContents
+        case .instanceCount: .instanceCount
+        case .instanceDelay: .instanceDelay
+        case .instanceTransform: .instanceTransform
+        case .instanceColor: .instanceColor
+        case .instanceRedOffset: .instanceRedOffset
+        case .instanceGreenOffset: .instanceGreenOffset
+        case .instanceBlueOffset: .instanceBlueOffset
+        case .instanceAlphaOffset: .instanceAlphaOffset
+        case .preservesDepth: .preservesDepth
         }
     }
 
@@ -197,6 +218,14 @@ public enum LayerProperty: Sendable, Hashable {
         case .foregroundColor(let v): .color(v)
         case .isWrapped(let v), .allowsFontSubpixelQuantization(let v), .tintsContents(let v): .bool(v)
         case .truncationMode(let v), .alignmentMode(let v): .string(v)
+        case .instanceCount(let v): .number(v)
+        case .instanceDelay(let v): .number(v)
+        case .instanceTransform(let v): .transform(v)
+        case .instanceColor(let v): .color(v)
+        case .instanceRedOffset(let v), .instanceGreenOffset(let v), .instanceBlueOffset(let v),
+            .instanceAlphaOffset(let v):
+            .float(v)
+        case .preservesDepth(let v): .bool(v)
         }
     }
 
@@ -273,6 +302,15 @@ public enum LayerProperty: Sendable, Hashable {
         case (.alignmentMode, .string(let v)): self = .alignmentMode(v ?? "natural")
         case (.allowsFontSubpixelQuantization, .bool(let v)): self = .allowsFontSubpixelQuantization(v)
         case (.tintsContents, .bool(let v)): self = .tintsContents(v)
+        case (.instanceCount, .number(let v)): self = .instanceCount(v)
+        case (.instanceDelay, .number(let v)): self = .instanceDelay(v)
+        case (.instanceTransform, .transform(let v)): self = .instanceTransform(v)
+        case (.instanceColor, .color(let v)): self = .instanceColor(v)
+        case (.instanceRedOffset, .float(let v)): self = .instanceRedOffset(v)
+        case (.instanceGreenOffset, .float(let v)): self = .instanceGreenOffset(v)
+        case (.instanceBlueOffset, .float(let v)): self = .instanceBlueOffset(v)
+        case (.instanceAlphaOffset, .float(let v)): self = .instanceAlphaOffset(v)
+        case (.preservesDepth, .bool(let v)): self = .preservesDepth(v)
         default: return nil
         }
     }

@@ -31,7 +31,7 @@ extension DisplayListBuilder {
     /// parent's clip and, with `masksToBounds`, by the layer's own rounded bounds (A11).
     mutating func drawContents(
         _ state: LayerState, radius: CGFloat, opacity: Double, toDevice m: CATransform3D, clip parentClip: Clip,
-        flipped: Bool, images: [UInt64: ContentsImage]
+        flipped: Bool, images: [UInt64: ContentsImage], instanceTint: SIMD3<Double>? = nil
     ) {
         guard let clip = Self.ownClip(parentClip, of: state, radius: radius, toDevice: m) else { return }
         var shown: [(id: UInt64, weight: Double)] = [(state.contents, 1)]
@@ -40,7 +40,12 @@ extension DisplayListBuilder {
             let exact = opacity == 1 && Self.fadeIsExactOverOldImage(state, from: fade.from, images: images)
             shown = [(fade.from, exact ? 1 : 1 - progress), (state.contents, progress)]
         }
-        let tint = Self.contentsTint(state)
+        // A text layer's coverage is tinted by its foreground colour, which a replicator's copy has
+        // already multiplied; other contents take the copy's colour here.
+        var tint = Self.contentsTint(state)
+        if tint == nil, let instanceTint {
+            tint = SIMD4(Float(instanceTint.x), Float(instanceTint.y), Float(instanceTint.z), 1)
+        }
         for (id, weight) in shown {
             guard id != 0, let image = images[id], image.width > 0, image.height > 0 else { continue }
             let alpha = RGBAColor.onEightBitStep(opacity * weight)

@@ -28,5 +28,9 @@ extension DisplayListBuilder {
         var flipped = false
         /// The transition image the layer is drawn as.
         var image: TransitionImage = .identity
+        /// What the red, green and blue of every colour the layer draws are multiplied by, inside a
+        /// replicator's copy (`DisplayListBuilder+Replicator.swift`; the copy's alpha is in `opacity`);
+        /// nil outside any copy.
+        var instanceTint: SIMD3<Double>? = nil
     }
 }

@@ -20,6 +20,9 @@ public struct DisplayListBuilder {
     var contextStack: [UInt32] = []
     /// Exported trees drawn inside host layers so far in this list (bounded by `maxHostedDraws`).
     var hostedDraws = 0
+    /// Layers the tree being drawn has drawn in replicator copies after the first (bounded by
+    /// `maxReplicaVisits`, `DisplayListBuilder+Replicator.swift`).
+    var replicaVisits = 0
     /// The shape rasters of `CAShapeLayer`s (`DisplayListBuilder+Shapes.swift`); nil: shapes are not
     /// drawn (a builder without a renderer, as in plain tests).
     var shapes: ShapeRasterCache?
@@ -53,6 +56,7 @@ public struct DisplayListBuilder {
             treeIndex = index
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
             contextStack = index < contextIds.count ? [contextIds[index]] : []
+            replicaVisits = 0
             var presented = Presented(layer, parentTime: time)
             presented.id = root
             draw(presented, in: Self.rootContext(of: tree, width: list.width, height: list.height))
@@ -88,6 +92,9 @@ public struct DisplayListBuilder {
         if !presented.transitions.isEmpty {
             return drawTransition(presented, in: context)
         }
+        // Inside a replicator's copy, every colour the layer draws is multiplied by the copy's colour.
+        var presented = presented
+        if let tint = context.instanceTint { presented.state.multiplyColors(by: tint) }
         let parentClip = context.clip
         let image = context.image
         let state = presented.state
@@ -136,7 +143,7 @@ public struct DisplayListBuilder {
         if hasContents {
             drawContents(
                 state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip,
-                flipped: context.flipped, images: context.contentsImages)
+                flipped: context.flipped, images: context.contentsImages, instanceTint: context.instanceTint)
         }
         if hasShape {
             drawShape(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
@@ -155,34 +162,19 @@ public struct DisplayListBuilder {
                 clip = narrowed
             }
             let sublayerTransform = state.transformForSublayers
-            var children: [Presented] = []
-            children.reserveCapacity(presented.sublayers.count)
-            // Animations that drive named sublayers go down to the first sublayer of each name.
-            var named = Set<String>()
-            for id in presented.sublayers {
-                guard let child = context.layers[id] else { continue }
-                var inherited: [InheritedAnimation] = []
-                if !presented.drivers.isEmpty, let name = child.state.name, named.insert(name).inserted {
-                    inherited = presented.drivers.compactMap { $0.handedDown(to: name) }
-                }
-                var presentedChild = Presented(child, parentTime: presented.time, inherited: inherited)
-                presentedChild.id = id
-                children.append(presentedChild)
-            }
-            // Stable sort: zPosition first, array order breaks ties. Only indices move, and only when
-            // the zPositions differ.
-            var order = Array(children.indices)
-            if let z = children.first?.state.zPosition, children.contains(where: { $0.state.zPosition != z }) {
-                order.sort { (children[$0].state.zPosition, $0) < (children[$1].state.zPosition, $1) }
-            }
             let childContext = DrawContext(
                 layers: context.layers, snapshots: context.snapshots,
                 parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
                 opacity: opacity, clip: clip, contentsImages: context.contentsImages,
-                flipped: context.flipped != state.isGeometryFlipped)
+                flipped: context.flipped != state.isGeometryFlipped, instanceTint: context.instanceTint)
             if retention != nil { retention!.noteChildContext(presented.id, childContext) }
-            for index in order {
-                draw(children[index], in: childContext)
+            if state.layerClass == .replicator {
+                drawReplicas(of: presented, in: childContext)
+            } else {
+                let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
+                for index in order {
+                    draw(children[index], in: childContext)
+                }
             }
             if let host = presented.host { drawHosted(host, time: presented.time, in: childContext) }
         }
@@ -212,6 +204,34 @@ public struct DisplayListBuilder {
             draw(before, in: beforeContext)
         }
         if !images.beforeOnTop { draw(after, in: afterContext) }
+    }
+
+    /// The sublayers of `presented` at their superlayer's local time `time`, with the order they are
+    /// drawn in (indices into them): `zPosition` first, array order breaking ties.
+    static func presentedSublayers(
+        of presented: Presented, time: Double, in context: DrawContext
+    ) -> (children: [Presented], order: [Int]) {
+        var children: [Presented] = []
+        children.reserveCapacity(presented.sublayers.count)
+        // Animations that drive named sublayers go down to the first sublayer of each name.
+        var named = Set<String>()
+        for id in presented.sublayers {
+            guard let child = context.layers[id] else { continue }
+            var inherited: [InheritedAnimation] = []
+            if !presented.drivers.isEmpty, let name = child.state.name, named.insert(name).inserted {
+                inherited = presented.drivers.compactMap { $0.handedDown(to: name) }
+            }
+            var presentedChild = Presented(child, parentTime: time, inherited: inherited)
+            presentedChild.id = id
+            children.append(presentedChild)
+        }
+        // Stable sort: zPosition first, array order breaks ties. Only indices move, and only when
+        // the zPositions differ.
+        var order = Array(children.indices)
+        if let z = children.first?.state.zPosition, children.contains(where: { $0.state.zPosition != z }) {
+            order.sort { (children[$0].state.zPosition, $0) < (children[$1].state.zPosition, $1) }
+        }
+        return (children, order)
     }
 
     /// An animation of an ancestor (or of the layer itself) that drives a layer by sublayer names

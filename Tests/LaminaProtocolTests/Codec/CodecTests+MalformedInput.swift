@@ -55,7 +55,7 @@ extension CodecTests {
 
     /// A `createLayer` with a class (code 9) must name a class this version has; class 0, a plain
     /// layer, travels as code 1 only, so every operation has one encoding.
-    @Test(arguments: [UInt8(0), 4, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 6, 0x80, 0xFF])
     func unknownLayerClass(_ code: UInt8) {
         let part = framed(
             type: 2,
@@ -73,7 +73,7 @@ extension CodecTests {
         #expect(MessageCodec.encodedSize(of: .createLayer(5)) == 9)
     }
 
-    @Test(arguments: [UInt8(0), 68, 69, 0x7F, 0xFF])
+    @Test(arguments: [UInt8(0), 126, 0x7F, 0xFF])
     func unknownPropertyCode(_ code: UInt8) {
         let part = framed(
             type: 2,

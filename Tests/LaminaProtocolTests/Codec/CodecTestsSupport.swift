@@ -456,6 +456,12 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .shadowOpacity(let o): return [UInt64(o.bitPattern)]
     case .shadowRadius(let v): return [b(v)]
     case .shadowOffset(let s): return [b(s.width), b(s.height)]
+    case .instanceCount(let v), .instanceDelay(let v): return [v.bitPattern]
+    case .instanceTransform(let m): return t(m)
+    case .instanceColor(let col): return c(col)
+    case .instanceRedOffset(let v), .instanceGreenOffset(let v), .instanceBlueOffset(let v),
+        .instanceAlphaOffset(let v):
+        return [UInt64(v.bitPattern)]
     case .path(let path), .shadowPath(let path):
         return path.map { p in
             var bits: [UInt64] = [1]
@@ -473,7 +479,7 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
             return bits
         } ?? []
     case .fillRule, .lineCap, .lineJoin, .gradientType, .textString, .font, .isWrapped, .truncationMode,
-        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents:
+        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents, .preservesDepth:
         return []
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
         .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,

@@ -49,6 +49,12 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .foregroundColor: .color(RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)), .wrapped: .bool(false),
     .truncationMode: .string("none"), .alignmentMode: .string("natural"),
     .allowsFontSubpixelQuantization: .bool(false), .tintsContents: .bool(false),
+    // CAReplicatorLayer.h: instanceCount 1, instanceDelay 0, instanceTransform identity, instanceColor
+    // opaque white, the four offsets 0, preservesDepth NO.
+    .instanceCount: .number(1), .instanceDelay: .number(0), .instanceTransform: .transform(CATransform3DIdentity),
+    .instanceColor: .color(RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)), .instanceRedOffset: .float(0),
+    .instanceGreenOffset: .float(0), .instanceBlueOffset: .float(0), .instanceAlphaOffset: .float(0),
+    .preservesDepth: .bool(false),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -84,6 +90,11 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .foregroundColor: .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)), .wrapped: .bool(true),
     .truncationMode: .string("end"), .alignmentMode: .string("center"),
     .allowsFontSubpixelQuantization: .bool(true), .tintsContents: .bool(true),
+    .instanceCount: .number(12), .instanceDelay: .number(0.25),
+    .instanceTransform: .transform(CATransform3DMakeRotation(.pi / 6, 0, 0, 1)),
+    .instanceColor: .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5)), .instanceRedOffset: .float(-0.25),
+    .instanceGreenOffset: .float(0.5), .instanceBlueOffset: .float(0.125), .instanceAlphaOffset: .float(-0.6),
+    .preservesDepth: .bool(true),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -223,6 +234,22 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .alignmentMode: (.string(String(repeating: "a", count: 4097)), "alignmentMode is longer than 4096 bytes"),
     .allowsFontSubpixelQuantization: nil,
     .tintsContents: nil,
+    // A count below 0 or NaN is refused, and so is one above the server's limit of 10,000 copies
+    // (hostile input: a replicator of 10^9 must not stall the server).
+    .instanceCount: (.number(10_001), "instanceCount is above 10000"),
+    .instanceDelay: (.number(.nan), "instanceDelay is NaN or infinite"),
+    .instanceTransform: (
+        .transform(CATransform3DMakeTranslation(0, .infinity, 0)), "instanceTransform has a NaN or infinite entry"
+    ),
+    .instanceColor: (
+        .color(RGBAColor(red: 0, green: 0, blue: 1.5, alpha: 1)),
+        "instanceColor has a component outside 0...1 or not finite"
+    ),
+    .instanceRedOffset: (.float(.nan), "instanceRedOffset is NaN or infinite"),
+    .instanceGreenOffset: (.float(.infinity), "instanceGreenOffset is NaN or infinite"),
+    .instanceBlueOffset: (.float(-.infinity), "instanceBlueOffset is NaN or infinite"),
+    .instanceAlphaOffset: (.float(.nan), "instanceAlphaOffset is NaN or infinite"),
+    .preservesDepth: nil,
 ]
 
 /// A new layer of the class that has `name` (a plain `CALayer` for the rows every layer has).
@@ -232,6 +259,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     case .shape: CAShapeLayer()
     case .gradient: CAGradientLayer()
     case .text: CATextLayer()
+    case .replicator: CAReplicatorLayer()
     case .tiled: CATiledLayer()
     }
 }
@@ -241,14 +269,14 @@ private func layer(having name: LayerPropertyName) -> CALayer {
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 67)
-        #expect(table.map(\.code) == Array(1...67))
+        #expect(table.count == 76)
+        #expect(table.map(\.code) == Array(1...76))
         // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's, then the shadow's
         // (every layer's, added later), then CATextLayer's.
         #expect(
             table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
                 + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5)
-                + Array(repeating: .text, count: 9))
+                + Array(repeating: .text, count: 9) + Array(repeating: .replicator, count: 9))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -277,7 +305,9 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         // CATextLayer's foregroundColor (CATextLayer.h: animatable; its fontSize animates on the
         // client, by redrawing).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...40))
+        // 41...48 are CAReplicatorLayer's (CAReplicatorLayer.h: every property but preservesDepth
+        // animates).
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...48))
         #expect(
             animatable.filter { $0.layerClass == .layer }.suffix(13).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
@@ -290,7 +320,9 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         #expect(
             animatable.filter { $0.layerClass != .layer }.map(\.name) == [
                 .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd,
-                .colors, .locations, .startPoint, .endPoint, .foregroundColor,
+                .colors, .locations, .startPoint, .endPoint, .foregroundColor, .instanceCount, .instanceDelay,
+                .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+                .instanceAlphaOffset,
             ])
         // CAShapeLayer.h: path animates, but with no implicit animation.
         #expect(LayerPropertyName.path.descriptor.animation?.isImplicit == false)
@@ -302,7 +334,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 41) == nil)
+        #expect(LayerPropertyName(animationCode: 49) == nil)
     }
 
     @Test(arguments: names)

@@ -74,6 +74,26 @@ import Testing
                     + "stroke=#ff0000ff lineWidth=4 dash=4,2 strokeEnd=0.5"), "\(text)")
     }
 
+    @Test func treesPrintAReplicatorLayersProperties() throws {
+        // laminactl tree prints CAReplicatorLayer's properties that differ from CAReplicatorLayer.h's
+        // defaults (one copy, no delay, identity, opaque white, no offsets, not preserving depth).
+        let layer = CAReplicatorLayer()
+        layer.instanceCount = 12
+        layer.instanceDelay = 0.1
+        layer.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+        layer.instanceAlphaOffset = -0.5
+        layer.preservesDepth = true
+        let changes = LayerProperty.differences(from: LayerState(layerClass: .replicator), to: layer.modelState)
+        let tree = try RenderTree().applying(
+            [.createLayer(1, .replicator)] + changes.map { .set(1, $0) } + [.setRoot(display: 0, layer: 1)],
+            displayCount: 1)
+        let text = TreeDescriber.describe([("client", tree)])
+        #expect(
+            text.contains(
+                "layer 1 CAReplicatorLayer bounds=0,0,0,0 position=0,0 instances=12 instanceDelay=0.1 "
+                    + "instanceTransform alphaOffset=-0.5 preservesDepth"), "\(text)")
+    }
+
     @Test func treesPrintATextLayersProperties() throws {
         // laminactl tree prints CATextLayer's properties that differ from CATextLayer.h's defaults
         // (fontSize 36, foregroundColor opaque white, not wrapped, truncation none, alignment natural).

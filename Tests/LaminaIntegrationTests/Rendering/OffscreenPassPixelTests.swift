@@ -286,4 +286,50 @@ import Testing
         Self.expect(front, 15, 20, (0, 0, 255, 255), "single-sided, facing the viewer")
         Self.expect(front, 45, 20, (255, 0, 0, 255), "single-sided, facing the viewer")
     }
+
+    /// A frame with a pass is built in full by a retained list (the build is not patchable), and a
+    /// partial redraw of its damage gives the pixels of a whole redraw: the mask moved, the pass
+    /// drawn again, only the damaged rectangles redrawn in the display's pass.
+    @Test func passesAreRebuiltInFullAndTheirDamageRedrawsExactly() throws {
+        func tree(maskX: Double) throws -> RenderTree {
+            try RenderTree().applying(
+                RendererTests.layer(1, frame: CGRect(x: 0, y: 0, width: 60, height: 40), color: Self.white)
+                    + RendererTests.layer(2, frame: CGRect(x: 10, y: 10, width: 40, height: 20), color: Self.red)
+                    + RendererTests.layer(3, frame: CGRect(x: maskX, y: 0, width: 10, height: 20), color: Self.white)
+                    + [.setSublayers(1, [2]), .setMask(2, mask: 3), .setRoot(display: 0, layer: 1)], displayCount: 1)
+        }
+        var retained = RetainedDisplayList()
+        var damage = DamageTracker()
+        let first = try tree(maskX: 0)
+        let second = try first.applying([.set(3, .position(CGPoint(x: 25, y: 10)))], displayCount: 1)
+        let build = { (tree: RenderTree) in
+            retained.build(trees: [tree], display: 0, width: 60, height: 40, clearColor: SIMD4(0, 0, 0, 1))
+        }
+        let list1 = build(first)
+        #expect(list1.passes.count == 2)
+        _ = damage.damage(of: list1)
+        var list2 = build(second)
+        #expect(retained.lastBuild == .full, "a list with passes is not patched")
+        let full = DisplayListBuilder.build(
+            trees: [second], display: 0, width: 60, height: 40, clearColor: SIMD4(0, 0, 0, 1))
+        #expect(list2.emitted.count == full.emitted.count && list2.passes == full.passes)
+        list2.damage = damage.damage(of: list2)
+        let regions = try #require(list2.damage, "a small change is drawn in part")
+        #expect(!regions.isEmpty)
+        try SharedVulkanDevice.withRenderer { renderer, validation in
+            let kept = try renderer.makeTarget(width: 60, height: 40)
+            try renderer.render(list1, into: kept)
+            try renderer.render(list2, into: kept)
+            let partial = try renderer.readPixels(kept)
+            let whole = try renderer.makeTarget(width: 60, height: 40)
+            try renderer.render(full, into: whole)
+            let expected = try renderer.readPixels(whole)
+            #expect(partial.pixels == expected.pixels, "damage \(regions)")
+            #expect(validation.messages.isEmpty, "validation: \(validation.messages)")
+            // The mask now covers layer x 20..<30: display x 30..<40.
+            let bitmap = Frame(bitmap: expected, list: full)
+            Self.expect(bitmap, 35, 20, (255, 0, 0, 255), "inside the moved mask")
+            Self.expect(bitmap, 15, 20, (255, 255, 255, 255), "where the mask was: the root shows")
+        }
+    }
 }

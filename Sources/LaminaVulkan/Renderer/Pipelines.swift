@@ -5,7 +5,8 @@ import LaminaServer
 /// The graphics pipelines, one per draw kind in `DrawKind.all`, all built at start-up (no first-use
 /// compilation during frames) from the kinds' declarations alone: instance stride and attributes,
 /// shaders and blend mode. Dynamic rendering, BGRA8 target, one instanced triangle strip of four
-/// vertices per primitive, dynamic viewport and scissor, the viewport size as a push constant. One
+/// vertices per primitive, dynamic viewport and scissor, the viewport size and the target's device origin
+/// as push constants. One
 /// pipeline layout serves every kind: set 0 holds one combined image sampler (binding 0, fragment
 /// stage), which the textured kinds (`DrawKind.samplesTexture`) read and the others ignore.
 final class Pipelines {

@@ -9,12 +9,22 @@ import LaminaCore
 extension DisplayListBuilder {
     /// The most pieces a faded subtree is tested for overlaps; beyond it the subtree takes a pass.
     static let maxOverlapPieces = 128
+    /// The most layers a probe visits (`drawingOverlaps`); beyond it the subtree takes a pass.
+    static let maxProbedLayers = 512
+    /// The most offscreen passes one display list draws. A client's layers are bounded but many, so
+    /// passes are too: past this, or past `passPixelBudget`, a faded group is faded per piece and a
+    /// masked layer is drawn without its mask (docs/rendering.md, "Offscreen passes").
+    static let maxPasses = 128
+    /// The most pass pixels one display list draws, as a multiple of the display's pixels.
+    static let passPixelBudget = 4
 
     /// Whether the layer must be drawn through an offscreen pass: it has a mask that exists, or its own
     /// opacity is below 1 with `allowsGroupOpacity` and its drawing has overlapping pieces. Never
     /// inside a probe (`measuring`) or for the layer a pass is drawing.
     mutating func needsPass(_ presented: Presented, in context: DrawContext) -> Bool {
-        guard !measuring, !presented.inPass else { return false }
+        guard !measuring, !presented.inPass, list.passes.count + 2 <= Self.maxPasses,
+            passPixels < Self.passPixelBudget * list.width * list.height
+        else { return false }
         if let mask = presented.mask, context.layers[mask] != nil { return true }
         let state = presented.state
         guard state.allowsGroupOpacity, state.opacity < 1 else { return false }
@@ -40,6 +50,7 @@ extension DisplayListBuilder {
         fullContext.opacity = 1
         fullContext.image.opacity = 1
         probe.drawLayer(full, in: fullContext)
+        guard probe.list.layersVisited <= Self.maxProbedLayers else { return true }
         let pieces = probe.list.emitted.map { piece -> DamageRect in
             let p = piece.pixels
             return DamageRect(x: p.x + 1, y: p.y + 1, width: p.width - 2, height: p.height - 2)
@@ -78,6 +89,7 @@ extension DisplayListBuilder {
             batcher = outer
             return
         }
+        passPixels += rect.area * (presented.mask == nil ? 1 : 2)
         let box = CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         let whole = SIMD4<Float>(0, 0, 1, 1)
         let rectLanes = SIMD4<Float>(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY))

@@ -29,6 +29,8 @@ public struct DisplayListBuilder {
     /// Whether this builder only measures what a layer would draw (`drawingOverlaps`): it draws no
     /// offscreen pass (masks and group opacity are left out; the boxes they would cover are the same).
     var measuring = false
+    /// The pixels of the offscreen passes drawn so far (bounded: `passPixelBudget`).
+    var passPixels = 0
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
@@ -85,6 +87,10 @@ public struct DisplayListBuilder {
     /// Draws a layer and its subtree (`draw(_:in:)`).
     mutating func drawLayer(_ presented: Presented, in context: DrawContext) {
         list.layersVisited += 1
+        // A probe stops once it has seen enough to answer (`drawingOverlaps`).
+        if measuring, list.layersVisited > Self.maxProbedLayers || list.emitted.count > Self.maxOverlapPieces {
+            return
+        }
         if !presented.transitions.isEmpty {
             return drawTransition(presented, in: context)
         }

@@ -332,4 +332,23 @@ import Testing
             Self.expect(bitmap, 15, 20, (255, 255, 255, 255), "where the mask was: the root shows")
         }
     }
+
+    /// Passes are bounded per list (a client's layers are many): 80 masked layers would need 160
+    /// passes; the first 64 get theirs (128, `maxPasses`) and the rest are drawn without their masks.
+    @Test func passesAreBoundedPerFrame() throws {
+        var ops: [LayerOperation] = []
+        var children: [LayerID] = []
+        for k in 0..<80 {
+            let id = LayerID(10 + 2 * k)
+            let x = Double(k % 10) * 6, y = Double(k / 10) * 5
+            ops += RendererTests.layer(id, frame: CGRect(x: x, y: y, width: 6, height: 5), color: Self.red)
+            ops += RendererTests.layer(id + 1, frame: CGRect(x: 0, y: 0, width: 3, height: 5), color: Self.white)
+            ops += [.setMask(id, mask: id + 1)]
+            children.append(id)
+        }
+        let frame = try Self.draw(ops, children: children)
+        #expect(frame.list.passes.count == 128)
+        Self.expect(frame, 4, 2, (0, 0, 0, 255), "the first layer is masked")
+        Self.expect(frame, 4, 37, (255, 0, 0, 255), "the last layer is drawn without its mask")
+    }
 }

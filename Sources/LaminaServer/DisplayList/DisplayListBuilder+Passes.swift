@@ -28,7 +28,11 @@ extension DisplayListBuilder {
         if let mask = presented.mask, context.layers[mask] != nil { return true }
         let state = presented.state
         guard state.allowsGroupOpacity, state.opacity < 1 else { return false }
-        return drawingOverlaps(presented, in: context)
+        if drawingOverlaps(presented, in: context) { return true }
+        // The answer rests on the sublayers too: a patch that redraws only one of them (moved onto
+        // its sibling) would keep a per-piece fade where a full build draws a pass.
+        if retention != nil, !presented.sublayers.isEmpty || presented.host != nil { retention!.isPatchable = false }
+        return false
     }
 
     /// Whether two pieces of the layer's drawing (with its subtree's) may touch the same pixel, so

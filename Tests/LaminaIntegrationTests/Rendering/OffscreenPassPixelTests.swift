@@ -351,4 +351,23 @@ import Testing
         Self.expect(frame, 4, 2, (0, 0, 0, 255), "the first layer is masked")
         Self.expect(frame, 4, 37, (255, 0, 0, 255), "the last layer is drawn without its mask")
     }
+
+    /// A faded group whose children do not overlap spends no pass, but a retained list does not patch
+    /// it: a child moved onto its sibling alone would otherwise keep the per-piece fade, where the full
+    /// build now draws the group through a pass.
+    @Test func aFadedGroupIsRebuiltWhenAChildMovesOntoItsSibling() throws {
+        let apart = try RenderTree().applying(
+            RendererTests.layer(1, frame: CGRect(x: 0, y: 0, width: 60, height: 40), color: nil)
+                + Self.overlappingGroup(allowsGroupOpacity: true, overlap: false)
+                + [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)], displayCount: 1)
+        let moved = try apart.applying([.set(5, .position(CGPoint(x: 30, y: 20)))], displayCount: 1)
+        var retained = RetainedDisplayList()
+        let first = retained.build(trees: [apart], display: 0, width: 60, height: 40)
+        #expect(first.passes.isEmpty)
+        let second = retained.build(trees: [moved], display: 0, width: 60, height: 40)
+        let full = DisplayListBuilder.build(trees: [moved], display: 0, width: 60, height: 40)
+        #expect(full.passes.count == 1)
+        #expect(retained.lastBuild == .full)
+        #expect(second.passes == full.passes && second.emitted.count == full.emitted.count)
+    }
 }

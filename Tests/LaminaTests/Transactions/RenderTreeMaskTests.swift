@@ -65,4 +65,13 @@ import Testing
                 "\(refusal.label): \(String(describing: error))")
         }
     }
+
+    /// `laminactl tree` shows a mask below its owner's sublayers, marked as one.
+    @Test func treeDescriptionShowsTheMask() throws {
+        let masked = try Self.tree().applying([.setMask(2, mask: 5)], displayCount: 1)
+        let lines = TreeDescriber.describe([("client", masked)]).split(separator: "\n").map(String.init)
+        // Root 1 at depth 2, layer 2 at 3, its sublayer 4 and its mask 5 at 4 (two spaces each).
+        let four = try #require(lines.firstIndex { $0.hasPrefix(String(repeating: " ", count: 8) + "layer 4") })
+        #expect(lines[four + 1].hasPrefix(String(repeating: " ", count: 8) + "mask: layer 5"), "\(lines)")
+    }
 }

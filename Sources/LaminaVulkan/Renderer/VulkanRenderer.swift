@@ -385,6 +385,7 @@ public final class VulkanRenderer: Renderer {
         vkDeviceWaitIdle(vk.device)
         if timeline.submitted > 0 { timeline.didFinish(through: timeline.submitted) }
         images.removeAll()
+        passPool.entries.removeAll()
         for slot in slots { slot.instances = nil }
         graveyard.close()
         slots = []

@@ -2,6 +2,9 @@
 // A CAGradientLayer's gradient: the parameter t at the fragment (axial, radial or conic), the colour
 // of up to eight stops interpolated on unpremultiplied components, then premultiplied, times the
 // opacity and the coverage of the layer's rounded bounds, the device clip and one general clip.
+// The viewport size, and the device position of the target's top-left corner (0 for the display,
+// the pass's corner for an offscreen pass), so that clips stay in device pixels.
+layout(push_constant) uniform Push { vec2 viewport; vec2 origin; } push;
 layout(location = 0) in vec4 vLocal;  // layer position; the gradient's coordinates (gradient.vert)
 layout(location = 1) flat in vec4 vRect;
 layout(location = 2) flat in vec4 vParams;
@@ -69,7 +72,7 @@ void main() {
     vec4 radii = vec4((maskValue & 1) != 0 ? radius : 0.0, (maskValue & 2) != 0 ? radius : 0.0,
                       (maskValue & 4) != 0 ? radius : 0.0, (maskValue & 8) != 0 ? radius : 0.0);
     float alpha = coverage(roundedRectDistance(vLocal.xy, vRect, radii, continuous));
-    vec2 f = gl_FragCoord.xy;
+    vec2 f = gl_FragCoord.xy + push.origin;  // device pixels, also in an offscreen pass
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
     // The clip count is per instance (flat), so this branch is uniform over the quad and the

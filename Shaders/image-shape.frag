@@ -3,6 +3,9 @@
 // sampler) times the opacity, the anti-aliased coverage of the rectangle's outer sides, the device clip
 // rectangle and up to two rounded-rectangle clips in other layers' planes (circular or continuous
 // corners, as in shape-continuous.frag).
+// The viewport size, and the device position of the target's top-left corner (0 for the display,
+// the pass's corner for an offscreen pass), so that clips stay in device pixels.
+layout(push_constant) uniform Push { vec2 viewport; vec2 origin; } push;
 layout(set = 0, binding = 0) uniform sampler2D image;
 layout(location = 0) in vec2 vLocal;
 layout(location = 1) in vec4 vRect;
@@ -87,7 +90,7 @@ void main() {
     alpha *= sideCoverage(vLocal.x - vRect.x, vGrow.x) * sideCoverage(vRect.z - vLocal.x, vGrow.z);
     alpha *= sideCoverage(vLocal.y - vRect.y, vGrow.y) * sideCoverage(vRect.w - vLocal.y, vGrow.w);
 
-    vec2 f = gl_FragCoord.xy;
+    vec2 f = gl_FragCoord.xy + push.origin;  // device pixels, also in an offscreen pass
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
 

@@ -9,6 +9,9 @@
 // the shape's mean width over it (so the strips' area is the shape's exactly). A rectangle is therefore exact (up to erf's 1.5e-7), and
 // a rounded corner is exact up to the strips' steps, which sigma smooths (N grows with ry / sigma,
 // DisplayListBuilder+Shadows.swift). Then times the colour, the device clip and one general clip.
+// The viewport size, and the device position of the target's top-left corner (0 for the display,
+// the pass's corner for an offscreen pass), so that clips stay in device pixels.
+layout(push_constant) uniform Push { vec2 viewport; vec2 origin; } push;
 layout(location = 0) in vec2 vLocal;
 layout(location = 1) flat in vec4 vRect;
 layout(location = 2) flat in vec4 vParams;
@@ -118,7 +121,7 @@ float cornerBand(vec2 p, float inner, float outer, bool roundLeft, bool roundRig
 
 void main() {
     // Clip coverage first: its derivatives need the whole 2x2 quad.
-    vec2 f = gl_FragCoord.xy;
+    vec2 f = gl_FragCoord.xy + push.origin;  // device pixels, also in an offscreen pass
     float alpha = clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
     if (vFlags.x > 0.5) {

@@ -1,6 +1,9 @@
 #version 450
 // Analytic anti-aliased coverage of a rounded rectangle or border ring, times a device clip rectangle
 // and up to two rounded-rectangle clips in other layers' planes.
+// The viewport size, and the device position of the target's top-left corner (0 for the display,
+// the pass's corner for an offscreen pass), so that clips stay in device pixels.
+layout(push_constant) uniform Push { vec2 viewport; vec2 origin; } push;
 layout(location = 0) in vec2 vLocal;
 layout(location = 1) in vec4 vShapeRect;
 layout(location = 2) in vec4 vShapeParams;
@@ -60,7 +63,7 @@ void main() {
         alpha *= 1.0 - inside;
     }
 
-    vec2 f = gl_FragCoord.xy;
+    vec2 f = gl_FragCoord.xy + push.origin;  // device pixels, also in an offscreen pass
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);
 

@@ -189,6 +189,15 @@ enum SeedCorpus {
                     serial: 3,
                     operations: [.createLayer(1), .setHost(1, contextId: 2, token: 3), .setRoot(display: 0, layer: 1)])
             ),
+            (
+                "commit-mask",
+                .commit(
+                    serial: 3,
+                    operations: [
+                        .createLayer(1), .createLayer(2), .setMask(1, mask: 2), .set(1, .opacity(0.5)),
+                        .setRoot(display: 0, layer: 1),
+                    ])
+            ),
         ]
         for animation in animations {
             out.append(
@@ -362,6 +371,8 @@ enum SeedCorpus {
             ("unknown-property", frame(type: 3, payload: unknownProperty.bytes)),
             ("unknown-id", commit([SetOperation.opacity(12345, 0.5)])),
             ("cycle", commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setSublayers(2, [1])])),
+            ("mask-cycle", commit([.createLayer(1), .createLayer(2), .setSublayers(1, [2]), .setMask(2, mask: 1)])),
+            ("mask-self", commit([.createLayer(1), .setMask(1, mask: 1)])),
             ("self-sublayer", commit([.createLayer(1), .setSublayers(1, [1])])),
             (
                 "nan-bounds",

@@ -68,6 +68,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the shadow measurements (200 shadowed rounded cards per frame).")
     var shadowsOnly = false
 
+    @Flag(help: "Run only the offscreen pass measurements (masks and group opacity on 200 cards per frame).")
+    var effectsOnly = false
+
     @Flag(help: "Run only the text layer measurements (100 labels and 100 paragraphs laid out and drawn).")
     var textOnly = false
 
@@ -148,6 +151,12 @@ struct Bench: ParsableCommand {
         }
         if restartOnly {
             try restartRows(row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if effectsOnly {
+            try EffectsBench.rows(renderer: try VulkanRenderer(validation: false), iterations: iterations, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

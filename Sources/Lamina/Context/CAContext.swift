@@ -49,6 +49,8 @@ public final class CAContext: @unchecked Sendable {
         var animationIDs: [UInt64]
         /// The context id and token sent for a `CALayerHost` (0 and 0: not a host).
         var host: (contextId: UInt32, token: UInt64) = (0, 0)
+        /// The id of the layer's mask (`CALayer.mask`) as sent, nil for none.
+        var mask: LayerID?
         /// The layer, to stop the animations it gained since its last commit when it leaves the tree.
         weak var layer: CALayer?
     }
@@ -230,6 +232,7 @@ public final class CAContext: @unchecked Sendable {
                     // Changed in another thread's open transaction: the server keeps the layer and
                     // its sublayer list as last sent, until that transaction commits.
                     stack.append(contentsOf: previous.sublayers.reversed().compactMap { sent[$0]?.layer })
+                    if let mask = previous.mask.flatMap({ sent[$0]?.layer }) { stack.append(mask) }
                     continue
                 }
                 l.transactionHold = nil
@@ -261,11 +264,14 @@ public final class CAContext: @unchecked Sendable {
                 trackAnimationImages(before: [], after: animationIDs)
             }
             if host != sentHost { ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token)) }
+            let mask = l.mask
+            if mask?.layerID != sent[l.layerID]?.mask { ops.append(.setMask(l.layerID, mask: mask?.layerID)) }
             l.hasBeenCommitted = true
             sent[l.layerID] = Sent(
                 version: l.version, state: l.modelState, sublayers: childIDs,
-                animationIDs: animationIDs, host: host, layer: l)
+                animationIDs: animationIDs, host: host, mask: mask?.layerID, layer: l)
             stack.append(contentsOf: children.reversed())
+            if let mask { stack.append(mask) }
         }
         if sentRoot != layer?.layerID {
             ops.append(.setRoot(display: display, layer: layer?.layerID))

@@ -243,6 +243,8 @@ public enum MessageCodec {
             w.u8(7); w.u64(id); w.u64(animationID)
         case .setHost(let id, let contextId, let token):
             w.u8(8); w.u64(id); w.u32(contextId); w.u64(token)
+        case .setMask(let id, let mask):
+            w.u8(10); w.u64(id); w.u64(mask ?? 0)
         }
     }
 
@@ -496,6 +498,10 @@ public enum MessageCodec {
             // Class 0 (a plain layer) travels as code 1, so every operation has one encoding.
             guard raw != 0, let layerClass = LayerClass(rawValue: raw) else { throw .unknownLayerClass(raw) }
             return .createLayer(id, layerClass)
+        case 10:
+            let id = try r.u64("setMask.layer")
+            let mask = try r.u64("setMask.mask")
+            return .setMask(id, mask: mask == 0 ? nil : mask)
         default:
             throw .unknownOperation(code)
         }

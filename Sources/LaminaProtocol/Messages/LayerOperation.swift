@@ -24,4 +24,8 @@ public enum LayerOperation: Sendable, Hashable {
     /// above the layer's own content and sublayers, if `token` is that client's export token.
     /// Context id 0 makes it an ordinary layer again.
     case setHost(LayerID, contextId: UInt32, token: UInt64)
+    /// Makes `mask` the layer's mask (`CALayer.mask`), or removes it when nil: the mask's alpha, drawn
+    /// in the layer's coordinate space, multiplies the layer's whole drawing. The mask layer must be
+    /// in no sublayer list, no root and no other layer's mask, and not the layer or its ancestor.
+    case setMask(LayerID, mask: LayerID?)
 }

@@ -13,6 +13,9 @@ public struct DisplayList: Sendable {
     public var instances: [InstanceBuffer] = DrawKind.all.map { InstanceBuffer(stride: $0.stride) }
     /// The batches in draw order.
     public var batches: [DrawBatch] = []
+    /// The offscreen passes drawn before the display's own pass, in drawing order (masks, group
+    /// opacity: docs/rendering.md, "Offscreen passes"); their batches index the same `instances`.
+    public var passes: [OffscreenPass] = []
     /// The layers the builder walked to make the list (a frame counter: `FrameRecord.layersVisited`).
     public var layersVisited = 0
     /// What the display shows of each `CATiledLayer` drawn (`DisplayListBuilder+Tiles.swift`).
@@ -45,6 +48,7 @@ public struct DisplayList: Sendable {
         self.height = height
         for kind in instances.indices { instances[kind].removeAll() }
         batches.removeAll(keepingCapacity: true)
+        passes.removeAll()
         emitted.removeAll(keepingCapacity: true)
         layersVisited = 0
         tiledViews.removeAll()

@@ -17,8 +17,8 @@ import LaminaCore
 ///
 /// An arbitrary `shadowPath` is filled with Cairo and blurred on the CPU (`drawRasterShadow`). A
 /// layer without a `shadowPath` whose drawn alpha is not its rounded bounds needs the blurred alpha of
-/// an offscreen pass, which Lamina does not have yet: its shadow is not drawn
-/// (docs/apple-differences.md).
+/// an offscreen pass (`DisplayListBuilder+Passes.swift` draws passes; the blur is not built yet): its
+/// shadow is not drawn (docs/apple-differences.md).
 extension DisplayListBuilder {
     /// A shape the closed form draws: a box whose corners are quarter ellipses of `rx` by `ry`, rounded
     /// where `corners` says, and an alpha that scales the shadow (a translucent background's).

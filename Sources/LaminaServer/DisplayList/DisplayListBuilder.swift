@@ -31,6 +31,11 @@ public struct DisplayListBuilder {
     var retention: Retention?
     /// The index of the tree being drawn (`TiledLayerView.tree`).
     var treeIndex = 0
+    /// Whether this builder only measures what a layer would draw (`drawingOverlaps`): it draws no
+    /// offscreen pass (masks and group opacity are left out; the boxes they would cover are the same).
+    var measuring = false
+    /// The pixels of the offscreen passes drawn so far (bounded: `passPixelBudget`).
+    var passPixels = 0
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
@@ -89,6 +94,10 @@ public struct DisplayListBuilder {
     /// Draws a layer and its subtree (`draw(_:in:)`).
     mutating func drawLayer(_ presented: Presented, in context: DrawContext) {
         list.layersVisited += 1
+        // A probe stops once it has seen enough to answer (`drawingOverlaps`).
+        if measuring, list.layersVisited > Self.maxProbedLayers || list.emitted.count > Self.maxOverlapPieces {
+            return
+        }
         if !presented.transitions.isEmpty {
             return drawTransition(presented, in: context)
         }
@@ -107,6 +116,12 @@ public struct DisplayListBuilder {
             toDevice = CATransform3DConcat(CATransform3DMakeTranslation(image.offset.x, image.offset.y, 0), toDevice)
         }
         guard Self.isDrawable(toDevice) else { return }
+        // A single-sided layer turned away from the viewer is not drawn, nor is its subtree (E28).
+        guard state.isDoubleSided || Self.facesViewer(toDevice, bounds: state.bounds, flipped: context.flipped)
+        else { return }
+        if needsPass(presented, in: context) {
+            return drawInPass(presented, toDevice: toDevice, opacity: opacity, in: context)
+        }
         if state.layerClass == .tiled { noteTiledView(presented, toDevice: toDevice, clip: parentClip) }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
         drawShadow(presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip, in: context)
@@ -272,12 +287,17 @@ public struct DisplayListBuilder {
         var drivers: [InheritedAnimation] = []
         /// The exported tree the layer shows above its sublayers, when it is a host layer.
         var host: HostedContext?
+        /// The layer's mask layer (`CALayer.mask`), if any.
+        var mask: LayerID?
+        /// Whether an offscreen pass is drawing this layer (so it draws its content, not another pass).
+        var inPass = false
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.
         init(_ layer: RenderLayer, parentTime: Double, inherited: [InheritedAnimation] = []) {
             sublayers = layer.sublayers
             host = layer.host
+            mask = layer.mask
             self.parentTime = parentTime
             time = layer.state.localTime(fromParent: parentTime)
             if layer.animations.isEmpty {

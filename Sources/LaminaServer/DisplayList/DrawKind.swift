@@ -91,6 +91,9 @@ public struct DrawKind: Sendable, Equatable {
         case off
         /// Premultiplied "over": `ONE`, `ONE_MINUS_SRC_ALPHA` for colour and alpha alike.
         case premultipliedOver
+        /// "Destination in": `ZERO`, `SRC_ALPHA` for colour and alpha alike, so the target keeps what it
+        /// holds times the source's alpha (a mask applied in an offscreen pass).
+        case destinationIn
     }
 }
 
@@ -165,6 +168,15 @@ extension DrawKind {
         vertexShader: "shadow.vert", fragmentShader: "shadow.frag", blend: .premultipliedOver,
         linearPathCapable: false)
 
+    /// `ImageInstance` rectangles that apply a mask in an offscreen pass: the pass's pixels are
+    /// multiplied by the alpha of the mask's own pass, sampled over the whole pass (`destinationIn`),
+    /// so that what lies outside the mask's drawing is cleared. Last in the cycle, so adding it
+    /// renumbered no kind.
+    public static let maskIn = DrawKind(
+        id: 11, name: "maskIn", instance: ImageInstance.self, attributes: Attribute.vec4s(3),
+        vertexShader: "image.vert", fragmentShader: "image.frag", blend: .destinationIn,
+        linearPathCapable: false, samplesTexture: true)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -175,6 +187,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient, shadow,
+        gradient, shadow, maskIn,
     ]
 }

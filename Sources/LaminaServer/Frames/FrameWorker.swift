@@ -178,7 +178,8 @@ final class FrameWorker: @unchecked Sendable {
             let cpu = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             let record = FrameRecord(
                 time: time, display: display, layersVisited: list.layersVisited, instancesEmitted: list.instanceCount,
-                pixelsDrawn: list.pixelsToDraw, displayPixels: list.width * list.height, offscreenPasses: 0,
+                pixelsDrawn: list.pixelsToDraw, displayPixels: list.width * list.height,
+                offscreenPasses: list.passes.count,
                 cpuMilliseconds: cpu, gpuMilliseconds: nil, missedDeadline: false)
             var views: [Int: [TiledLayerView]] = [:]
             for view in list.tiledViews where view.tree < sessions.count {

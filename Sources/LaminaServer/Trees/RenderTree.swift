@@ -107,6 +107,12 @@ public struct RenderTree: Sendable {
                     next.hostLayers.insert(id)
                 }
                 next.noteChange(id, .hierarchy)
+            case .setMask(let id, let mask):
+                guard next.layers[id] != nil else { throw .unknownLayer(id) }
+                if let mask, mask == id { throw .cycle("layer \(id) is its own mask") }
+                next.layers[id]!.mask = mask
+                next.noteChange(id, .hierarchy)
+                touchedHierarchy = true
             }
         }
         if touchedHierarchy { try next.relinkAndValidate() }
@@ -178,7 +184,10 @@ public struct RenderTree: Sendable {
     /// Recomputes every `superlayer` from the sublayer lists and checks the hierarchy: every id exists,
     /// no layer has two superlayers or is its own ancestor, roots have no superlayer, depth is bounded.
     mutating func relinkAndValidate() throws(TransactionError) {
-        for id in layers.keys { layers[id]!.superlayer = nil }
+        for id in layers.keys {
+            layers[id]!.superlayer = nil
+            layers[id]!.maskOwner = nil
+        }
         for (id, layer) in layers {
             var seen = Set<LayerID>()
             for child in layer.sublayers {
@@ -199,7 +208,8 @@ public struct RenderTree: Sendable {
                 throw .invalidValue("root layer \(root) of display \(display) is a sublayer of \(parent)")
             }
         }
-        // Walk up from every layer; memoised depths keep this linear. A walk that meets itself is a cycle.
+        try linkMasks()
+        // Walk up from every layer (a mask's owner counts as its parent); memoised depths keep this linear. A walk that meets itself is a cycle.
         var depth: [LayerID: Int] = [:]
         for start in layers.keys where depth[start] == nil {
             var path: [LayerID] = []
@@ -208,9 +218,11 @@ public struct RenderTree: Sendable {
             var base = 0
             while let id = current {
                 if let known = depth[id] { base = known; break }
-                guard onPath.insert(id).inserted else { throw .cycle("layer \(id) is its own ancestor") }
+                guard onPath.insert(id).inserted else {
+                    throw .cycle("layer \(id) is its own ancestor (through sublayers or masks)")
+                }
                 path.append(id)
-                current = layers[id]!.superlayer
+                current = layers[id]!.superlayer ?? layers[id]!.maskOwner
             }
             for (i, id) in path.reversed().enumerated() {
                 let d = base + i + 1
@@ -219,6 +231,25 @@ public struct RenderTree: Sendable {
                 }
                 depth[id] = d
             }
+        }
+    }
+
+    /// Links every mask to the layer it masks (`maskOwner`) and checks it: the mask exists, and is in no
+    /// sublayer list, no root and no other layer's mask.
+    mutating func linkMasks() throws(TransactionError) {
+        let rootLayers = Set(roots.values)
+        for (id, layer) in layers {
+            guard let mask = layer.mask else { continue }
+            guard let masking = layers[mask] else { throw .unknownLayer(mask) }
+            if mask == id { throw .cycle("layer \(id) is its own mask") }
+            if let parent = masking.superlayer {
+                throw .invalidValue("mask layer \(mask) of \(id) is a sublayer of \(parent)")
+            }
+            if rootLayers.contains(mask) { throw .invalidValue("mask layer \(mask) of \(id) is a root layer") }
+            if let other = masking.maskOwner {
+                throw .invalidValue("layer \(mask) is the mask of both \(other) and \(id)")
+            }
+            layers[mask]!.maskOwner = id
         }
     }
 }

@@ -17,11 +17,12 @@ public enum TreeDescriber {
         return out.isEmpty ? "no clients\n" : out
     }
 
-    static func line(_ id: LayerID, _ tree: RenderTree, depth: Int, into out: inout String) {
+    /// A mask layer's line starts with `mask: ` and follows its owner's sublayers, one level deeper.
+    static func line(_ id: LayerID, _ tree: RenderTree, depth: Int, into out: inout String, isMask: Bool = false) {
         guard let layer = tree.layers[id] else { return }
         let s = layer.state
         let layerClass = s.layerClass
-        var parts = ["layer \(id)"]
+        var parts = [isMask ? "mask: layer \(id)" : "layer \(id)"]
         if layerClass != .layer { parts.append(layerClass.className) }
         for row in LayerPropertyDescriptor.table {
             if case .label = row.tree, case .string(let label?) = s[row.name] { parts.append("\"\(label)\"") }
@@ -48,6 +49,7 @@ public enum TreeDescriber {
         if let host = layer.host { parts.append("hosts=context \(host.contextId)") }
         out += String(repeating: "  ", count: depth) + parts.joined(separator: " ") + "\n"
         for child in layer.sublayers { line(child, tree, depth: depth + 1, into: &out) }
+        if let mask = layer.mask { line(mask, tree, depth: depth + 1, into: &out, isMask: true) }
     }
 
     /// A value as the tree prints it: numbers by `fmt`, components joined by commas, colours in hex

@@ -5,7 +5,8 @@ import LaminaServer
 /// The graphics pipelines, one per draw kind in `DrawKind.all`, all built at start-up (no first-use
 /// compilation during frames) from the kinds' declarations alone: instance stride and attributes,
 /// shaders and blend mode. Dynamic rendering, BGRA8 target, one instanced triangle strip of four
-/// vertices per primitive, dynamic viewport and scissor, the viewport size as a push constant. One
+/// vertices per primitive, dynamic viewport and scissor, the viewport size and the target's device origin
+/// as push constants. One
 /// pipeline layout serves every kind: set 0 holds one combined image sampler (binding 0, fragment
 /// stage), which the textured kinds (`DrawKind.samplesTexture`) read and the others ignore.
 final class Pipelines {
@@ -16,6 +17,8 @@ final class Pipelines {
     /// The pipeline of each kind, indexed by `DrawKind.id`.
     let byKind: [VkPipeline]
     private var modules: [VkShaderModule] = []
+    /// The stages that read the push constants (`vkCmdPushConstants` names exactly these).
+    static let pushStages = VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue
 
     init(_ vk: VulkanDevice, format: VkFormat, kinds: [DrawKind] = DrawKind.all) throws {
         self.vk = vk
@@ -33,7 +36,9 @@ final class Pipelines {
             try check(
                 vkCreateDescriptorSetLayout(vk.device, &setLayoutInfo, nil, &setLayout), "vkCreateDescriptorSetLayout")
         }
-        var range = VkPushConstantRange(stageFlags: VK_SHADER_STAGE_VERTEX_BIT.rawValue, offset: 0, size: 8)
+        // The viewport size (vertex and fragment stages) and the target's device origin (fragment
+        // stage: shaders that read gl_FragCoord add it, so clips stay in device pixels in a pass).
+        var range = VkPushConstantRange(stageFlags: Self.pushStages, offset: 0, size: 16)
         var layoutInfo = VkPipelineLayoutCreateInfo()
         layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
         layoutInfo.pushConstantRangeCount = 1
@@ -153,6 +158,15 @@ final class Pipelines {
                 attachment.colorBlendOp = VK_BLEND_OP_ADD
                 attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
                 attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+                attachment.alphaBlendOp = VK_BLEND_OP_ADD
+            } else if kind.blend == .destinationIn {
+                // "Destination in": the target keeps what it holds times the source's alpha.
+                attachment.blendEnable = VkBool32(VK_TRUE)
+                attachment.srcColorBlendFactor = VK_BLEND_FACTOR_ZERO
+                attachment.dstColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA
+                attachment.colorBlendOp = VK_BLEND_OP_ADD
+                attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO
+                attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA
                 attachment.alphaBlendOp = VK_BLEND_OP_ADD
             }
             var blendState = VkPipelineColorBlendStateCreateInfo()

@@ -19,6 +19,8 @@ public final class VulkanRenderer: Renderer {
     var timeline: FrameTimeline
     var images: [RenderImageID: ImportedImage] = [:]
     var nextImage: UInt64 = 1
+    /// The images offscreen passes draw into.
+    var passPool = PassImagePool()
     /// The instance buffer of the frame being recorded (the next frame's slot).
     var instances: HostBuffer? {
         get { slots[timeline.slot(of: timeline.next)].instances }
@@ -80,8 +82,14 @@ public final class VulkanRenderer: Renderer {
         // A partial redraw draws only the instances that touch the damage.
         var drawn = list
         if let regions { drawn.batches = list.batches(touching: regions) }
-        var draws = try upload(drawn)
-        let sampled = try bindTextures(&draws, slot: slot)
+        // Offscreen passes are drawn whole, before the display's pass that samples them.
+        let passImages = try drawn.passes.map {
+            try passPool.take(width: $0.rect.width, height: $0.rect.height, frame: timeline.next, vk: vk)
+        }
+        let (uploaded, groupEnds) = try upload(drawn, groups: drawn.passes.map(\.batches) + [drawn.batches])
+        var draws = uploaded
+        scalePassCoordinates(&draws, passes: drawn.passes, images: passImages)
+        let sampled = try bindTextures(&draws, slot: slot, passImages: passImages)
         try submit { cb in
             for image in sampled where image.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL {
                 // Read back or drawn into since its upload: make every level readable by shaders again.
@@ -92,6 +100,13 @@ public final class VulkanRenderer: Renderer {
                     dstAccess: VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
                 image.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
             }
+            for (index, pass) in drawn.passes.enumerated() {
+                let first = index == 0 ? 0 : groupEnds[index - 1]
+                recordPass(
+                    cb, pass, into: passImages[index], draws: draws[first..<groupEnds[index]],
+                    displayWidth: list.width, displayHeight: list.height)
+            }
+            let mainDraws = draws[(groupEnds.dropLast().last ?? 0)...]
             // A partial redraw keeps (loads) the image; a full one discards and clears it.
             barrier(
                 cb, target, to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
@@ -129,10 +144,8 @@ public final class VulkanRenderer: Renderer {
                 x: 0, y: 0, width: Float(target.width), height: Float(target.height),
                 minDepth: 0, maxDepth: 1)
             vkCmdSetViewport(cb, 0, 1, &viewport)
-            var push = SIMD2<Float>(Float(target.width), Float(target.height))
-            vkCmdPushConstants(cb, pipelines.layout, VK_SHADER_STAGE_VERTEX_BIT.rawValue, 0, 8, &push)
-            var bound: VkPipeline?
-            var boundSet: VkDescriptorSet?
+            var push = SIMD4<Float>(Float(target.width), Float(target.height), 0, 0)
+            vkCmdPushConstants(cb, pipelines.layout, Pipelines.pushStages, 0, 16, &push)
             for rect in rects {
                 var scissor = rect
                 vkCmdSetScissor(cb, 0, 1, &scissor)
@@ -144,21 +157,7 @@ public final class VulkanRenderer: Renderer {
                     var clearRect = VkClearRect(rect: rect, baseArrayLayer: 0, layerCount: 1)
                     vkCmdClearAttachments(cb, 1, &clear, 1, &clearRect)
                 }
-                for draw in draws where !draw.skipped {
-                    if let set = draw.descriptorSet, set != boundSet {
-                        var s: VkDescriptorSet? = set
-                        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 0, 1, &s, 0, nil)
-                        boundSet = set
-                    }
-                    if bound != draw.pipeline {
-                        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, draw.pipeline)
-                        var buffer: VkBuffer? = instances!.buffer
-                        var offset = VkDeviceSize(draw.bufferOffset)
-                        vkCmdBindVertexBuffers(cb, 0, 1, &buffer, &offset)
-                        bound = draw.pipeline
-                    }
-                    vkCmdDraw(cb, 4, UInt32(draw.count), 0, UInt32(draw.firstInstance))
-                }
+                recordDraws(cb, mainDraws)
             }
             vkCmdEndRendering(cb)
             barrier(
@@ -168,6 +167,7 @@ public final class VulkanRenderer: Renderer {
                 dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
         }
         target.holdsFrame = true
+        passPool.retireIdle(before: timeline.next, into: graveyard)
     }
 
     /// The Vulkan rectangle of a damaged rectangle.
@@ -213,7 +213,9 @@ public final class VulkanRenderer: Renderer {
     /// Gives every textured draw a descriptor set from `slot`'s pools (one per distinct image and
     /// sampling in the frame) and marks the images used by the frame being recorded, so that a release
     /// retires them only after it. A draw whose image was released is skipped. Returns the images.
-    func bindTextures(_ draws: inout [Draw], slot: FrameSlot) throws -> [VulkanImage] {
+    /// An offscreen pass's image (`passImages`, by pass index) is bound like the others but left out of
+    /// the result: its pass moves it to the sampled layout itself.
+    func bindTextures(_ draws: inout [Draw], slot: FrameSlot, passImages: [VulkanImage] = []) throws -> [VulkanImage] {
         var sets: [TextureSampling: VkDescriptorSet] = [:]
         var used: [VulkanImage] = []
         for index in draws.indices {
@@ -222,7 +224,9 @@ public final class VulkanRenderer: Renderer {
                 draws[index].descriptorSet = set
                 continue
             }
-            guard let entry = images[texture.image] else {
+            let passIndex = texture.image.offscreenPassIndex
+            let found = passIndex.map { $0 < passImages.count ? passImages[$0] : nil } ?? images[texture.image]?.storage
+            guard let storage = found else {
                 draws[index].skipped = true
                 continue
             }
@@ -231,7 +235,7 @@ public final class VulkanRenderer: Renderer {
                 sampler: try samplers.sampler(for: texture.filter, lodBias: texture.lodBias),
                 // Nearest and linear read level 0 only; a view of that level alone keeps llvmpipe's
                 // linear path (a view of the whole chain doubled the textured benchmark's time).
-                imageView: texture.filter == .trilinear ? entry.storage.view : entry.storage.attachmentView,
+                imageView: texture.filter == .trilinear ? storage.view : storage.attachmentView,
                 imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
@@ -245,20 +249,22 @@ public final class VulkanRenderer: Renderer {
             }
             sets[texture] = set
             draws[index].descriptorSet = set
-            if entry.storage.lastUsedFrame != timeline.next {
-                entry.storage.lastUsedFrame = timeline.next
-                used.append(entry.storage)
+            if storage.lastUsedFrame != timeline.next {
+                storage.lastUsedFrame = timeline.next
+                if passIndex == nil { used.append(storage) }
             }
         }
         return used
     }
 
     /// Copies the instances into the instance buffer in batch order, one region per draw kind (in
-    /// `DrawKind.all` order, each 256-byte aligned), byte for byte: no kind is special here.
-    func upload(_ list: DisplayList) throws -> [Draw] {
+    /// `DrawKind.all` order, each 256-byte aligned), byte for byte: no kind is special here. `groups`
+    /// are the batches to draw (each offscreen pass's, then the display's); returns their draws, and
+    /// where each group's draws end.
+    func upload(_ list: DisplayList, groups: [[DrawBatch]]) throws -> (draws: [Draw], groupEnds: [Int]) {
         let kinds = list.instances.count
         var counts = [Int](repeating: 0, count: kinds)
-        for batch in list.batches { counts[batch.kind] += batch.instances.count }
+        for group in groups { for batch in group { counts[batch.kind] += batch.instances.count } }
         var bases = [Int](repeating: 0, count: kinds)
         var end = 0
         for kind in 0..<kinds {
@@ -274,38 +280,42 @@ public final class VulkanRenderer: Renderer {
         let base = instances!.mapped
         var draws: [Draw] = []
         draws.reserveCapacity(list.batches.count)
+        var groupEnds: [Int] = []
         var next = [Int](repeating: 0, count: kinds)
-        for batch in list.batches where !batch.instances.isEmpty {
-            let kind = batch.kind
-            let buffer = list.instances[kind]
-            let stride = buffer.stride
-            let first = next[kind]
-            buffer.bytes.withUnsafeBytes { source in
-                // One copy per run of consecutive instances (batches are mostly such runs).
-                var out = base + bases[kind] + first * stride
-                let indices = batch.instances
-                var k = 0
-                while k < indices.count {
-                    let start = Int(indices[k])
-                    var end = start + 1
-                    k += 1
-                    while k < indices.count && Int(indices[k]) == end {
-                        end += 1
+        for group in groups {
+            for batch in group where !batch.instances.isEmpty {
+                let kind = batch.kind
+                let buffer = list.instances[kind]
+                let stride = buffer.stride
+                let first = next[kind]
+                buffer.bytes.withUnsafeBytes { source in
+                    // One copy per run of consecutive instances (batches are mostly such runs).
+                    var out = base + bases[kind] + first * stride
+                    let indices = batch.instances
+                    var k = 0
+                    while k < indices.count {
+                        let start = Int(indices[k])
+                        var end = start + 1
                         k += 1
+                        while k < indices.count && Int(indices[k]) == end {
+                            end += 1
+                            k += 1
+                        }
+                        precondition(start >= 0 && end <= buffer.count, "batch names a missing instance")
+                        out.copyMemory(from: source.baseAddress! + start * stride, byteCount: (end - start) * stride)
+                        out += (end - start) * stride
                     }
-                    precondition(start >= 0 && end <= buffer.count, "batch names a missing instance")
-                    out.copyMemory(from: source.baseAddress! + start * stride, byteCount: (end - start) * stride)
-                    out += (end - start) * stride
                 }
+                next[kind] = first + batch.instances.count
+                draws.append(
+                    Draw(
+                        pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
+                        count: batch.instances.count, texture: batch.texture,
+                        skipped: DrawKind.all[kind].samplesTexture && batch.texture == nil))
             }
-            next[kind] = first + batch.instances.count
-            draws.append(
-                Draw(
-                    pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
-                    count: batch.instances.count, texture: batch.texture,
-                    skipped: DrawKind.all[kind].samplesTexture && batch.texture == nil))
+            groupEnds.append(draws.count)
         }
-        return draws
+        return (draws, groupEnds)
     }
 
     /// Records with `body` into the next frame's slot (waiting first for that slot's previous frame) and
@@ -375,6 +385,7 @@ public final class VulkanRenderer: Renderer {
         vkDeviceWaitIdle(vk.device)
         if timeline.submitted > 0 { timeline.didFinish(through: timeline.submitted) }
         images.removeAll()
+        passPool.entries.removeAll()
         for slot in slots { slot.instances = nil }
         graveyard.close()
         slots = []

@@ -344,6 +344,7 @@ let clientTable: [ClientMessage] = [
     .commit(
         serial: 2,
         operations: [.setHost(1, contextId: 7, token: 0xFEED_F00D_DEAD_BEEF), .setHost(.max, contextId: 0, token: 0)]),
+    .commit(serial: 3, operations: [.setMask(1, mask: 2), .setMask(.max, mask: nil), .setMask(2, mask: .max)]),
 ]
 
 let serverTable: [ServerMessage] = [

@@ -1,0 +1,22 @@
+import Foundation
+
+extension CALayer {
+    /// An optional layer whose alpha channel masks the layer's content: where the mask is opaque the
+    /// layer shows, where it is transparent it is hidden, and partial alpha shows it partly. The mask
+    /// is laid out in the layer's own coordinate space, like a sublayer, but is not one and is not
+    /// drawn itself; everything the layer draws (its shadow, background, contents, sublayers and
+    /// border) is masked, and the layer's opacity applies after the mask. Defaults to nil.
+    ///
+    /// A mask has no superlayer (Apple: "The layer you assign to this property must not have a
+    /// superlayer"); Lamina removes a layer given here from its superlayer first. A layer may mask
+    /// only one layer at a time. Each masked layer costs two offscreen passes (docs/rendering.md).
+    public var mask: CALayer? {
+        get { kvcStorage["mask"] as? CALayer }
+        set {
+            guard newValue !== mask else { return }
+            if let newValue, newValue.superlayer != nil { newValue.removeFromSuperlayer() }
+            settingKey("mask") { kvcStorage["mask"] = newValue }
+            changed()
+        }
+    }
+}

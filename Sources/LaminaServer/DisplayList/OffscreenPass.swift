@@ -1,0 +1,38 @@
+/// A part of a frame drawn into an image of its own before the display's pass, and then drawn in
+/// the pass that uses it as a textured rectangle (docs/rendering.md, "Offscreen passes").
+///
+/// A pass covers `rect`, whole device pixels: its instances are in device pixels like every other
+/// instance of the list (they live in the list's `instances`), and a renderer maps that rectangle
+/// onto its image, which starts transparent. Its batches may sample passes listed before it (a
+/// masked layer inside a faded group), so `DisplayList.passes` is in drawing order. A batch that
+/// shows the pass samples `image` (`RenderImageID.offscreenPass(_:)`).
+public struct OffscreenPass: Sendable, Equatable {
+    /// The device pixels the pass covers: x, y, width and height (width and height at least 1).
+    public var rect: DamageRect
+    /// The batches drawn into the pass, in order.
+    public var batches: [DrawBatch]
+    /// The id under which batches sample the pass's image.
+    public var image: RenderImageID
+
+    /// A pass over `rect` drawing `batches`, sampled as `image`.
+    public init(rect: DamageRect, batches: [DrawBatch], image: RenderImageID) {
+        self.rect = rect
+        self.batches = batches
+        self.image = image
+    }
+}
+
+extension RenderImageID {
+    /// The top bit marks the ids of offscreen passes: a renderer never hands it out for an import.
+    static let passBit: UInt64 = 1 << 63
+
+    /// The id under which batches sample the image of pass `index` of a display list.
+    public static func offscreenPass(_ index: Int) -> RenderImageID {
+        RenderImageID(rawValue: passBit | UInt64(index))
+    }
+
+    /// The index of the pass this id names, or nil for an imported image.
+    public var offscreenPassIndex: Int? {
+        rawValue & Self.passBit != 0 ? Int(truncatingIfNeeded: rawValue & ~Self.passBit) : nil
+    }
+}

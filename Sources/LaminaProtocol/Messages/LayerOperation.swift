@@ -24,4 +24,7 @@ public enum LayerOperation: Sendable, Hashable {
     /// above the layer's own content and sublayers, if `token` is that client's export token.
     /// Context id 0 makes it an ordinary layer again.
     case setHost(LayerID, contextId: UInt32, token: UInt64)
+    /// The pixels of shared surface `id` changed: the frame that shows this transaction redraws the
+    /// layers showing it, atomically with the transaction's other operations.
+    case surfaceChanged(UInt64)
 }

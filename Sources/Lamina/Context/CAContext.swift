@@ -356,6 +356,8 @@ public final class CAContext: @unchecked Sendable {
             }
         case .frame(let time, let targetTime):
             DisplayLinkCenter.frame(time: time, targetTime: targetTime, from: self)
+        case .commitPresented(let serial, let time):
+            CAVulkanLayer.commitPresented(serial: serial, time: time, in: self)
         default:
             break
         }

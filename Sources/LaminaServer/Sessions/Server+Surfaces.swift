@@ -10,8 +10,8 @@ extension Server {
 
     /// Checks and keeps surface `id` of `session`: `height` rows of `width` pixels of `format`,
     /// `stride` bytes apart in the memfd `fd`, mapped read-only here once; the frame worker imports
-    /// it. Throws the error the client is disconnected for: id 0, or an id already naming an image
-    /// or surface; a format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`;
+    /// it (a released surface still drawn, of the same size, is revived instead). Throws the error the
+    /// client is disconnected for: id 0, or an id already naming an image or a live surface; a format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`;
     /// a stride below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor
     /// that is not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
     func registerSurface(
@@ -21,6 +21,16 @@ extension Server {
         let limits = configuration.limits
         guard id != 0 else { throw SessionError(.invalidValue, "surface id 0 is reserved for no image") }
         if let existing = session.images[id] {
+            // A released surface the tree still draws comes back to life (a pool's buffer shown again):
+            // the mapping kept is the same memory.
+            if existing.surfaceBytes != nil, existing.isReleased, existing.width == Int(width),
+                existing.height == Int(height)
+            {
+                session.images[id]!.isReleased = false
+                session.tree.liveImages.insert(id)
+                session.tree.liveSurfaces.insert(id)
+                return
+            }
             let what = existing.surfaceBytes == nil ? "an image" : "a surface"
             let state = existing.isReleased ? "released but still drawn" : "live"
             throw SessionError(.duplicateImage, "registerSurface \(id): the id already names \(what) (\(state))")

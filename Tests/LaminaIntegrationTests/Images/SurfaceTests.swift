@@ -123,6 +123,7 @@ import Testing
         let marked = try Self.framesPresented(after: before, on: context)
         #expect(marked.contains { (256...1536).contains($0.pixelsDrawn) }, "frames: \(marked.map(\.pixelsDrawn))")
         try Self.expectPixel(context, 10, 10, (0, 255, 0))
+        try context.capture().writePNG(to: NSTemporaryDirectory() + "lamina-surface-marked.png")
         // Another frame, marked by assigning the same surface again (Apple's documented way).
         let second = try Self.settledFrameTime(context)
         Self.fill(surface, (0, 0, 255))
@@ -168,6 +169,7 @@ import Testing
         try context.synchronize()
         try Self.expectPixel(context, 23, 23, (0, 255, 0))
         #expect(try Self.statistics("copied", from: context).surfaceBytesCopied == 2048)
+        try context.capture().writePNG(to: NSTemporaryDirectory() + "lamina-surface-copied.png")
     }
 
     @Test func aReleasedSurfaceIsUnmappedAndAHungUpClientsSurfacesAreFreed() throws {

@@ -143,5 +143,6 @@ import Testing
         let deadline = Date().addingTimeInterval(5)
         while small.presentedTime == 0, Date() < deadline { usleep(5_000) }
         try SurfaceTests.expectPixel(context, 22, 22, (0, 255, 0))
+        try context.capture().writePNG(to: NSTemporaryDirectory() + "lamina-vulkan-layer-resized.png")
     }
 }

@@ -180,11 +180,14 @@ import Testing
             defer { try? file.close() }
             return String(decoding: file.readDataToEndOfFile(), as: UTF8.self).contains(name)
         }
-        /// Waits up to 5 s for laminad to map, or stop mapping, `name`.
+        /// Waits up to 5 s for laminad to map, or stop mapping, `name`. The renderer frees a released
+        /// image once it sees the frames that sampled it finished, which it learns when it draws again:
+        /// the victim's captures give it frames to draw while it is otherwise idle.
         func waitUntil(maps: Bool, _ name: String) throws -> Bool {
             let deadline = Date().addingTimeInterval(5)
             while Date() < deadline {
                 if try serverMaps(name) == maps { return true }
+                _ = try victim.capture()
                 usleep(10_000)
             }
             return false

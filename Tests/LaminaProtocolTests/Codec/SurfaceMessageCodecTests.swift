@@ -49,4 +49,34 @@ import Testing
             #expect("\(error)".contains("registerSurface.format"))
         }
     }
+
+    @Test func theHandWrittenFuzzSeedsAreTheMessagesTheSeedCorpusNames() throws {
+        // Fuzz/corpus is written by Tools/fuzz --write-seeds from Fuzz/Seeds; the surface seeds were
+        // written by hand: each must decode to the message SeedCorpus+Surfaces.swift names.
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Fuzz/corpus"
+        ).standardized
+        func decode(_ name: String) throws -> ClientMessage {
+            try MessageCodec.decodeClient([UInt8](try Data(contentsOf: corpus.appendingPathComponent(name))))
+        }
+        #expect(
+            try decode("client-register-surface")
+                == .registerSurface(id: 40, width: 64, height: 48, stride: 256, format: SurfaceFormat.bgra8))
+        #expect(try decode("client-release-surface") == .releaseSurface(id: 40))
+        #expect(
+            try decode("client-commit-surface-changed")
+                == .commit(
+                    serial: 70,
+                    operations: [
+                        .createLayer(1), .set(1, .contents(40)), .setRoot(display: 0, layer: 1), .surfaceChanged(40),
+                    ]))
+        #expect(
+            try decode("hostile-surface-bad-format")
+                == .registerSurface(id: 41, width: 4, height: 4, stride: 16, format: 0x5247_4241))
+        #expect(
+            try decode("hostile-surface-huge")
+                == .registerSurface(id: 42, width: .max, height: .max, stride: .max, format: SurfaceFormat.bgra8))
+        #expect(try decode("hostile-surface-unknown-changed") == .commit(serial: 7, operations: [.surfaceChanged(43)]))
+        #expect(try decode("hostile-surface-zero-changed") == .commit(serial: 7, operations: [.surfaceChanged(0)]))
+    }
 }

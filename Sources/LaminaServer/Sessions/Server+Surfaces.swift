@@ -10,10 +10,11 @@ extension Server {
 
     /// Checks and keeps surface `id` of `session`: `height` rows of `width` pixels of `format`,
     /// `stride` bytes apart in the memfd `fd`, mapped read-only here once; the frame worker imports
-    /// it (a released surface still drawn, of the same size, is revived instead). Throws the error the
-    /// client is disconnected for: id 0, or an id already naming an image or a live surface; a format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`;
-    /// a stride below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor
-    /// that is not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
+    /// it (a released surface still drawn, of the same size, is revived instead). Throws the error
+    /// the client is disconnected for: id 0, or an id already naming an image or a live surface; a
+    /// format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`; a stride
+    /// below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor that is
+    /// not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
     func registerSurface(
         id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, fd: OwnedFD,
         for session: ClientSession

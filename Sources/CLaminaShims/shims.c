@@ -19,6 +19,12 @@ int clamina_seals_are_readonly(int seals) {
     return (seals & need) == need;
 }
 
+int clamina_memfd_seal_size(int fd) { return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL); }
+
+int clamina_seals_fix_size(int seals) { return (seals & F_SEAL_SHRINK) == F_SEAL_SHRINK; }
+
+int clamina_seals_forbid_writing(int seals) { return (seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)) != 0; }
+
 int clamina_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }
 
 int clamina_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }

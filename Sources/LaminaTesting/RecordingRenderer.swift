@@ -22,6 +22,8 @@ public final class RecordingRenderer: Renderer {
     /// The images imported and not yet released, with their size and filtering.
     public private(set) var images: [RenderImageID: (width: Int, height: Int, filtering: ImageFiltering)] = [:]
     private var nextImage: UInt64 = 1
+    /// How many times each surface image was refreshed (`refreshSurface`).
+    public private(set) var surfaceRefreshes: [RenderImageID: Int] = [:]
 
     /// A renderer with nothing recorded.
     public init() {}
@@ -62,6 +64,20 @@ public final class RecordingRenderer: Renderer {
     /// Forgets the image; throws `RenderImageError.unknownImage` for one that is not alive.
     public func releaseImage(_ image: RenderImageID) throws {
         guard images.removeValue(forKey: image) != nil else { throw RenderImageError.unknownImage(image) }
+    }
+
+    /// Records the surface as an image of its size (filtered as a single-level image), after the same
+    /// validation as `importImage`; no pixels are read, so it counts as zero copy.
+    public func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
+        let image = try importImage(surface.pixels, filtering: .linear)
+        return ImportedSurface(image: image, isZeroCopy: true, bytesCopied: 0)
+    }
+
+    /// Counts a new frame of a surface (`surfaceRefreshes`); copies nothing.
+    public func refreshSurface(_ image: RenderImageID) throws -> Int {
+        guard images[image] != nil else { throw RenderImageError.unknownImage(image) }
+        surfaceRefreshes[image, default: 0] += 1
+        return 0
     }
 
     /// A new target of the image's size (its pixels start at zero: imported pixels are not kept).

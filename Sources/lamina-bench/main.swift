@@ -34,6 +34,10 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the image upload and server memory measurements (against a laminad process).")
     var uploadsOnly = false
 
+    @Flag(
+        help: "Run only the shared-surface measurements (CAVulkanLayer frames at 1280×720 against a laminad process).")
+    var surfacesOnly = false
+
     @Option(help: "Runs of the image upload measurement (a fresh laminad each) per median.")
     var uploadRuns = 5
 
@@ -116,6 +120,12 @@ struct Bench: ParsableCommand {
             try ContentsBench.rows(
                 renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
                 row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if surfacesOnly {
+            try SurfaceBench.rows(frames: 120, row: row)
             print("| measurement | value |\n|---|---|")
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return

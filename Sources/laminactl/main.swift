@@ -93,18 +93,20 @@ struct LaminaCtl: ParsableCommand {
 
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print what the server holds for each client: layers, animations, textures and their bytes.",
+            abstract:
+                "Print what the server holds for each client: layers, animations, textures, shared surfaces and their bytes.",
             discussion: """
                 As the server's user or root every client is listed; as any other user, only this \
                 connection (laminactl itself).
                 """)
         @OptionGroup var connection: Connection
         func run() throws {
-            print("pid\tlayers\tanimations\ttextures\ttexture bytes\tname")
+            print("pid\tlayers\tanimations\ttextures\ttexture bytes\tsurfaces\tsurface bytes\tbytes copied\tname")
             for client in try connection.context().statistics() {
                 print(
                     "\(client.pid)\t\(client.layers)\t\(client.animations)\t\(client.images)\t"
-                        + "\(client.textureBytes)\t\(client.name)")
+                        + "\(client.textureBytes)\t\(client.surfaces)\t\(client.surfaceBytes)\t"
+                        + "\(client.surfaceBytesCopied)\t\(client.name)")
             }
         }
     }

@@ -26,6 +26,14 @@ int clamina_memfd_get_seals(int fd);
 /// 1 when seals include F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE.
 int clamina_seals_are_readonly(int seals);
 
+/// Seals a memfd against shrinking and growing (not writing: a shared surface stays writable); -1 and
+/// errno on failure.
+int clamina_memfd_seal_size(int fd);
+/// 1 when seals include F_SEAL_SHRINK (the file can never lose the pages a mapping of it covers).
+int clamina_seals_fix_size(int seals);
+/// 1 when seals include F_SEAL_WRITE or F_SEAL_FUTURE_WRITE (a writable shared mapping is refused).
+int clamina_seals_forbid_writing(int seals);
+
 /// accept4(fd, NULL, NULL, flags) (a GNU extension, hidden from Swift's Glibc); -1 and errno on failure.
 int clamina_accept4(int fd, int flags);
 /// pipe2(fds, flags) (a GNU extension, hidden from Swift's Glibc); 0, or -1 and errno on failure.

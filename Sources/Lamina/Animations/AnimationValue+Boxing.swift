@@ -40,6 +40,7 @@ extension AnimationValue {
             if any is NSNull { return .color(nil) }
         case .image:
             if let image = any as? CGImage { return .image(ContentsImageRegistry.remember(image)) }
+            if let surface = any as? IOSurface { return .image(IOSurfaceRegistry.remember(surface)) }
             if any is NSNull { return .image(0) }
         case .vector:
             if let v = any as? SIMD3<Double> { return .vector(v) }
@@ -122,7 +123,7 @@ extension AnimationValue {
         case .transform(let t): t
         case .color(let c): c.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) }
         case .vector(let v): [NSNumber(value: v.x), NSNumber(value: v.y), NSNumber(value: v.z)]
-        case .image(let id): ContentsImageRegistry.image(id)
+        case .image(let id): ContentsImageRegistry.image(id) ?? IOSurfaceRegistry.surface(id)
         case .path(let p): p
         case .numbers(let n): n.map { $0.map { NSNumber(value: $0) } }
         case .colors(let c): c.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
@@ -147,7 +148,7 @@ extension LayerValue {
         case .corners(let m): NSNumber(value: m.rawValue)
         case .string(let s): s
         case .edges(let m): NSNumber(value: m.rawValue)
-        case .image(let id): ContentsImageRegistry.image(id)
+        case .image(let id): ContentsImageRegistry.image(id) ?? IOSurfaceRegistry.surface(id)
         case .path(let p): p
         case .numbers(let n): n.map { $0.map { NSNumber(value: $0) } }
         case .colors(let c): c.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }

@@ -25,10 +25,21 @@ extension CAContext {
     }
 
     /// Sends every image the commit being sent uses for the first time: one `uploadImage` each,
-    /// with its pixels (BGRA8 premultiplied, rows `width × 4` bytes apart) in one sealed memfd.
-    /// Sent before the transaction's parts, so the server knows the image when it applies them.
+    /// with its pixels (BGRA8 premultiplied, rows `width × 4` bytes apart) in one sealed memfd, or,
+    /// for an `IOSurface`, one `registerSurface` with its memfd. Sent before the transaction's parts,
+    /// so the server knows the image when it applies them.
     func uploadNewImages() throws {
         for (id, uses) in imageUses where uses > 0 && !uploadedImages.contains(id) {
+            if let surface = IOSurfaceRegistry.surface(id) {
+                try connection.send(
+                    .registerSurface(
+                        id: id, width: UInt32(surface.width), height: UInt32(surface.height),
+                        stride: UInt32(surface.bytesPerRow), format: surface.pixelFormat),
+                    fds: [surface.fileDescriptor])
+                uploadedImages.insert(id)
+                surfaceChangesSent[id] = surface.changeCount
+                continue
+            }
             guard let image = ContentsImageRegistry.image(id) else {
                 LaminaDiagnostics.report(.commitNotSent, "image \(id) is gone before its first commit")
                 continue
@@ -54,13 +65,29 @@ extension CAContext {
         }
     }
 
-    /// Sends `releaseImage` for every uploaded image that no sent layer or committed animation uses
-    /// any more, after the commit that dropped its last use.
+    /// Sends `releaseImage` (`releaseSurface` for a surface) for every uploaded image that no sent
+    /// layer or committed animation uses any more, after the commit that dropped its last use.
     func releaseUnusedImages() throws {
         for (id, uses) in imageUses where uses <= 0 {
             imageUses[id] = nil
             guard uploadedImages.remove(id) != nil else { continue }
-            try connection.send(.releaseImage(id: id))
+            if surfaceChangesSent.removeValue(forKey: id) != nil {
+                try connection.send(.releaseSurface(id: id))
+            } else {
+                try connection.send(.releaseImage(id: id))
+            }
         }
+    }
+
+    /// One `surfaceChanged` for each registered surface whose `changeCount` moved since the server
+    /// last heard of it (a layer showing it got `setContentsChanged()`, or the surface again).
+    func surfaceChangeOperations() -> [LayerOperation] {
+        var ops: [LayerOperation] = []
+        for (id, sentCount) in surfaceChangesSent {
+            guard let surface = IOSurfaceRegistry.surface(id), surface.changeCount != sentCount else { continue }
+            surfaceChangesSent[id] = surface.changeCount
+            ops.append(.surfaceChanged(id))
+        }
+        return ops
     }
 }

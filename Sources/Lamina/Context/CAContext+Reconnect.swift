@@ -41,6 +41,7 @@ extension CAContext {
         }
         if let root = sentRoot { ops.append(.setRoot(display: display, layer: root)) }
         uploadedImages = []
+        surfaceChangesSent = [:]
         imageUses = imageUses.filter { $0.value > 0 }
         do {
             try uploadNewImages()

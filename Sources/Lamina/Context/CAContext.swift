@@ -60,6 +60,9 @@ public final class CAContext: @unchecked Sendable {
     var uploadedImages: Set<UInt64> = []
     /// How many sent layer states and committed animations name each image.
     var imageUses: [UInt64: Int] = [:]
+    /// The shared surfaces among `uploadedImages` (registered with `registerSurface`), with the
+    /// surface's `changeCount` the server last heard of (`surfaceChanged`).
+    var surfaceChangesSent: [UInt64: UInt64] = [:]
     /// The images each committed animation names, by animation id.
     var animationImages: [UInt64: [UInt64]] = [:]
     var nextSerial: UInt64 = 1
@@ -277,6 +280,7 @@ public final class CAContext: @unchecked Sendable {
             ops.append(.setRoot(display: display, layer: layer?.layerID))
             sentRoot = layer?.layerID
         }
+        ops += surfaceChangeOperations()
         for case .removeAnimation(_, let animationID) in ops { sentAnimations[animationID] = nil }
         for case .addAnimation(_, let attached) in ops { sentAnimations[attached.id] = attached }
         for (id, gone) in sent where !reachable.contains(id) {
@@ -362,6 +366,8 @@ public final class CAContext: @unchecked Sendable {
             CATransaction.lock()
             defer { CATransaction.unlock() }
             (sent[id]?.layer as? CATiledLayer)?.serverDidReport(rect: rect, scale: scale)
+        case .commitPresented(let serial, let time):
+            CAVulkanLayer.commitPresented(serial: serial, time: time, in: self)
         default:
             break
         }

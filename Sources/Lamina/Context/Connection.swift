@@ -165,14 +165,14 @@ final class Connection: @unchecked Sendable {
                 return
             }
             switch message {
-            case .animationEvents, .frame, .tiledLayerView:
+            case .animationEvents, .frame, .tiledLayerView, .commitPresented:
                 let schedule = condition.withLock {
                     events.append(message)
                     defer { applyScheduled = true }
                     return !applyScheduled
                 }
                 if schedule { eventQueue.async { [weak self] in self?.applyEvents() } }
-            case .commitApplied, .commitPresented:
+            case .commitApplied:
                 break
             case .displaysChanged(let displays):
                 condition.withLock { announcedDisplays = displays }

@@ -6,16 +6,21 @@ extension CALayer {
     var contentsObject: Any? {
         let id = modelState.contents
         if let image = storedContents as? CGImage, image.contentsID == id { return image }
-        if id == 0 { return storedContents is CGImage ? nil : storedContents }
-        return ContentsImageRegistry.image(id)
+        if let surface = storedContents as? IOSurface, surface.contentsID == id { return surface }
+        if id == 0 { return storedContents is CGImage || storedContents is IOSurface ? nil : storedContents }
+        return ContentsImageRegistry.image(id) ?? IOSurfaceRegistry.surface(id)
     }
 
-    /// Stores `value` as the layer's contents; a `CGImage` becomes the image id sent to the server
-    /// (through the property's action, so a change animates implicitly), anything else id 0.
+    /// Stores `value` as the layer's contents; a `CGImage` or an `IOSurface` becomes the image id
+    /// sent to the server (through the property's action, so a change animates implicitly), anything
+    /// else id 0. The surface the layer already shows, assigned again, is a new frame of it (as on
+    /// Apple platforms): the next commit says so (`surfaceChanged`).
     func setContents(_ value: Any?) {
         // The old image lives through the action, which boxes it as an implicit animation's fromValue.
         let old = storedContents
-        let id = (value as? CGImage).map(ContentsImageRegistry.remember) ?? 0
+        let surface = value as? IOSurface
+        if let surface, surface.contentsID == modelState.contents { surface.noteChanged() }
+        let id = (value as? CGImage).map(ContentsImageRegistry.remember) ?? surface.map(IOSurfaceRegistry.remember) ?? 0
         update(.contents, \.contents, id) {
             self.storedContents = value
             // Contents the app sets are shown as they are; a text layer's drawing says again when

@@ -62,6 +62,12 @@ public enum MessageCodec {
         case .requestExportToken(let id):
             type = .requestExportToken
             w.u64(id)
+        case .registerSurface(let id, let width, let height, let stride, let format):
+            type = .registerSurface
+            w.u64(id); w.u32(width); w.u32(height); w.u32(stride); w.u32(format)
+        case .releaseSurface(let id):
+            type = .releaseSurface
+            w.u64(id)
         }
         return frame(type, w.bytes)
     }
@@ -124,7 +130,7 @@ public enum MessageCodec {
             w.u32(UInt32(clients.count))
             for c in clients {
                 w.string(c.name); w.i32(c.pid); w.u64(c.layers); w.u64(c.animations); w.u64(c.images)
-                w.u64(c.textureBytes)
+                w.u64(c.textureBytes); w.u64(c.surfaces); w.u64(c.surfaceBytes); w.u64(c.surfaceBytesCopied)
             }
         case .displaysChanged(let displays):
             type = .displaysChanged
@@ -245,6 +251,8 @@ public enum MessageCodec {
             w.u8(8); w.u64(id); w.u32(contextId); w.u64(token)
         case .setMask(let id, let mask):
             w.u8(10); w.u64(id); w.u64(mask ?? 0)
+        case .surfaceChanged(let id):
+            w.u8(11); w.u64(id)
         }
     }
 
@@ -355,6 +363,13 @@ public enum MessageCodec {
             message = .setLevel(Float(try r.f64("setLevel.level")))
         case .requestExportToken:
             message = .requestExportToken(requestID: try r.u64("requestExportToken.requestID"))
+        case .registerSurface:
+            message = .registerSurface(
+                id: try r.u64("registerSurface.id"), width: try r.u32("registerSurface.width"),
+                height: try r.u32("registerSurface.height"), stride: try r.u32("registerSurface.stride"),
+                format: try r.u32("registerSurface.format"))
+        case .releaseSurface:
+            message = .releaseSurface(id: try r.u64("releaseSurface.id"))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -426,7 +441,7 @@ public enum MessageCodec {
             message = .frameRecordsReply(requestID: id, records: records)
         case .statsReply:
             let id = try r.u64("statsReply.requestID")
-            let n = try r.count("statsReply.clients", limit: WireLimits.maxMessageBytes, minimumElementSize: 40)
+            let n = try r.count("statsReply.clients", limit: WireLimits.maxMessageBytes, minimumElementSize: 64)
             var clients: [ClientStatistics] = []
             for _ in 0..<n {
                 clients.append(
@@ -434,7 +449,9 @@ public enum MessageCodec {
                         name: try r.string("statsReply.name", limit: WireLimits.maxStringBytes),
                         pid: Int32(bitPattern: try r.u32("statsReply.pid")), layers: try r.u64("statsReply.layers"),
                         animations: try r.u64("statsReply.animations"), images: try r.u64("statsReply.images"),
-                        textureBytes: try r.u64("statsReply.textureBytes")))
+                        textureBytes: try r.u64("statsReply.textureBytes"), surfaces: try r.u64("statsReply.surfaces"),
+                        surfaceBytes: try r.u64("statsReply.surfaceBytes"),
+                        surfaceBytesCopied: try r.u64("statsReply.surfaceBytesCopied")))
             }
             message = .statsReply(requestID: id, clients: clients)
         case .displaysChanged:
@@ -502,6 +519,8 @@ public enum MessageCodec {
             let id = try r.u64("setMask.layer")
             let mask = try r.u64("setMask.mask")
             return .setMask(id, mask: mask == 0 ? nil : mask)
+        case 11:
+            return .surfaceChanged(try r.u64("surfaceChanged.id"))
         default:
             throw .unknownOperation(code)
         }

@@ -46,4 +46,19 @@ public enum ClientMessage: Sendable, Hashable {
     /// Asks for a `frameRecordsReply`: the newest `count` frames presented on `display` (at most
     /// `WireLimits.maxFrameRecords`, fewer when fewer were kept), oldest first.
     case frameRecords(requestID: UInt64, display: UInt32, count: UInt32)
+    /// Registers shared surface `id` (an id of the image id space, never 0): `height` rows of `width`
+    /// pixels of `format` (only `SurfaceFormat.bgra8`, premultiplied), `stride` bytes apart, in the
+    /// one memfd the message carries, sealed against shrinking but not against writing. The client
+    /// keeps writing the pixels; layers show them by id (`contents`) and a `surfaceChanged`
+    /// operation says when a new frame of them is ready (docs/protocol.md §4.1).
+    case registerSurface(id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32)
+    /// The client no longer uses surface `id`; the server unmaps it once no frame draws it.
+    case releaseSurface(id: UInt64)
+}
+
+/// The pixel formats of shared surfaces, by their four-character codes.
+public enum SurfaceFormat {
+    /// 'BGRA' (0x42475241): 8 bits per channel, blue first in memory, premultiplied alpha, as
+    /// Core Video's `kCVPixelFormatType_32BGRA`.
+    public static let bgra8: UInt32 = 0x4247_5241
 }

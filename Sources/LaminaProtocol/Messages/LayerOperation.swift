@@ -28,4 +28,7 @@ public enum LayerOperation: Sendable, Hashable {
     /// in the layer's coordinate space, multiplies the layer's whole drawing. The mask layer must be
     /// in no sublayer list, no root and no other layer's mask, and not the layer or its ancestor.
     case setMask(LayerID, mask: LayerID?)
+    /// The pixels of shared surface `id` changed: the frame that shows this transaction redraws the
+    /// layers showing it, atomically with the transaction's other operations.
+    case surfaceChanged(UInt64)
 }

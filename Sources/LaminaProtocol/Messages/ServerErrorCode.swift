@@ -14,4 +14,6 @@ public enum ServerErrorCode: UInt16, Sendable {
     /// A set-property operation or an animation names a property of another layer class than the
     /// layer's (a `CAShapeLayer` property on a `CALayer`).
     case wrongLayerClass
+    /// A `releaseSurface` or `surfaceChanged` names an id that is not a registered surface.
+    case unknownSurface = 22
 }

@@ -30,4 +30,14 @@ public protocol Renderer: AnyObject {
     /// Gives the image back; its memory is freed once no frame in flight uses it. Throws
     /// `RenderImageError.unknownImage` for an id that is not alive.
     func releaseImage(_ image: RenderImageID) throws
+    /// Makes an image of a client's shared surface: one that samples the client's memory in place
+    /// where the device can (`VK_EXT_external_memory_host` and a linear layout whose rows are the
+    /// surface's), else a texture the rows are copied into now and at every `refreshSurface(_:)`.
+    /// The image has no mip chain; `releaseImage` frees it (and lets go of the mapping) once no frame
+    /// in flight samples it. Throws `RenderImageError` when the sizes are invalid.
+    func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface
+    /// A new frame of the surface imported as `image` is ready: a zero-copy image needs nothing and
+    /// returns 0; a copied one copies the rows again (ordered after the frames already submitted)
+    /// and returns the bytes copied.
+    func refreshSurface(_ image: RenderImageID) throws -> Int
 }

@@ -89,15 +89,22 @@ final class FrameWorker: @unchecked Sendable {
     }
 
     private let queue = DispatchQueue(label: "lamina-frames")
-    private let lock = NSLock()
+    let lock = NSLock()
     private var finished: [Outcome] = []
-    private var importFailures: [ImportFailure] = []
-    private let wakeup: WakeupPipe
+    var importFailures: [ImportFailure] = []
+    let wakeup: WakeupPipe
     /// The renderer that imports and frees clients' images (touched on the worker's thread only);
     /// nil: images are kept track of but never imported, so no layer draws contents.
-    private let renderer: (any Renderer)?
+    let renderer: (any Renderer)?
     /// Each session's imported images, by the client's image id (worker's thread only).
-    private var images: [Int: [UInt64: ContentsImage]] = [:]
+    var images: [Int: [UInt64: ContentsImage]] = [:]
+    /// Each session's shared surfaces, by the client's id (worker's thread only).
+    var surfaces: [Int: [UInt64: SurfaceEntry]] = [:]
+    /// For each display, the revision of each surface its last presented frame drew (worker's
+    /// thread only): a surface whose tree revision differs damages the instances sampling it.
+    var drawnSurfaceRevisions: [DisplayKey: [SurfaceKey: UInt64]] = [:]
+    /// Bytes copied out of each session's surfaces so far (under `lock`: the loop reads it).
+    var surfaceBytesCopied: [Int: Int] = [:]
     /// Each display's damage tracker, by display number and `Display.instance` (worker's thread only).
     private var damage: [DisplayKey: DamageTracker] = [:]
     /// Each display's retained display list, patched frame to frame (worker's thread only).
@@ -135,10 +142,14 @@ final class FrameWorker: @unchecked Sendable {
                     lock.withLock { importFailures.append(ImportFailure(session: session, id: id, error: error)) }
                     wakeup.wake()
                 }
+            case .registerSurface(let session, let id, let surface):
+                importSurface(surface, session: session, id: id)
             case .release(let session, let id):
+                forgetSurface(session: session, id: id)
                 guard let image = images[session]?.removeValue(forKey: id) else { return }
                 try? renderer?.releaseImage(image.image)
             case .releaseAll(let session):
+                forgetSurfaces(of: session)
                 for image in (images.removeValue(forKey: session) ?? [:]).values {
                     try? renderer?.releaseImage(image.image)
                 }
@@ -167,11 +178,19 @@ final class FrameWorker: @unchecked Sendable {
             // A display given again under its number is another target: its predecessor's goes.
             for old in damage.keys where old.display == display && old.instance != instance { damage[old] = nil }
             for old in retained.keys where old.display == display && old.instance != instance { retained[old] = nil }
-            var list = build(trees.take(), advancing: &advancements, retained: &retained[key, default: .init()])
+            for old in drawnSurfaceRevisions.keys where old.display == display && old.instance != instance {
+                drawnSurfaceRevisions[old] = nil
+            }
+            let scene = trees.take()
+            let changedSurfaces = surfacesChanged(in: scene, since: key)
+            var list = build(scene, advancing: &advancements, retained: &retained[key, default: .init()])
             // A patched frame says which instances it rewrote: its damage is theirs, found without
             // comparing every instance.
             list.damage = damage[key, default: DamageTracker()].damage(
                 of: list, patch: retained[key]?.lastChanged, before: retained[key]?.lastReplaced)
+            // A surface with a new frame looks the same in the list (same image, same place): the
+            // instances sampling it are damaged too.
+            Self.damage(&list, sampling: changedSurfaces)
             var failure: (any Error)?
             do { try handle.output.present(list) } catch { failure = error }
             if failure != nil { damage[key]?.forget() }
@@ -255,6 +274,7 @@ final class FrameWorker: @unchecked Sendable {
         _ scene: consuming Scene, advancing advancements: inout [Int: RenderTree.Advancement],
         retained: inout RetainedDisplayList, retaining: Bool = true
     ) -> DisplayList {
+        refreshSurfaces(of: scene)
         for (index, session) in scene.sessions.enumerated() where index < scene.trees.count {
             scene.trees[index].contentsImages = images[session] ?? [:]
         }

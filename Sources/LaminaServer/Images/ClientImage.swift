@@ -12,4 +12,7 @@ struct ClientImage {
     /// Whether the client has released it: no new reference may name it, and it is freed once the
     /// client's tree no longer draws it.
     var isReleased = false
+    /// For a shared surface (`registerSurface`), the bytes of its memfd charged to the client; nil
+    /// for an uploaded image.
+    var surfaceBytes: Int?
 }

@@ -6,6 +6,9 @@ enum ImageJob: @unchecked Sendable {
     /// Import a client's uploaded pixels (a sealed memfd, mapped read-only) as its image `id`; the
     /// mapping is dropped once imported.
     case upload(session: Int, id: UInt64, pixels: ImagePixels)
+    /// Import a client's shared surface as its image `id` (the mapping stays with the renderer's
+    /// image until it is released).
+    case registerSurface(session: Int, id: UInt64, surface: SurfacePixels)
     /// Free the client's image `id` (the renderer keeps it until the frames in flight finish).
     case release(session: Int, id: UInt64)
     /// Free every image of a client that has left.

@@ -11,6 +11,9 @@ public struct ImagePixels {
         case host([UInt8])
         /// A sealed, read-only memfd mapping; it is read during the import only.
         case sharedMemory(SharedMemory)
+        /// A shared surface's read-only mapping (its writer may change it meanwhile: a copy of it
+        /// may tear, as a copy of an `IOSurface` the app writes unlocked may).
+        case surface(SurfaceMemory)
     }
 
     /// Width in texels.
@@ -56,6 +59,7 @@ public struct ImagePixels {
         switch source {
         case .host(let bytes): return bytes.count
         case .sharedMemory(let memory): return memory.size
+        case .surface(let memory): return memory.size
         }
     }
 
@@ -78,6 +82,7 @@ public struct ImagePixels {
         switch source {
         case .host(let bytes): return try bytes.withUnsafeBytes(body)
         case .sharedMemory(let memory): return try body(memory.bytes)
+        case .surface(let memory): return try body(UnsafeRawBufferPointer(rebasing: memory.bytes[0..<memory.size]))
         }
     }
 }

@@ -19,6 +19,10 @@ public struct ClientBudget: Sendable, Equatable {
     public internal(set) var images = 0
     /// Texture bytes of those images (`ResourceBudget.textureBytes(width:height:)` each).
     public internal(set) var textureBytes = 0
+    /// Shared surfaces registered and not yet unmapped.
+    public internal(set) var surfaces = 0
+    /// Bytes of those surfaces' memfds (the server maps them all).
+    public internal(set) var surfaceBytes = 0
 
     /// A client that holds nothing.
     public init() {}

@@ -100,6 +100,25 @@ public struct ResourceBudget: Sendable {
         total.textureBytes -= bytes
     }
 
+    /// Charges a registered surface whose memfd holds `bytes` bytes.
+    public mutating func registerSurface(bytes: Int, for client: inout ClientBudget) throws(BudgetError) {
+        try check("surfaces", client.surfaces + 1, limits.surfacesPerClient, .client)
+        try check("surface bytes", client.surfaceBytes + bytes, limits.surfaceBytesPerClient, .client)
+        try check("surface bytes", total.surfaceBytes + bytes, limits.surfaceBytesTotal, .global)
+        client.surfaces += 1
+        client.surfaceBytes += bytes
+        total.surfaces += 1
+        total.surfaceBytes += bytes
+    }
+
+    /// Releases a freed surface of `bytes` bytes.
+    public mutating func releaseSurface(bytes: Int, for client: inout ClientBudget) {
+        client.surfaces -= 1
+        client.surfaceBytes -= bytes
+        total.surfaces -= 1
+        total.surfaceBytes -= bytes
+    }
+
     /// Releases everything the client holds (it left).
     public mutating func release(_ client: inout ClientBudget) {
         releaseHeld(for: &client)
@@ -108,6 +127,10 @@ public struct ResourceBudget: Sendable {
         total.textureBytes -= client.textureBytes
         client.images = 0
         client.textureBytes = 0
+        total.surfaces -= client.surfaces
+        total.surfaceBytes -= client.surfaceBytes
+        client.surfaces = 0
+        client.surfaceBytes = 0
         total.layers -= client.layers
         total.animations -= client.animations
         client.layers = 0

@@ -36,6 +36,13 @@ public struct ResourceLimits: Sendable, Equatable {
     public var textureBytesPerClient = 256 * 1024 * 1024
     /// Texture bytes of all clients' images together.
     public var textureBytesTotal = 1024 * 1024 * 1024
+    /// Shared surfaces one client may have registered and not yet freed (the server holds no
+    /// descriptor for them: each memfd is closed once mapped, so this bounds the mappings).
+    public var surfacesPerClient = 64
+    /// Bytes of one client's surface memfds (each surface's whole file, as mapped).
+    public var surfaceBytesPerClient = 512 * 1024 * 1024
+    /// Bytes of all clients' surface memfds together.
+    public var surfaceBytesTotal = 2048 * 1024 * 1024
 
     /// The defaults documented in docs/protocol.md §11.
     public init() {}

@@ -14,6 +14,9 @@ extension Server {
     ) throws {
         let limits = configuration.limits
         guard id != 0 else { throw SessionError(.invalidValue, "image id 0 is reserved for no image") }
+        if session.images[id]?.surfaceBytes != nil {
+            throw SessionError(.duplicateImage, "uploadImage \(id): the id names a shared surface")
+        }
         if let existing = session.images[id], !existing.isReleased {
             throw SessionError(.duplicateImage, "image \(id) is already uploaded")
         }
@@ -68,7 +71,7 @@ extension Server {
     /// the client's tree no longer draws it (at once when nothing does). Throws `unknownImage` for an
     /// id not uploaded or already released.
     func releaseImage(id: UInt64, for session: ClientSession) throws {
-        guard session.images[id]?.isReleased == false else {
+        guard session.images[id]?.isReleased == false, session.images[id]?.surfaceBytes == nil else {
             throw SessionError(.unknownImage, "releaseImage of image \(id), which is not uploaded or already released")
         }
         session.images[id]!.isReleased = true
@@ -94,7 +97,12 @@ extension Server {
                 continue
             }
             session.images[id] = nil
-            budget.releaseImage(bytes: image.textureBytes, for: &session.budget)
+            if let bytes = image.surfaceBytes {
+                budget.releaseSurface(bytes: bytes, for: &session.budget)
+                session.tree.surfaceRevisions[id] = nil
+            } else {
+                budget.releaseImage(bytes: image.textureBytes, for: &session.budget)
+            }
             frames.perform(.release(session: session.id, id: id))
         }
         session.hasReleasedImages = left
@@ -110,13 +118,15 @@ extension Server {
         var bytes = 64
         for session in shown {
             let name = session.name.truncatedToUTF8(256)
-            bytes += 44 + name.utf8.count
+            bytes += 68 + name.utf8.count
             guard bytes <= WireLimits.maxMessageBytes else { break }
             out.append(
                 ClientStatistics(
                     name: name, pid: session.peer?.pid ?? 0, layers: UInt64(session.tree.layers.count),
-                    animations: UInt64(session.tree.animationCount), images: UInt64(session.images.count),
-                    textureBytes: UInt64(session.budget.textureBytes)))
+                    animations: UInt64(session.tree.animationCount), images: UInt64(session.budget.images),
+                    textureBytes: UInt64(session.budget.textureBytes), surfaces: UInt64(session.budget.surfaces),
+                    surfaceBytes: UInt64(session.budget.surfaceBytes),
+                    surfaceBytesCopied: UInt64(frames.surfaceBytesCopied(by: session.id))))
         }
         return out
     }

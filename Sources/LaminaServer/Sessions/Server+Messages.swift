@@ -32,6 +32,10 @@ extension Server {
         case .uploadImage(let id, let width, let height, let stride):
             try uploadImage(id: id, width: width, height: height, stride: stride, fd: packet.fds[0], for: session)
         case .releaseImage(let id): try releaseImage(id: id, for: session)
+        case .registerSurface(let id, let width, let height, let stride, let format):
+            try registerSurface(
+                id: id, width: width, height: height, stride: stride, format: format, fd: packet.fds[0], for: session)
+        case .releaseSurface(let id): try releaseSurface(id: id, for: session)
         case .stats(let requestID):
             try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
         case .setLevel(let level): try setLevel(level, for: session)
@@ -42,8 +46,8 @@ extension Server {
         }
     }
 
-    /// The packet's message, once its size and descriptors are right: only an image upload carries
-    /// a descriptor, exactly one; any other is closed and refused.
+    /// The packet's message, once its size and descriptors are right: only an image upload or a
+    /// surface registration carries a descriptor, exactly one; any other is closed and refused.
     func decode(_ packet: ReceivedPacket, from session: ClientSession) throws -> ClientMessage {
         if packet.wasTruncated {
             throw SessionError(
@@ -69,10 +73,18 @@ extension Server {
                     "uploadImage of image \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd"
                 )
             }
+        } else if case .registerSurface(let id, _, _, _, _) = message {
+            guard packet.fds.count == 1 else {
+                throw SessionError(
+                    .badFileDescriptor,
+                    "registerSurface of surface \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd"
+                )
+            }
         } else if !packet.fds.isEmpty {
             throw SessionError(
                 .badFileDescriptor,
-                "\(message.kindName) carries \(packet.fds.count) file descriptor(s); only uploadImage carries one")
+                "\(message.kindName) carries \(packet.fds.count) file descriptor(s); only uploadImage and "
+                    + "registerSurface carry one")
         }
         return message
     }
@@ -154,6 +166,8 @@ extension ClientMessage {
         case .setLevel: "setLevel"
         case .requestExportToken: "requestExportToken"
         case .frameRecords: "frameRecords"
+        case .registerSurface: "registerSurface"
+        case .releaseSurface: "releaseSurface"
         }
     }
 }

@@ -14,6 +14,8 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A set-property operation or an animation of layer `layer` names property `key` of class
     /// `owner`, but the layer is of class `actual`.
     case wrongLayerClass(LayerID, key: String, owner: LayerClass, actual: LayerClass)
+    /// A `surfaceChanged` names an id that is not a registered (and unreleased) shared surface.
+    case unknownSurface(UInt64)
 
     /// The error code reported to the client.
     public var code: ServerErrorCode {
@@ -26,6 +28,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .badDisplay: .badDisplay
         case .unknownImage: .unknownImage
         case .wrongLayerClass: .wrongLayerClass
+        case .unknownSurface: .unknownSurface
         }
     }
 
@@ -42,6 +45,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownImage(let id): "unknown image id \(id) (not uploaded, or released)"
         case .wrongLayerClass(let id, let key, let owner, let actual):
             "layer \(id) is a \(actual.className), which has no property '\(key)' (a \(owner.className) property)"
+        case .unknownSurface(let id): "unknown surface id \(id) (not registered, or released)"
         }
     }
 }

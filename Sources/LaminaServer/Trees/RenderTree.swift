@@ -30,6 +30,13 @@ public struct RenderTree: Sendable {
     /// The client's image ids that new `contents` values and animations may name: uploaded and not
     /// released (kept by the server's loop; `applying` refuses any other id with `unknownImage`).
     public var liveImages: Set<UInt64> = []
+    /// The ids among `liveImages` that are shared surfaces (registered and not released): the ids a
+    /// `surfaceChanged` operation may name.
+    public var liveSurfaces: Set<UInt64> = []
+    /// How many times each shared surface's pixels were said to change (`surfaceChanged`), by id: the
+    /// frame worker redraws the layers showing a surface whose count differs from the one it drew
+    /// last (and, where it cannot sample the surface in place, copies its rows first).
+    public internal(set) var surfaceRevisions: [UInt64: UInt64] = [:]
     /// The history this tree belongs to (`RenderTree+Changes.swift`).
     public internal(set) var identity = RenderTreeIdentity()
     /// The number of changes made to the tree: one per commit or applied advancement that changed it.
@@ -113,6 +120,9 @@ public struct RenderTree: Sendable {
                 next.layers[id]!.mask = mask
                 next.noteChange(id, .hierarchy)
                 touchedHierarchy = true
+            case .surfaceChanged(let id):
+                guard next.liveSurfaces.contains(id) else { throw .unknownSurface(id) }
+                next.surfaceRevisions[id, default: 0] &+= 1
             }
         }
         if touchedHierarchy { try next.relinkAndValidate() }

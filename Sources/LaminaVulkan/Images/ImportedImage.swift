@@ -4,4 +4,7 @@ import LaminaServer
 struct ImportedImage {
     let storage: VulkanImage
     let filtering: ImageFiltering
+    /// For a shared surface on the copy path, the rows each refresh copies into `storage` (nil for
+    /// uploaded images and zero-copy surfaces, whose `storage` samples the client's memory itself).
+    var copiedSurface: SurfacePixels? = nil
 }

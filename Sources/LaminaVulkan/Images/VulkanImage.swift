@@ -21,13 +21,39 @@ final class VulkanImage {
     var layout = VK_IMAGE_LAYOUT_UNDEFINED
     /// The newest frame that recorded a command on the image (0 for none).
     var lastUsedFrame: UInt64 = 0
+    /// The layout frames sample it in: `SHADER_READ_ONLY_OPTIMAL`, or `GENERAL` for a linear image
+    /// on host memory that its owner keeps writing (host access needs `GENERAL`).
+    let sampledLayout: VkImageLayout
+    /// What must outlive the handles: the mapping a host-memory image was imported from.
+    let keepAlive: AnyObject?
     static let format = VK_FORMAT_B8G8R8A8_UNORM
+
+    /// Takes ownership of a single-level image made elsewhere, with its memory and view (a linear
+    /// image on host memory: `VulkanRenderer.importSurface`), in layout `layout`.
+    init(
+        _ vk: VulkanDevice, width: Int, height: Int, image: VkImage, memory: VkDeviceMemory, view: VkImageView,
+        layout: VkImageLayout, sampledLayout: VkImageLayout, keepAlive: AnyObject?
+    ) {
+        self.vk = vk
+        self.width = width
+        self.height = height
+        self.mipLevels = 1
+        self.image = image
+        self.memory = memory
+        self.view = view
+        self.attachmentView = view
+        self.layout = layout
+        self.sampledLayout = sampledLayout
+        self.keepAlive = keepAlive
+    }
 
     init(_ vk: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags) throws {
         self.vk = vk
         self.width = width
         self.height = height
         self.mipLevels = mipLevels
+        self.sampledLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
+        self.keepAlive = nil
         var info = VkImageCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
         info.imageType = VK_IMAGE_TYPE_2D

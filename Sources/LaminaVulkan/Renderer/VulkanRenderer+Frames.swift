@@ -32,6 +32,16 @@ extension VulkanRenderer {
         return slot
     }
 
+    /// Notes, without waiting, the frames whose fences have signalled (the queue runs in order, so each
+    /// also finishes every earlier frame), and frees what they retired.
+    func collectFinishedFrames() throws {
+        for slot in slots where slot.fencePending && vkGetFenceStatus(vk.device, slot.fence) == VK_SUCCESS {
+            try slot.waitAndReset()
+            timeline.didFinish(through: slot.frame)
+        }
+        graveyard.collect(completedThrough: timeline.completed)
+    }
+
     /// Waits for frame `frame` (and so every earlier one) to finish, then frees what they retired.
     func waitUntilFinished(_ frame: UInt64) throws {
         guard !timeline.hasFinished(frame) else { return }

@@ -38,9 +38,12 @@ extension VulkanRenderer {
         return id
     }
 
-    /// Removes the image from the table and retires it until the last frame that used it has finished.
+    /// Removes the image from the table and retires it until the last frame that used it has finished:
+    /// at once when the frames that have signalled include it (a shared surface is then unmapped
+    /// without waiting for the server to draw again).
     public func releaseImage(_ image: RenderImageID) throws {
         guard let entry = images.removeValue(forKey: image) else { throw RenderImageError.unknownImage(image) }
+        try collectFinishedFrames()
         graveyard.retire(entry.storage, lastUsedBy: entry.storage.lastUsedFrame)
     }
 

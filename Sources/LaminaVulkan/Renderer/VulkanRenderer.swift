@@ -91,14 +91,14 @@ public final class VulkanRenderer: Renderer {
         scalePassCoordinates(&draws, passes: drawn.passes, images: passImages)
         let sampled = try bindTextures(&draws, slot: slot, passImages: passImages)
         try submit { cb in
-            for image in sampled where image.layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL {
-                // Read back or drawn into since its upload: make every level readable by shaders again.
+            for image in sampled where image.layout != image.sampledLayout {
+                // Read back or drawn into since its upload (or a host surface's first use): make every
+                // level readable by shaders again.
                 Self.imageBarrier(
-                    cb, image, levels: 0..<image.mipLevels, from: image.layout,
-                    to: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                    srcAccess: VK_ACCESS_2_MEMORY_WRITE_BIT, dstStage: VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                    dstAccess: VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
-                image.layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
+                    cb, image, levels: 0..<image.mipLevels, from: image.layout, to: image.sampledLayout,
+                    srcStage: VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, srcAccess: VK_ACCESS_2_MEMORY_WRITE_BIT,
+                    dstStage: VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, dstAccess: VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
+                image.layout = image.sampledLayout
             }
             for (index, pass) in drawn.passes.enumerated() {
                 let first = index == 0 ? 0 : groupEnds[index - 1]
@@ -236,7 +236,7 @@ public final class VulkanRenderer: Renderer {
                 // Nearest and linear read level 0 only; a view of that level alone keeps llvmpipe's
                 // linear path (a view of the whole chain doubled the textured benchmark's time).
                 imageView: texture.filter == .trilinear ? storage.view : storage.attachmentView,
-                imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+                imageLayout: storage.sampledLayout)
             var write = VkWriteDescriptorSet()
             write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
             write.dstSet = set

@@ -255,7 +255,8 @@ import Testing
             name: "fd on another message",
             send: { socket in
                 try send(socket, MessageCodec.encode(ClientMessage.releaseImage(id: 7)), sealedBytes: 64)
-            }, code: .badFileDescriptor, text: "releaseImage carries 1 file descriptor(s); only uploadImage carries one"
+            }, code: .badFileDescriptor,
+            text: "releaseImage carries 1 file descriptor(s); only uploadImage and registerSurface carry one"
         ),
         Case(
             name: "duplicate id",

@@ -10,7 +10,7 @@ import Testing
 extension CodecTests {
     // MARK: Unknown codes, bad strings, counts
 
-    @Test(arguments: [UInt16(0), 15, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
+    @Test(arguments: [UInt16(0), 17, 100, 101, 104, 107, 108, 0x7FFF, 0xFFFF])
     func unknownClientMessageType(_ type: UInt16) {
         #expect(throws: WireError.unknownMessage(type)) {
             try MessageCodec.decodeClient(framed(type: type, [0, 0, 0, 0, 0, 0, 0, 0]))
@@ -36,7 +36,7 @@ extension CodecTests {
         }
     }
 
-    @Test(arguments: [UInt8(0), 11, 12, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 12, 13, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
         let commit = framed(
             type: 3,

@@ -50,6 +50,8 @@ extension CodecTests {
                 case .setLevel: "setLevel"
                 case .requestExportToken: "requestExportToken"
                 case .frameRecords: "frameRecords"
+                case .registerSurface: "registerSurface"
+                case .releaseSurface: "releaseSurface"
                 }
             case .server(let m):
                 switch m {
@@ -325,6 +327,11 @@ let clientTable: [ClientMessage] = [
     .captureLayer(requestID: 0, layer: 0, width: 0, height: 0, scale: 0),
     .captureLayer(requestID: .max, layer: .max, width: .max, height: .max, scale: .infinity),
     .captureLayer(requestID: 5, layer: 7, width: 64, height: 32, scale: 2),
+    .registerSurface(id: 1, width: 64, height: 48, stride: 256, format: SurfaceFormat.bgra8),
+    .registerSurface(id: .max, width: .max, height: 0, stride: .max, format: .max),
+    .releaseSurface(id: 0),
+    .releaseSurface(id: .max),
+    .commit(serial: 2, operations: [.surfaceChanged(1), .surfaceChanged(.max)]),
     .ping(requestID: 0),
     .ping(requestID: .max),
     .describeTree(requestID: 0),
@@ -377,7 +384,9 @@ let serverTable: [ServerMessage] = [
         requestID: .max,
         clients: [
             ClientStatistics(name: "demo", pid: 4321, layers: 1000, animations: 2, images: 1, textureBytes: 21845),
-            ClientStatistics(name: "ünï", pid: -1, layers: 0, animations: 0, images: .max, textureBytes: .max),
+            ClientStatistics(
+                name: "ünï", pid: -1, layers: 0, animations: 0, images: .max, textureBytes: .max, surfaces: .max,
+                surfaceBytes: .max, surfaceBytesCopied: .max),
         ]),
     .displaysChanged([]),
     .displaysChanged(displays),

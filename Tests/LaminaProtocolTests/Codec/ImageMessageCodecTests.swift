@@ -30,15 +30,19 @@ import Testing
     }
 
     @Test func statsReplyLayout() throws {
-        let entry = ClientStatistics(name: "ab", pid: -2, layers: 1000, animations: 3, images: 1, textureBytes: 21845)
+        let entry = ClientStatistics(
+            name: "ab", pid: -2, layers: 1000, animations: 3, images: 1, textureBytes: 21845, surfaces: 2,
+            surfaceBytes: 8192, surfaceBytesCopied: 7)
         let message = ServerMessage.statsReply(requestID: 9, clients: [entry])
         let bytes = MessageCodec.encode(message)
         // u64 request id, u32 count; per client: string name (u32 length, bytes), i32 pid, u64 layers,
-        // u64 animations, u64 images, u64 texture bytes.
+        // u64 animations, u64 images, u64 texture bytes, u64 surfaces, u64 surface bytes, u64 surface
+        // bytes copied.
         var payload: [UInt8] = [9, 0, 0, 0, 0, 0, 0, 0] + [1, 0, 0, 0]
         payload += [2, 0, 0, 0, 0x61, 0x62] + [0xFE, 0xFF, 0xFF, 0xFF]
         payload += [0xE8, 0x03, 0, 0, 0, 0, 0, 0] + [3, 0, 0, 0, 0, 0, 0, 0] + [1, 0, 0, 0, 0, 0, 0, 0]
-        payload += [0x55, 0x55, 0, 0, 0, 0, 0, 0]
+        payload += [0x55, 0x55, 0, 0, 0, 0, 0, 0] + [2, 0, 0, 0, 0, 0, 0, 0] + [0, 0x20, 0, 0, 0, 0, 0, 0]
+        payload += [7, 0, 0, 0, 0, 0, 0, 0]
         #expect(bytes == header(110, UInt8(payload.count)) + payload)
         #expect(try MessageCodec.decodeServer(bytes) == message)
     }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A buffer of a `CAVulkanLayer`'s pool, handed out by `nextDrawable()`: the analogue of Apple's
+/// `CAMetalDrawable` (developer.apple.com/documentation/quartzcore/cametaldrawable) for drawables
+/// the app draws on the CPU.
+///
+/// Write the pixels through `surface` (BGRA premultiplied, `surface.bytesPerRow` bytes a row), then
+/// call `present()` once. The drawable goes back to the pool when it is no longer on screen and the
+/// app holds no reference to it, as Apple's does; one dropped without being presented goes back at
+/// once. Thread-safe.
+public final class CAVulkanDrawable: @unchecked Sendable {
+    /// The layer whose pool it belongs to.
+    public private(set) weak var layer: CAVulkanLayer?
+    /// The surface to draw into; its size is the layer's `drawableSize` when it was handed out.
+    public let surface: IOSurface
+    /// A positive number that tells the drawables apart, as Apple's `drawableID` does.
+    public let drawableID: Int
+    /// The pool slot it stands for.
+    let slot: Int
+    private let lock = NSLock()
+    private var presented = false
+    private var time: CFTimeInterval = 0
+    private var handlers: [(CAVulkanDrawable) -> Void] = []
+
+    init(layer: CAVulkanLayer, surface: IOSurface, drawableID: Int, slot: Int) {
+        self.layer = layer
+        self.surface = surface
+        self.drawableID = drawableID
+        self.slot = slot
+    }
+
+    deinit {
+        layer?.drawableReleased(slot: slot, presented: presented)
+    }
+
+    /// The media time of the frame that first showed the drawable, or 0 if it has not been shown yet
+    /// or was dropped (a newer drawable replaced it before any frame showed it), as Apple's
+    /// `presentedTime`.
+    public var presentedTime: CFTimeInterval { lock.withLock { time } }
+
+    /// Presents the drawable as soon as possible: with `displaySyncEnabled` after the drawables
+    /// presented before it, each shown for at least one frame; without it, in place of any still
+    /// waiting. Presenting twice does nothing more.
+    public func present() {
+        let first = lock.withLock {
+            defer { presented = true }
+            return !presented
+        }
+        guard first, let layer else { return }
+        layer.enqueue(self)
+    }
+
+    /// Adds a block called once the drawable has been shown (or dropped: `presentedTime` is then 0),
+    /// on the thread that applies the server's events, as Apple's `addPresentedHandler(_:)` does.
+    public func addPresentedHandler(_ handler: @escaping (CAVulkanDrawable) -> Void) {
+        lock.withLock { handlers.append(handler) }
+    }
+
+    /// Records the time it was shown (0: dropped) and calls the presented handlers.
+    func finish(at presentedTime: CFTimeInterval) {
+        let blocks = lock.withLock {
+            time = presentedTime
+            defer { handlers = [] }
+            return handlers
+        }
+        for block in blocks { block(self) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+
+/// Shared surfaces (`IOSurface`): memfds the client keeps writing, mapped once and shown by id in
+/// the image id space (docs/surfaces.md, docs/protocol.md §4.1).
+extension Server {
+    /// The widest row stride a surface may have, in bytes (a larger one is refused as absurd).
+    static let maximumSurfaceStride = 1 << 20
+
+    /// Checks and keeps surface `id` of `session`: `height` rows of `width` pixels of `format`,
+    /// `stride` bytes apart in the memfd `fd`, mapped read-only here once; the frame worker imports
+    /// it (a released surface still drawn, of the same size, is revived instead). Throws the error
+    /// the client is disconnected for: id 0, or an id already naming an image or a live surface; a
+    /// format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`; a stride
+    /// below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor that is
+    /// not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
+    func registerSurface(
+        id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, fd: OwnedFD,
+        for session: ClientSession
+    ) throws {
+        let limits = configuration.limits
+        guard id != 0 else { throw SessionError(.invalidValue, "surface id 0 is reserved for no image") }
+        if let existing = session.images[id] {
+            // A released surface the tree still draws comes back to life (a pool's buffer shown again):
+            // the mapping kept is the same memory.
+            if existing.surfaceBytes != nil, existing.isReleased, existing.width == Int(width),
+                existing.height == Int(height)
+            {
+                session.images[id]!.isReleased = false
+                session.tree.liveImages.insert(id)
+                session.tree.liveSurfaces.insert(id)
+                return
+            }
+            let what = existing.surfaceBytes == nil ? "an image" : "a surface"
+            let state = existing.isReleased ? "released but still drawn" : "live"
+            throw SessionError(.duplicateImage, "registerSurface \(id): the id already names \(what) (\(state))")
+        }
+        guard format == SurfaceFormat.bgra8 else {
+            throw SessionError(
+                .invalidValue,
+                "surface \(id) has pixel format 0x\(String(format, radix: 16)); only 'BGRA' (0x42475241) is supported")
+        }
+        let (w, h, s) = (Int(width), Int(height), Int(stride))
+        guard w > 0, h > 0 else { throw SessionError(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)") }
+        guard w <= limits.imageSideMax, h <= limits.imageSideMax else {
+            throw SessionError(
+                .invalidValue,
+                "surface \(id) is \(w)x\(h) pixels, over the \(limits.imageSideMax) pixels a side allowed")
+        }
+        guard s >= w * 4, s % 4 == 0, s <= Self.maximumSurfaceStride else {
+            throw SessionError(
+                .invalidValue,
+                "surface \(id) has a stride of \(s) bytes: it must be a multiple of 4 from width × 4 = \(w * 4) "
+                    + "to \(Self.maximumSurfaceStride)")
+        }
+        let needed = s * (h - 1) + w * 4
+        let memory: SurfaceMemory
+        do {
+            memory = try SurfaceMemory.map(fd, minimumSize: needed)
+        } catch {
+            throw SessionError(.badFileDescriptor, "surface \(id): \(error)")
+        }
+        do {
+            try budget.registerSurface(bytes: memory.size, for: &session.budget)
+        } catch {
+            throw SessionError(.limitExceeded, "surface \(id): \(error)")
+        }
+        session.images[id] = ClientImage(width: w, height: h, textureBytes: 0, surfaceBytes: memory.size)
+        session.tree.liveImages.insert(id)
+        session.tree.liveSurfaces.insert(id)
+        let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: s)
+        frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
+    }
+
+    /// Releases surface `id` of `session`: no later reference may name it, and it is unmapped as soon
+    /// as the client's tree no longer draws it and no frame in flight samples it. Throws
+    /// `unknownSurface` for an id that is not a registered, unreleased surface.
+    func releaseSurface(id: UInt64, for session: ClientSession) throws {
+        guard let surface = session.images[id], surface.surfaceBytes != nil, !surface.isReleased else {
+            throw SessionError(
+                .unknownSurface, "releaseSurface of surface \(id), which is not registered or already released")
+        }
+        session.images[id]!.isReleased = true
+        session.tree.liveImages.remove(id)
+        session.tree.liveSurfaces.remove(id)
+        session.hasReleasedImages = true
+        freeReleasedImages(of: session)
+    }
+}

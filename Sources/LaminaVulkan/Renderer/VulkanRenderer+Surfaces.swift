@@ -1,0 +1,159 @@
+import CVulkan
+import Foundation
+import LaminaServer
+
+/// Shared surfaces: a client's memfd sampled in place as a linear image on host memory
+/// (`VK_EXT_external_memory_host`), or, where the device cannot, copied into a texture at each
+/// new frame (docs/surfaces.md).
+extension VulkanRenderer {
+    /// Imports `surface` in place when `hostSurfaceImage` can, else as a single-level texture with its
+    /// rows copied in now (the bytes copied are reported).
+    public func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
+        try surface.pixels.validate(maximumDimension: vk.maxImageDimension2D)
+        let id = RenderImageID(rawValue: nextImage)
+        if let storage = hostSurfaceImage(surface) {
+            nextImage += 1
+            images[id] = ImportedImage(storage: storage, filtering: .linear)
+            return ImportedSurface(image: id, isZeroCopy: true, bytesCopied: 0)
+        }
+        let usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+        let storage = try VulkanImage(vk, width: surface.width, height: surface.height, usage: usage)
+        nextImage += 1
+        images[id] = ImportedImage(storage: storage, filtering: .linear, copiedSurface: surface)
+        return ImportedSurface(image: id, isZeroCopy: false, bytesCopied: try refreshSurface(id))
+    }
+
+    /// Copies a copied surface's rows into its texture again (after the frames already submitted,
+    /// before the next); 0 for a zero-copy surface. Returns the bytes copied.
+    public func refreshSurface(_ image: RenderImageID) throws -> Int {
+        guard let entry = images[image] else { throw RenderImageError.unknownImage(image) }
+        guard let surface = entry.copiedSurface else { return 0 }
+        let rowBytes = surface.width * 4
+        let staging = try HostBuffer(
+            vk, size: rowBytes * surface.height, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
+        let base = surface.memory.bytes.baseAddress!
+        for row in 0..<surface.height {
+            memcpy(staging.mapped + row * rowBytes, base + row * surface.stride, rowBytes)
+        }
+        let frame = try submit { cb in recordUpload(cb, entry.storage, from: staging) }
+        entry.storage.lastUsedFrame = frame
+        graveyard.retire(staging, lastUsedBy: frame)
+        return rowBytes * surface.height
+    }
+
+    /// A linear `B8G8R8A8_UNORM` image bound to the surface's own mapping, sampled in layout
+    /// `GENERAL`; nil where that cannot be: the device imports no host memory, its alignment is not a
+    /// divisor of the page size, it cannot sample linear images of the format or import host memory
+    /// for them, the image's row pitch is not the surface's stride, or it needs more memory than the
+    /// mapping covers. The image keeps the mapping alive until the graveyard frees it.
+    func hostSurfaceImage(_ surface: SurfacePixels) -> VulkanImage? {
+        guard let handleType = vk.hostMappingHandleType, let properties = vk.getHostPointerProperties,
+            let address = surface.memory.bytes.baseAddress
+        else { return nil }
+        let length = surface.memory.bytes.count
+        let alignment = max(vk.hostPointerAlignment, 1)
+        guard Int(bitPattern: address) % alignment == 0, length % alignment == 0 else { return nil }
+        var formatProperties = VkFormatProperties()
+        vkGetPhysicalDeviceFormatProperties(vk.physicalDevice, VulkanImage.format, &formatProperties)
+        let sampled =
+            VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT.rawValue | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT.rawValue
+        guard formatProperties.linearTilingFeatures & sampled == sampled,
+            importsLinearImages(of: handleType, width: surface.width, height: surface.height)
+        else { return nil }
+        var external = VkExternalMemoryImageCreateInfo()
+        external.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO
+        external.handleTypes = handleType.rawValue
+        var info = VkImageCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
+        info.imageType = VK_IMAGE_TYPE_2D
+        info.format = VulkanImage.format
+        info.extent = VkExtent3D(width: UInt32(surface.width), height: UInt32(surface.height), depth: 1)
+        info.mipLevels = 1
+        info.arrayLayers = 1
+        info.samples = VK_SAMPLE_COUNT_1_BIT
+        info.tiling = VK_IMAGE_TILING_LINEAR
+        info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        // External memory must start UNDEFINED (VUID-VkImageCreateInfo-pNext-01443). The first frame
+        // moves it to GENERAL; a linear image's texels stay where the host wrote them.
+        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var image: VkImage?
+        let created = withUnsafePointer(to: &external) { p in
+            info.pNext = UnsafeRawPointer(p)
+            return vkCreateImage(vk.device, &info, nil, &image)
+        }
+        guard created == VK_SUCCESS, let image else { return nil }
+        var memory: VkDeviceMemory?
+        var view: VkImageView?
+        do {
+            var subresource = VkImageSubresource(
+                aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, arrayLayer: 0)
+            var layout = VkSubresourceLayout()
+            vkGetImageSubresourceLayout(vk.device, image, &subresource, &layout)
+            var requirements = VkMemoryRequirements()
+            vkGetImageMemoryRequirements(vk.device, image, &requirements)
+            guard layout.offset == 0, Int(layout.rowPitch) == surface.stride, Int(requirements.size) <= length else {
+                throw VulkanUnsupported(
+                    "surface rows \(surface.stride) bytes apart in \(length) bytes; a linear image has them "
+                        + "\(layout.rowPitch) apart from \(layout.offset) and needs \(requirements.size)")
+            }
+            var pointerProperties = VkMemoryHostPointerPropertiesEXT()
+            pointerProperties.sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT
+            try check(
+                properties(vk.device, handleType, address, &pointerProperties), "vkGetMemoryHostPointerPropertiesEXT")
+            var allocation = VkMemoryAllocateInfo()
+            allocation.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+            allocation.allocationSize = VkDeviceSize(length)
+            allocation.memoryTypeIndex = try vk.memoryType(
+                requirements.memoryTypeBits & pointerProperties.memoryTypeBits, 0)
+            var host = VkImportMemoryHostPointerInfoEXT()
+            host.sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT
+            host.handleType = handleType
+            host.pHostPointer = UnsafeMutableRawPointer(mutating: address)
+            let result = withUnsafePointer(to: &host) { p in
+                allocation.pNext = UnsafeRawPointer(p)
+                return vkAllocateMemory(vk.device, &allocation, nil, &memory)
+            }
+            try check(result, "vkAllocateMemory (host surface)")
+            try check(vkBindImageMemory(vk.device, image, memory, 0), "vkBindImageMemory")
+            view = try VulkanImage.makeView(vk, image, levels: 1)
+        } catch {
+            if let memory { vkFreeMemory(vk.device, memory, nil) }
+            vkDestroyImage(vk.device, image, nil)
+            return nil
+        }
+        return VulkanImage(
+            vk, width: surface.width, height: surface.height, image: image, memory: memory!, view: view!,
+            layout: VK_IMAGE_LAYOUT_UNDEFINED, sampledLayout: VK_IMAGE_LAYOUT_GENERAL, keepAlive: surface.memory)
+    }
+
+    /// Whether the device imports host memory of `handleType` for a sampled linear image of the
+    /// format at this size (`vkGetPhysicalDeviceImageFormatProperties2`).
+    func importsLinearImages(of handleType: VkExternalMemoryHandleTypeFlagBits, width: Int, height: Int) -> Bool {
+        var external = VkPhysicalDeviceExternalImageFormatInfo()
+        external.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO
+        external.handleType = handleType
+        var info = VkPhysicalDeviceImageFormatInfo2()
+        info.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2
+        info.format = VulkanImage.format
+        info.type = VK_IMAGE_TYPE_2D
+        info.tiling = VK_IMAGE_TILING_LINEAR
+        info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+        var externalProperties = VkExternalImageFormatProperties()
+        externalProperties.sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES
+        var properties = VkImageFormatProperties2()
+        properties.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2
+        let result = withUnsafePointer(to: &external) { e in
+            info.pNext = UnsafeRawPointer(e)
+            return withUnsafeMutablePointer(to: &externalProperties) { p in
+                properties.pNext = UnsafeMutableRawPointer(p)
+                return vkGetPhysicalDeviceImageFormatProperties2(vk.physicalDevice, &info, &properties)
+            }
+        }
+        let extent = properties.imageFormatProperties.maxExtent
+        let importable = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT.rawValue
+        return result == VK_SUCCESS
+            && externalProperties.externalMemoryProperties.externalMemoryFeatures & importable != 0
+            && width <= Int(extent.width) && height <= Int(extent.height)
+    }
+}

@@ -1,0 +1,82 @@
+// Byte-by-byte layouts of the shared-surface messages and operation (docs/protocol.md §4.1, §6).
+import Foundation
+import LaminaCore
+import Testing
+
+@testable import LaminaProtocol
+
+@Suite struct SurfaceMessageCodecTests {
+    /// The 8-byte header of a message of `type` with a payload of `length` bytes.
+    func header(_ type: UInt8, _ length: UInt8) -> [UInt8] { [type, 0, 0, 0, length, 0, 0, 0] }
+
+    @Test func registerSurfaceLayout() throws {
+        let message = ClientMessage.registerSurface(
+            id: 0x0102_0304_0506_0708, width: 640, height: 480, stride: 2560, format: SurfaceFormat.bgra8)
+        let bytes = MessageCodec.encode(message)
+        // Type 15; u64 id, u32 width, u32 height, u32 stride, u32 format ('BGRA' = 0x42475241).
+        let expected: [UInt8] =
+            header(15, 24) + [8, 7, 6, 5, 4, 3, 2, 1] + [0x80, 0x02, 0, 0] + [0xE0, 0x01, 0, 0]
+            + [0x00, 0x0A, 0, 0] + [0x41, 0x52, 0x47, 0x42]
+        #expect(bytes == expected)
+        #expect(try MessageCodec.decodeClient(bytes) == message)
+    }
+
+    @Test func releaseSurfaceLayout() throws {
+        let bytes = MessageCodec.encode(ClientMessage.releaseSurface(id: 0x3344))
+        #expect(bytes == header(16, 8) + [0x44, 0x33, 0, 0, 0, 0, 0, 0])
+        #expect(try MessageCodec.decodeClient(bytes) == .releaseSurface(id: 0x3344))
+    }
+
+    @Test func surfaceChangedIsOperationElevenWithAU64ID() throws {
+        let bytes = MessageCodec.encode(ClientMessage.commit(serial: 2, operations: [.surfaceChanged(0xA1B2)]))
+        // u64 serial, count 1, operation 11, u64 surface id.
+        let payload: [UInt8] = [2, 0, 0, 0, 0, 0, 0, 0] + [1, 0, 0, 0] + [11] + [0xB2, 0xA1, 0, 0, 0, 0, 0, 0]
+        #expect(bytes == header(3, UInt8(payload.count)) + payload)
+        #expect(try MessageCodec.decodeClient(bytes) == .commit(serial: 2, operations: [.surfaceChanged(0xA1B2)]))
+        #expect(MessageCodec.encodedSize(of: .surfaceChanged(1)) == 9)
+    }
+
+    @Test func aShortRegisterSurfaceNamesItsMissingField() {
+        let bytes = MessageCodec.encode(
+            ClientMessage.registerSurface(id: 1, width: 2, height: 2, stride: 8, format: SurfaceFormat.bgra8))
+        let cut = Array(bytes.prefix(8 + 20))
+        var header = [UInt8](cut.prefix(8))
+        header[4] = 20
+        #expect(throws: WireError.self) { try MessageCodec.decodeClient(header + cut.dropFirst(8)) }
+        do {
+            _ = try MessageCodec.decodeClient(header + cut.dropFirst(8))
+        } catch {
+            #expect("\(error)".contains("registerSurface.format"))
+        }
+    }
+
+    @Test func theHandWrittenFuzzSeedsAreTheMessagesTheSeedCorpusNames() throws {
+        // Fuzz/corpus is written by Tools/fuzz --write-seeds from Fuzz/Seeds; the surface seeds were
+        // written by hand: each must decode to the message SeedCorpus+Surfaces.swift names.
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Fuzz/corpus"
+        ).standardized
+        func decode(_ name: String) throws -> ClientMessage {
+            try MessageCodec.decodeClient([UInt8](try Data(contentsOf: corpus.appendingPathComponent(name))))
+        }
+        #expect(
+            try decode("client-register-surface")
+                == .registerSurface(id: 40, width: 64, height: 48, stride: 256, format: SurfaceFormat.bgra8))
+        #expect(try decode("client-release-surface") == .releaseSurface(id: 40))
+        #expect(
+            try decode("client-commit-surface-changed")
+                == .commit(
+                    serial: 70,
+                    operations: [
+                        .createLayer(1), .set(1, .contents(40)), .setRoot(display: 0, layer: 1), .surfaceChanged(40),
+                    ]))
+        #expect(
+            try decode("hostile-surface-bad-format")
+                == .registerSurface(id: 41, width: 4, height: 4, stride: 16, format: 0x5247_4241))
+        #expect(
+            try decode("hostile-surface-huge")
+                == .registerSurface(id: 42, width: .max, height: .max, stride: .max, format: SurfaceFormat.bgra8))
+        #expect(try decode("hostile-surface-unknown-changed") == .commit(serial: 7, operations: [.surfaceChanged(43)]))
+        #expect(try decode("hostile-surface-zero-changed") == .commit(serial: 7, operations: [.surfaceChanged(0)]))
+    }
+}

@@ -107,6 +107,12 @@ public final class Display {
         }
     }
 
+    /// Sets the GPU time of the kept record of the frame drawn for `time`, if it is still kept.
+    func setGPUTime(_ milliseconds: Double, ofFrameAt time: Double) {
+        guard let index = frameRecordRing.lastIndex(where: { $0.time == time }) else { return }
+        frameRecordRing[index].gpuMilliseconds = milliseconds
+    }
+
     /// The newest `count` frame records, oldest first.
     func newestFrameRecords(_ count: Int) -> [FrameRecord] {
         let ordered = frameRecordRing[frameRecordHead...] + frameRecordRing[..<frameRecordHead]

@@ -40,4 +40,18 @@ public protocol Renderer: AnyObject {
     /// returns 0; a copied one copies the rows again (ordered after the frames already submitted)
     /// and returns the bytes copied.
     func refreshSurface(_ image: RenderImageID) throws -> Int
+    /// The number of the last submission that drew a display list (`render`), 0 for none: it names
+    /// the frame whose GPU time `takeGPUTimes()` reports later.
+    var lastRenderedFrame: UInt64 { get }
+    /// The GPU times, in milliseconds, of the drawn frames that finished since the last call, by
+    /// submission number; empty where the device has no timestamps.
+    func takeGPUTimes() throws -> [UInt64: Double]
+}
+
+extension Renderer {
+    /// A renderer without GPU timing draws no numbered frames.
+    public var lastRenderedFrame: UInt64 { 0 }
+
+    /// A renderer without GPU timing reports none.
+    public func takeGPUTimes() throws -> [UInt64: Double] { [:] }
 }

@@ -53,6 +53,9 @@ final class FrameWorker: @unchecked Sendable {
         case presented(
             display: UInt32, instance: Int, time: Double, error: (any Error)?,
             advancements: [Int: RenderTree.Advancement], record: FrameRecord, tiledViews: [Int: [TiledLayerView]])
+        /// The GPU finished drawing presented frames: their times in milliseconds, for the frames drawn
+        /// for `time` on display `display` (the `instance`th with that number).
+        case gpuTimes([(display: UInt32, instance: Int, time: Double, milliseconds: Double)])
         /// A capture for the session `sessionID` was drawn and copied into shared memory.
         case captured(sessionID: Int, requestID: UInt64, time: Double, result: Result<CapturedFrame, any Error>)
     }
@@ -96,6 +99,12 @@ final class FrameWorker: @unchecked Sendable {
     /// The renderer that imports and frees clients' images (touched on the worker's thread only);
     /// nil: images are kept track of but never imported, so no layer draws contents.
     let renderer: (any Renderer)?
+    /// The presented frames the GPU may still be drawing, by submission number (worker's thread only).
+    private var framesOnGPU: [UInt64: (display: UInt32, instance: Int, time: Double)] = [:]
+    /// Looks at finished frames since the last GPU time read (`reportGPUTimes`).
+    private var gpuTimeRetries = 0
+    /// Whether a later look (`reportGPUTimes`) is already scheduled.
+    private var gpuTimeCheckScheduled = false
     /// Each session's imported images, by the client's image id (worker's thread only).
     var images: [Int: [UInt64: ContentsImage]] = [:]
     /// Each session's shared surfaces, by the client's id (worker's thread only).
@@ -192,7 +201,11 @@ final class FrameWorker: @unchecked Sendable {
             // instances sampling it are damaged too.
             Self.damage(&list, sampling: changedSurfaces)
             var failure: (any Error)?
+            let drawnBefore = renderer?.lastRenderedFrame ?? 0
             do { try handle.output.present(list) } catch { failure = error }
+            if failure == nil, let drawn = renderer?.lastRenderedFrame, drawn != drawnBefore {
+                framesOnGPU[drawn] = (display, instance, time)
+            }
             if failure != nil { damage[key]?.forget() }
             let cpu = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             let record = FrameRecord(
@@ -208,6 +221,7 @@ final class FrameWorker: @unchecked Sendable {
                 .presented(
                     display: display, instance: instance, time: time, error: failure, advancements: advancements,
                     record: record, tiledViews: views))
+            reportGPUTimes()
         }
     }
 
@@ -243,6 +257,39 @@ final class FrameWorker: @unchecked Sendable {
     /// Returns once every job started so far has finished (their outcomes wait in `takeFinished()`).
     func waitUntilIdle() {
         queue.sync {}
+    }
+
+    /// Reports the GPU times of the presented frames the device finished since the last report.
+    /// Called on the worker's thread.
+    private func reportGPUTimes() {
+        guard let renderer, !framesOnGPU.isEmpty, let times = try? renderer.takeGPUTimes() else { return }
+        var finished: [(display: UInt32, instance: Int, time: Double, milliseconds: Double)] = []
+        for (frame, milliseconds) in times.sorted(by: { $0.key < $1.key }) {
+            guard let drawn = framesOnGPU.removeValue(forKey: frame) else { continue }
+            finished.append((drawn.display, drawn.instance, drawn.time, milliseconds))
+        }
+        // A frame that finished without a reading (another submission reused its slot first) is
+        // not waited for.
+        if let newest = times.keys.max() { framesOnGPU = framesOnGPU.filter { $0.key > newest } }
+        if framesOnGPU.count > 16 { framesOnGPU.removeAll() }
+        if !finished.isEmpty { report(.gpuTimes(finished)) }
+        // The last frame before a pause is timed once the GPU is done with it, not at the next frame:
+        // looked at again every 20 ms, at most 10 times in a row without a reading (a device without
+        // timestamps gives none).
+        if !finished.isEmpty { gpuTimeRetries = 0 }
+        if framesOnGPU.isEmpty { return }
+        if gpuTimeCheckScheduled { return }
+        if gpuTimeRetries < 10 {
+            gpuTimeRetries += 1
+            gpuTimeCheckScheduled = true
+            queue.asyncAfter(deadline: .now() + .milliseconds(20)) { [self] in
+                gpuTimeCheckScheduled = false
+                reportGPUTimes()
+            }
+        } else {
+            framesOnGPU.removeAll()
+            gpuTimeRetries = 0
+        }
     }
 
     /// The jobs finished since the last call, in the order they finished.

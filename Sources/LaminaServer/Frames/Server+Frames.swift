@@ -86,6 +86,12 @@ extension Server {
             // An output's frame event for a frame asked for meanwhile found this one being drawn:
             // ask again (at once when its time has passed).
             if display.needsFrame, let next = display.nextFrameTime { display.setFrameTime(next) }
+        case .gpuTimes(let times):
+            for entry in times where Int(entry.display) < displays.count {
+                let display = displays[Int(entry.display)]
+                guard display.instance == entry.instance else { continue }
+                display.setGPUTime(entry.milliseconds, ofFrameAt: entry.time)
+            }
         case .captured(let sessionID, let requestID, let time, let result):
             capturesDrawing -= 1
             guard let session = sessions.first(where: { $0.id == sessionID }) else { return }

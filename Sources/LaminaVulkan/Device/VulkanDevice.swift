@@ -16,6 +16,11 @@ public final class VulkanDevice {
     let memoryProperties: VkPhysicalDeviceMemoryProperties
     /// The largest width or height of a 2D image the device supports (`maxImageDimension2D`).
     public let maxImageDimension2D: Int
+    /// Nanoseconds per timestamp tick, when the queue writes timestamps (its family's
+    /// `timestampValidBits` is not 0); nil otherwise.
+    public let timestampPeriod: Double?
+    /// The bits of a timestamp that count (the queue family's `timestampValidBits`).
+    let timestampValidBits: UInt32
     private var messenger: VkDebugUtilsMessengerEXT?
     /// The validation layer's messages, when validation is on.
     public let validation: ValidationSink?
@@ -94,7 +99,7 @@ public final class VulkanDevice {
 
         do {
             let candidates = try Self.enumeratePhysicalDevices(instance!)
-            var chosen: (VkPhysicalDevice, UInt32, String, Int)?
+            var chosen: (VkPhysicalDevice, UInt32, String, Int, Float)?
             var isCPU = false
             for pd in candidates {
                 var props = VkPhysicalDeviceProperties()
@@ -105,11 +110,11 @@ public final class VulkanDevice {
                 guard props.apiVersion >= cvk_make_api_version(0, 1, 3, 0) else { continue }
                 guard let family = Self.graphicsQueueFamily(pd) else { continue }
                 if let preferredName, !name.contains(preferredName) { continue }
-                chosen = (pd, family, name, Int(props.limits.maxImageDimension2D))
+                chosen = (pd, family, name, Int(props.limits.maxImageDimension2D), props.limits.timestampPeriod)
                 isCPU = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
                 break
             }
-            guard let (pd, family, name, limit) = chosen else {
+            guard let (pd, family, name, limit, period) = chosen else {
                 throw VulkanUnsupported(
                     "no Vulkan 1.3 device with a graphics queue"
                         + (preferredName.map { " whose name contains '\($0)'" } ?? ""))
@@ -118,6 +123,9 @@ public final class VulkanDevice {
             queueFamily = family
             self.name = name
             maxImageDimension2D = limit
+            let validBits = Self.timestampValidBits(pd, family: family)
+            timestampValidBits = validBits
+            timestampPeriod = validBits > 0 && period > 0 ? Double(period) : nil
             var memory = VkPhysicalDeviceMemoryProperties()
             vkGetPhysicalDeviceMemoryProperties(pd, &memory)
             memoryProperties = memory
@@ -309,5 +317,15 @@ public final class VulkanDevice {
         vkDeviceWaitIdle(device)
         vkDestroyDevice(device, nil)
         Self.destroyInstance(instance, messenger)
+    }
+
+    /// The `timestampValidBits` of queue family `family` of `pd`.
+    static func timestampValidBits(_ pd: VkPhysicalDevice, family: UInt32) -> UInt32 {
+        var count: UInt32 = 0
+        vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nil)
+        guard family < count else { return 0 }
+        var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(count))
+        vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, &families)
+        return families[Int(family)].timestampValidBits
     }
 }

@@ -12,6 +12,13 @@ final class FrameSlot {
     var frame: UInt64 = 0
     /// Whether `fence` belongs to a submission not yet waited for and reset.
     var fencePending = false
+    /// Two timestamps, at the start and the end of a frame's drawing, where the device writes them.
+    let timestamps: VkQueryPool?
+    /// Whether the pending submission wrote `timestamps` (a frame's drawing; uploads and copies do not).
+    var wroteTimestamps = false
+    /// The GPU time of the slot's last frame that wrote timestamps, in milliseconds, read once its fence
+    /// has signalled; taken by `VulkanRenderer.takeGPUTimes()`.
+    var measured: (frame: UInt64, milliseconds: Double)?
     /// The instance buffer; replacing it retires the old one through `graveyard`.
     var instances: HostBuffer? {
         didSet { if let oldValue, oldValue !== instances { graveyard.retire(oldValue, lastUsedBy: frame) } }
@@ -44,6 +51,44 @@ final class FrameSlot {
         }
         commandBuffer = buffer!
         self.fence = fence!
+        var pool: VkQueryPool?
+        if vk.timestampPeriod != nil {
+            var queryInfo = VkQueryPoolCreateInfo()
+            queryInfo.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+            queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP
+            queryInfo.queryCount = 2
+            if vkCreateQueryPool(vk.device, &queryInfo, nil, &pool) != VK_SUCCESS { pool = nil }
+        }
+        timestamps = pool
+    }
+
+    /// Records the start timestamp of a frame's drawing (after resetting the pair).
+    func writeStartTimestamp(_ cb: VkCommandBuffer) {
+        guard let timestamps else { return }
+        vkCmdResetQueryPool(cb, timestamps, 0, 2)
+        vkCmdWriteTimestamp2(cb, VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT, timestamps, 0)
+        wroteTimestamps = true
+    }
+
+    /// Records the end timestamp of a frame's drawing.
+    func writeEndTimestamp(_ cb: VkCommandBuffer) {
+        guard let timestamps, wroteTimestamps else { return }
+        vkCmdWriteTimestamp2(cb, VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT, timestamps, 1)
+    }
+
+    /// Reads the pair the finished submission wrote into `measured`.
+    private func readTimestamps() {
+        defer { wroteTimestamps = false }
+        guard wroteTimestamps, let timestamps, let period = vk.timestampPeriod else { return }
+        var ticks: (UInt64, UInt64) = (0, 0)
+        let result = withUnsafeMutableBytes(of: &ticks) { raw in
+            vkGetQueryPoolResults(
+                vk.device, timestamps, 0, 2, raw.count, raw.baseAddress, 8, VK_QUERY_RESULT_64_BIT.rawValue)
+        }
+        guard result == VK_SUCCESS else { return }
+        let mask = vk.timestampValidBits >= 64 ? UInt64.max : (UInt64(1) << vk.timestampValidBits) - 1
+        let elapsed = (ticks.1 &- ticks.0) & mask
+        measured = (frame, Double(elapsed) * period / 1e6)
     }
 
     /// Waits for the slot's last submission, if any is pending, and resets its fence for the next.
@@ -53,6 +98,7 @@ final class FrameSlot {
         try check(vkWaitForFences(vk.device, 1, &f, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
         try check(vkResetFences(vk.device, 1, &f), "vkResetFences")
         fencePending = false
+        readTimestamps()
         for pool in descriptorPools { vkResetDescriptorPool(vk.device, pool, 0) }
         currentPool = 0
     }
@@ -100,5 +146,6 @@ final class FrameSlot {
     deinit {
         for pool in descriptorPools { vkDestroyDescriptorPool(vk.device, pool, nil) }
         vkDestroyFence(vk.device, fence, nil)
+        if let timestamps { vkDestroyQueryPool(vk.device, timestamps, nil) }
     }
 }

@@ -14,6 +14,19 @@ extension VulkanRenderer {
     /// How many retired GPU objects still wait for the frames that last used them.
     public var retiredObjectsWaiting: Int { graveyard.count }
 
+    /// The GPU times of the drawn frames that finished since the last call, in milliseconds by frame
+    /// number (from the two timestamps around each frame's drawing; empty on a device without
+    /// timestamps). Notes the frames that finished without waiting first.
+    public func takeGPUTimes() throws -> [UInt64: Double] {
+        try collectFinishedFrames()
+        var times: [UInt64: Double] = [:]
+        for slot in slots {
+            if let measured = slot.measured { times[measured.frame] = measured.milliseconds }
+            slot.measured = nil
+        }
+        return times
+    }
+
     /// Waits until every submitted frame has finished, then frees everything retired.
     public func waitForAllFrames() throws {
         try waitUntilFinished(timeline.submitted)

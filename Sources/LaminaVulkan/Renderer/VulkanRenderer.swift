@@ -21,6 +21,8 @@ public final class VulkanRenderer: Renderer {
     var nextImage: UInt64 = 1
     /// The images offscreen passes draw into.
     var passPool = PassImagePool()
+    /// The frame (submission) number of the last `render(_:into:)` that drew (0 for none).
+    public private(set) var lastRenderedFrame: UInt64 = 0
     /// The instance buffer of the frame being recorded (the next frame's slot).
     var instances: HostBuffer? {
         get { slots[timeline.slot(of: timeline.next)].instances }
@@ -90,7 +92,8 @@ public final class VulkanRenderer: Renderer {
         var draws = uploaded
         scalePassCoordinates(&draws, passes: drawn.passes, images: passImages)
         let sampled = try bindTextures(&draws, slot: slot, passImages: passImages)
-        try submit { cb in
+        lastRenderedFrame = try submit { cb in
+            slot.writeStartTimestamp(cb)
             for image in sampled where image.layout != image.sampledLayout {
                 // Read back or drawn into since its upload (or a host surface's first use): make every
                 // level readable by shaders again.
@@ -165,6 +168,7 @@ public final class VulkanRenderer: Renderer {
                 srcStage: VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 srcAccess: VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                 dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
+            slot.writeEndTimestamp(cb)
         }
         target.holdsFrame = true
         passPool.retireIdle(before: timeline.next, into: graveyard)

@@ -40,6 +40,16 @@ import Testing
         #expect(frame.displayPixels == 160 * 120)
         #expect(frame.pixelsDrawn == 160 * 120, "a full redraw")
         #expect(frame.offscreenPasses == 0)
+        // The GPU time arrives once the device finished the frame (lavapipe writes timestamps: its
+        // queue family's timestampValidBits is 64); the record then holds it.
+        var timed = frame
+        let timedBy = Date().addingTimeInterval(5)
+        while timed.gpuMilliseconds == nil, Date() < timedBy {
+            usleep(5_000)
+            timed = try context.frameRecords().first { $0.time == frame.time } ?? timed
+        }
+        let gpu = try #require(timed.gpuMilliseconds, "no GPU time for the frame at \(frame.time)")
+        #expect(gpu > 0 && gpu < 1_000, "\(gpu) ms")
 
         let laminactl = try TestServer.laminadURL().deletingLastPathComponent().appendingPathComponent("laminactl")
         let process = Process()

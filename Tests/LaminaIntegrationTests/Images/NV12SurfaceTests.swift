@@ -82,6 +82,8 @@ import Testing
         try Self.writeBars(surface)
         let layer = try SurfaceTests.show(surface, in: context)
         try expectBars(context, c)
+        let name = (c.fullRange ? "420f" : "420v") + (c.bt709 ? "-bt709" : "-bt601")
+        try context.capture().writePNG(to: NSTemporaryDirectory() + "lamina-nv12-\(name).png")
         // The planes are converted on the copy path: 16 × 16 BGRA pixels each frame.
         #expect(try SurfaceTests.statistics("nv12", from: context).surfaceBytesCopied == 1024)
         // A new frame, marked, shows at the next commit.

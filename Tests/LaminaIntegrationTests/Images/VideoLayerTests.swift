@@ -25,7 +25,9 @@ import Testing
         let before = try context.capture(at: t0 - 0.05).pixel(x: 16, y: 16)
         #expect(before.red == 0 && before.blue == 255, "\(before)")
         for (i, time) in [t0 + 0.05, t0 + 0.15, t0 + 0.25].enumerated() {
-            let p = try context.capture(at: time).pixel(x: 16, y: 16)
+            let capture = try context.capture(at: time)
+            try capture.writePNG(to: NSTemporaryDirectory() + "lamina-video-frame-\(i + 1).png")
+            let p = capture.pixel(x: 16, y: 16)
             let want = colors[i]
             #expect(p.red == want.0 && p.green == want.1 && p.blue == want.2, "at t0 + \(time - t0): \(p)")
         }

@@ -94,6 +94,19 @@ import Testing
         #expect(try SurfaceTests.statistics("nv12", from: context).surfaceBytesCopied == 2048)
     }
 
+    @Test func anNV12FrameLeavesNoValidationMessagesAndLaminadExitsCleanly() throws {
+        let own = try TestServer(width: 64, height: 48)
+        let context = try own.connect(name: "nv12-validation")
+        let surface = try #require(
+            IOSurface(properties: [.width: 16, .height: 16, .pixelFormat: UInt32(0x3432_3076)]))
+        try Self.writeBars(surface)
+        _ = try SurfaceTests.show(surface, in: context)
+        try expectBars(context, Case(fullRange: false, bt709: false))
+        let report = own.stop()
+        #expect(report.validationMessages.isEmpty, "\(report.validationMessages)")
+        #expect(report.exitStatus == 0)
+    }
+
     // MARK: Hostile registrations
 
     /// A `registerSurface` of a 16 × 16 '420v' surface with the given planes.

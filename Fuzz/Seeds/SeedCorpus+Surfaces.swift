@@ -14,6 +14,13 @@ extension SeedCorpus {
             ),
             ("release-surface", .releaseSurface(id: 40)),
             (
+                "register-surface-nv12",
+                .registerSurface(
+                    id: 44, width: 64, height: 48, stride: 64, format: SurfaceFormat.nv12VideoRange,
+                    planes: SurfacePlanes(
+                        lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: SurfacePlanes.bt601))
+            ),
+            (
                 "commit-surface-changed",
                 .commit(
                     serial: 70,
@@ -36,6 +43,13 @@ extension SeedCorpus {
                 MessageCodec.encode(
                     ClientMessage.registerSurface(
                         id: 42, width: .max, height: .max, stride: .max, format: SurfaceFormat.bgra8))
+            ),
+            (
+                "surface-nv12-planes-out",
+                MessageCodec.encode(
+                    ClientMessage.registerSurface(
+                        id: 45, width: 16, height: 16, stride: .max, format: SurfaceFormat.nv12FullRange,
+                        planes: SurfacePlanes(lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max)))
             ),
             ("surface-unknown-changed", commit([.surfaceChanged(43)])),
             ("surface-zero-changed", commit([.surfaceChanged(0)])),

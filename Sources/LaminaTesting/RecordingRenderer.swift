@@ -69,7 +69,14 @@ public final class RecordingRenderer: Renderer {
     /// Records the surface as an image of its size (filtered as a single-level image), after the same
     /// validation as `importImage`; no pixels are read, so it counts as zero copy.
     public func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
-        let image = try importImage(surface.pixels, filtering: .linear)
+        // An NV12 surface is recorded as BGRA pixels of its size (its planes were checked by the session).
+        let pixels =
+            surface.yCbCr == nil
+            ? surface.pixels
+            : ImagePixels(
+                width: surface.width, height: surface.height, stride: surface.width * 4,
+                source: .host([UInt8](repeating: 0, count: surface.width * surface.height * 4)))
+        let image = try importImage(pixels, filtering: .linear)
         return ImportedSurface(image: image, isZeroCopy: true, bytesCopied: 0)
     }
 

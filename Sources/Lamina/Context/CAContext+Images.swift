@@ -34,7 +34,7 @@ extension CAContext {
                 try connection.send(
                     .registerSurface(
                         id: id, width: UInt32(surface.width), height: UInt32(surface.height),
-                        stride: UInt32(surface.bytesPerRow), format: surface.pixelFormat),
+                        stride: UInt32(surface.bytesPerRow), format: surface.pixelFormat, planes: surface.planes),
                     fds: [surface.fileDescriptor])
                 uploadedImages.insert(id)
                 surfaceChangesSent[id] = surface.changeCount

@@ -12,8 +12,10 @@ import LaminaProtocol
 /// `setContentsChanged()` or assign the same surface to `contents` again: the next commit tells the
 /// server (`surfaceChanged`), which redraws the layers showing it in the frame of that commit.
 /// A write without either may show earlier, in any frame that redraws the layer, but only a marked
-/// commit guarantees it (docs/surfaces.md). Only 'BGRA' (premultiplied, `kCVPixelFormatType_32BGRA`)
-/// exists. Thread-safe.
+/// commit guarantees it (docs/surfaces.md). The formats are 'BGRA' (premultiplied,
+/// `kCVPixelFormatType_32BGRA`) and NV12 ('420v' and '420f': a luma plane and a plane of interleaved
+/// Cb, Cr at half size, read through the plane API, converted to RGB by the server with the
+/// `yCbCrMatrix`). Thread-safe.
 public final class IOSurface: @unchecked Sendable {
     /// Width in pixels.
     public let width: Int
@@ -23,8 +25,11 @@ public final class IOSurface: @unchecked Sendable {
     public let bytesPerRow: Int
     /// Bytes of one pixel (4).
     public let bytesPerElement: Int
-    /// The pixel format's four-character code: 'BGRA' (0x42475241).
+    /// The pixel format's four-character code: 'BGRA' (0x42475241), '420v' (0x34323076) or '420f'
+    /// (0x34323066).
     public let pixelFormat: UInt32
+    /// The planes' layout for NV12 ('420v', '420f'), with the colour matrix; nil for 'BGRA'.
+    let planes: SurfacePlanes?
     /// The bytes allocated (whole pages, at least `bytesPerRow × height`).
     public let allocationSize: Int
     /// The surface's name (`IOSurfacePropertyKey.name`), or nil.
@@ -40,9 +45,12 @@ public final class IOSurface: @unchecked Sendable {
     private var changes: UInt64 = 0
 
     /// Creates a surface from `properties`: `.width` and `.height` (required, 1 to 16,384),
-    /// `.pixelFormat` ('BGRA' only), `.bytesPerElement` (4), `.bytesPerRow` and `.allocSize`
-    /// (optional), `.name`. Returns nil for a missing or invalid value or when the memory cannot be
-    /// made, as Apple's initializer does.
+    /// `.pixelFormat` ('BGRA', the default, or NV12: '420v', '420f'), `.bytesPerElement` (4 for
+    /// 'BGRA'), `.bytesPerRow` and `.allocSize` (optional, 'BGRA' only), `.name`, and for NV12
+    /// `.yCbCrMatrix` (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`; default BT.709 from 1280 ×
+    /// 720 up, BT.601 below). An NV12 surface has the luma plane first, then the chroma plane, each
+    /// row of each rounded up to 64 bytes. Returns nil for a missing or invalid value or when the
+    /// memory cannot be made, as Apple's initializer does.
     public init?(properties: [IOSurfacePropertyKey: Any]) {
         func integer(_ key: IOSurfacePropertyKey) -> Int? {
             switch properties[key] {
@@ -60,6 +68,23 @@ public final class IOSurface: @unchecked Sendable {
             (1...16384).contains(height)
         else { return nil }
         let format = properties[.pixelFormat] == nil ? Int(SurfaceFormat.bgra8) : integer(.pixelFormat)
+        if let format, SurfaceFormat.isBiPlanarYCbCr(UInt32(truncatingIfNeeded: format)), format >= 0 {
+            guard let layout = Self.yCbCrLayout(width: width, height: height, properties: properties),
+                let memory = try? SurfaceMemory.create(
+                    name: "lamina-surface" + ((properties[.name] as? String).map { "-" + $0 } ?? ""),
+                    size: SurfaceMemory.pageRounded(layout.size))
+            else { return nil }
+            self.width = width
+            self.height = height
+            bytesPerRow = layout.lumaStride
+            bytesPerElement = 1
+            pixelFormat = UInt32(format)
+            planes = layout.planes
+            allocationSize = memory.size
+            name = properties[.name] as? String
+            self.memory = memory
+            return
+        }
         guard format == Int(SurfaceFormat.bgra8) else { return nil }
         let element = properties[.bytesPerElement] == nil ? 4 : integer(.bytesPerElement)
         guard element == 4 else { return nil }
@@ -77,6 +102,7 @@ public final class IOSurface: @unchecked Sendable {
         bytesPerRow = row
         bytesPerElement = 4
         pixelFormat = SurfaceFormat.bgra8
+        planes = nil
         allocationSize = memory.size
         self.name = name
         self.memory = memory

@@ -22,6 +22,10 @@ public struct IOSurfacePropertyKey: RawRepresentable, Hashable, Sendable {
     public static let pixelFormat = IOSurfacePropertyKey(rawValue: "IOSurfacePixelFormat")
     /// The total bytes to allocate (default: bytesPerRow × height; rounded up to whole pages).
     public static let allocSize = IOSurfacePropertyKey(rawValue: "IOSurfaceAllocSize")
+    /// The YCbCr matrix of an NV12 surface, a string: `IOSurface.yCbCrMatrixITU_R_709_2` or
+    /// `IOSurface.yCbCrMatrixITU_R_601_4`. Apple attaches it to a pixel buffer as
+    /// `kCVImageBufferYCbCrMatrixKey` ("CVImageBufferYCbCrMatrix"), whose name this key takes.
+    public static let yCbCrMatrix = IOSurfacePropertyKey(rawValue: "CVImageBufferYCbCrMatrix")
     /// A name for debugging (Linux: it names the memfd, as `/proc/PID/maps` shows it).
     public static let name = IOSurfacePropertyKey(rawValue: "IOSurfaceName")
 }

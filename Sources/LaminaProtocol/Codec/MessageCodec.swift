@@ -62,9 +62,14 @@ public enum MessageCodec {
         case .requestExportToken(let id):
             type = .requestExportToken
             w.u64(id)
-        case .registerSurface(let id, let width, let height, let stride, let format):
+        case .registerSurface(let id, let width, let height, let stride, let format, let planes):
             type = .registerSurface
             w.u64(id); w.u32(width); w.u32(height); w.u32(stride); w.u32(format)
+            if SurfaceFormat.isBiPlanarYCbCr(format) {
+                let planes = planes ?? SurfacePlanes(lumaOffset: 0, chromaOffset: 0, chromaStride: 0, matrix: 0)
+                w.u32(planes.lumaOffset); w.u32(planes.chromaOffset); w.u32(planes.chromaStride)
+                w.u32(planes.matrix)
+            }
         case .releaseSurface(let id):
             type = .releaseSurface
             w.u64(id)
@@ -364,10 +369,21 @@ public enum MessageCodec {
         case .requestExportToken:
             message = .requestExportToken(requestID: try r.u64("requestExportToken.requestID"))
         case .registerSurface:
+            let id = try r.u64("registerSurface.id")
+            let width = try r.u32("registerSurface.width")
+            let height = try r.u32("registerSurface.height")
+            let stride = try r.u32("registerSurface.stride")
+            let format = try r.u32("registerSurface.format")
+            var planes: SurfacePlanes?
+            if SurfaceFormat.isBiPlanarYCbCr(format) {
+                planes = SurfacePlanes(
+                    lumaOffset: try r.u32("registerSurface.lumaOffset"),
+                    chromaOffset: try r.u32("registerSurface.chromaOffset"),
+                    chromaStride: try r.u32("registerSurface.chromaStride"), matrix: try r.u32("registerSurface.matrix")
+                )
+            }
             message = .registerSurface(
-                id: try r.u64("registerSurface.id"), width: try r.u32("registerSurface.width"),
-                height: try r.u32("registerSurface.height"), stride: try r.u32("registerSurface.stride"),
-                format: try r.u32("registerSurface.format"))
+                id: id, width: width, height: height, stride: stride, format: format, planes: planes)
         case .releaseSurface:
             message = .releaseSurface(id: try r.u64("releaseSurface.id"))
         default:

@@ -50,8 +50,11 @@ public enum ClientMessage: Sendable, Hashable {
     /// pixels of `format` (only `SurfaceFormat.bgra8`, premultiplied), `stride` bytes apart, in the
     /// one memfd the message carries, sealed against shrinking but not against writing. The client
     /// keeps writing the pixels; layers show them by id (`contents`) and a `surfaceChanged`
-    /// operation says when a new frame of them is ready (docs/protocol.md §4.1).
-    case registerSurface(id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32)
+    /// operation says when a new frame of them is ready (docs/protocol.md §4.1). A bi-planar YCbCr
+    /// format (`SurfaceFormat.isBiPlanarYCbCr`) carries `planes`: `stride` is then the luma plane's,
+    /// and the encoding writes the planes after the format; other formats carry none.
+    case registerSurface(
+        id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, planes: SurfacePlanes? = nil)
     /// The client no longer uses surface `id`; the server unmaps it once no frame draws it.
     case releaseSurface(id: UInt64)
 }
@@ -61,4 +64,43 @@ public enum SurfaceFormat {
     /// 'BGRA' (0x42475241): 8 bits per channel, blue first in memory, premultiplied alpha, as
     /// Core Video's `kCVPixelFormatType_32BGRA`.
     public static let bgra8: UInt32 = 0x4247_5241
+    /// '420v' (0x34323076): NV12, a plane of 8-bit luma (Y) and a plane of interleaved Cb, Cr at half
+    /// the width and height, video range (Y 16–235, Cb and Cr 16–240), as Core Video's
+    /// `kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange`.
+    public static let nv12VideoRange: UInt32 = 0x3432_3076
+    /// '420f' (0x34323066): NV12 at full range (Y, Cb and Cr 0–255), as Core Video's
+    /// `kCVPixelFormatType_420YpCbCr8BiPlanarFullRange`.
+    public static let nv12FullRange: UInt32 = 0x3432_3066
+
+    /// Whether `format` is one of the bi-planar YCbCr formats (`registerSurface` carries planes).
+    public static func isBiPlanarYCbCr(_ format: UInt32) -> Bool {
+        format == nv12VideoRange || format == nv12FullRange
+    }
+}
+
+/// Where the two planes of a bi-planar YCbCr surface lie in its memfd, and the matrix that turns
+/// its YCbCr into RGB (the wire's part of `registerSurface` for NV12 surfaces).
+public struct SurfacePlanes: Sendable, Hashable {
+    /// The byte offset of the luma plane's first row.
+    public var lumaOffset: UInt32
+    /// The byte offset of the chroma plane's first row (pairs of Cb, Cr bytes).
+    public var chromaOffset: UInt32
+    /// Bytes from one chroma row to the next.
+    public var chromaStride: UInt32
+    /// The YCbCr to RGB matrix, by its ITU-T H.273 `MatrixCoefficients` code
+    /// (`SurfacePlanes.bt709` or `SurfacePlanes.bt601`).
+    public var matrix: UInt32
+
+    /// ITU-T H.273 matrix code 1: BT.709 (Kr 0.2126, Kb 0.0722).
+    public static let bt709: UInt32 = 1
+    /// ITU-T H.273 matrix code 6: BT.601 (SMPTE 170M; Kr 0.299, Kb 0.114).
+    public static let bt601: UInt32 = 6
+
+    /// Planes at `lumaOffset` and `chromaOffset` with a chroma stride of `chromaStride` and `matrix`.
+    public init(lumaOffset: UInt32, chromaOffset: UInt32, chromaStride: UInt32, matrix: UInt32) {
+        self.lumaOffset = lumaOffset
+        self.chromaOffset = chromaOffset
+        self.chromaStride = chromaStride
+        self.matrix = matrix
+    }
 }

@@ -12,15 +12,19 @@ public struct SurfacePixels: @unchecked Sendable {
     public var width: Int
     /// Height in pixels.
     public var height: Int
-    /// Bytes from the start of one row to the next.
+    /// Bytes from the start of one row to the next (of the luma plane for a YCbCr surface).
     public var stride: Int
+    /// For an NV12 surface, its planes and conversion (checked against `memory` by the session);
+    /// nil for BGRA.
+    public var yCbCr: SurfaceYCbCr?
 
-    /// Describes the rows of `memory`.
-    public init(memory: SurfaceMemory, width: Int, height: Int, stride: Int) {
+    /// Describes the rows of `memory`, BGRA or, with `yCbCr`, NV12.
+    public init(memory: SurfaceMemory, width: Int, height: Int, stride: Int, yCbCr: SurfaceYCbCr? = nil) {
         self.memory = memory
         self.width = width
         self.height = height
         self.stride = stride
+        self.yCbCr = yCbCr
     }
 
     /// The surface's rows as pixels to copy (the copy path and `ImagePixels.validate`).

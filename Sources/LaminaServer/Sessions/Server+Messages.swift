@@ -32,9 +32,10 @@ extension Server {
         case .uploadImage(let id, let width, let height, let stride):
             try uploadImage(id: id, width: width, height: height, stride: stride, fd: packet.fds[0], for: session)
         case .releaseImage(let id): try releaseImage(id: id, for: session)
-        case .registerSurface(let id, let width, let height, let stride, let format):
+        case .registerSurface(let id, let width, let height, let stride, let format, let planes):
             try registerSurface(
-                id: id, width: width, height: height, stride: stride, format: format, fd: packet.fds[0], for: session)
+                id: id, width: width, height: height, stride: stride, format: format, planes: planes,
+                fd: packet.fds[0], for: session)
         case .releaseSurface(let id): try releaseSurface(id: id, for: session)
         case .stats(let requestID):
             try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
@@ -73,7 +74,7 @@ extension Server {
                     "uploadImage of image \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd"
                 )
             }
-        } else if case .registerSurface(let id, _, _, _, _) = message {
+        } else if case .registerSurface(let id, _, _, _, _, _) = message {
             guard packet.fds.count == 1 else {
                 throw SessionError(
                     .badFileDescriptor,

@@ -15,9 +15,13 @@ extension Server {
     /// format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`; a stride
     /// below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor that is
     /// not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
+    ///
+    /// An NV12 surface ('420v' or '420f') carries `planes`: a luma stride from `width` to
+    /// `maximumSurfaceStride`, a chroma stride from `2 × ⌈width / 2⌉` to the same, a matrix of
+    /// BT.601 or BT.709, and both planes within the memfd (checked without overflow).
     func registerSurface(
-        id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, fd: OwnedFD,
-        for session: ClientSession
+        id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, planes: SurfacePlanes? = nil,
+        fd: OwnedFD, for session: ClientSession
     ) throws {
         let limits = configuration.limits
         guard id != 0 else { throw SessionError(.invalidValue, "surface id 0 is reserved for no image") }
@@ -36,12 +40,18 @@ extension Server {
             let state = existing.isReleased ? "released but still drawn" : "live"
             throw SessionError(.duplicateImage, "registerSurface \(id): the id already names \(what) (\(state))")
         }
-        guard format == SurfaceFormat.bgra8 else {
+        guard format == SurfaceFormat.bgra8 || SurfaceFormat.isBiPlanarYCbCr(format) else {
             throw SessionError(
                 .invalidValue,
-                "surface \(id) has pixel format 0x\(String(format, radix: 16)); only 'BGRA' (0x42475241) is supported")
+                "surface \(id) has pixel format 0x\(String(format, radix: 16)); only 'BGRA' (0x42475241), "
+                    + "'420v' (0x34323076) and '420f' (0x34323066) are supported")
         }
         let (w, h, s) = (Int(width), Int(height), Int(stride))
+        if SurfaceFormat.isBiPlanarYCbCr(format) {
+            try registerYCbCrSurface(
+                id: id, width: w, height: h, stride: s, format: format, planes: planes, fd: fd, for: session)
+            return
+        }
         guard w > 0, h > 0 else { throw SessionError(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)") }
         guard w <= limits.imageSideMax, h <= limits.imageSideMax else {
             throw SessionError(
@@ -71,6 +81,73 @@ extension Server {
         session.tree.liveSurfaces.insert(id)
         let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: s)
         frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
+    }
+
+    /// `registerSurface` for an NV12 surface whose id, format and size were checked: checks its
+    /// planes against each other and the memfd, maps and charges it, and hands it to the frame worker.
+    private func registerYCbCrSurface(
+        id: UInt64, width w: Int, height h: Int, stride: Int, format: UInt32, planes: SurfacePlanes?, fd: OwnedFD,
+        for session: ClientSession
+    ) throws {
+        let limits = configuration.limits
+        guard w > 0, h > 0 else { throw SessionError(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)") }
+        guard w <= limits.imageSideMax, h <= limits.imageSideMax else {
+            throw SessionError(
+                .invalidValue,
+                "surface \(id) is \(w)x\(h) pixels, over the \(limits.imageSideMax) pixels a side allowed")
+        }
+        guard let planes else {
+            throw SessionError(.invalidValue, "NV12 surface \(id) carries no plane layout")
+        }
+        let matrix: SurfaceYCbCr.Matrix
+        switch planes.matrix {
+        case SurfacePlanes.bt601: matrix = .bt601
+        case SurfacePlanes.bt709: matrix = .bt709
+        default:
+            throw SessionError(
+                .invalidValue,
+                "NV12 surface \(id) names matrix \(planes.matrix); only 1 (BT.709) and 6 (BT.601) are supported")
+        }
+        let (chromaWidth, chromaHeight) = ((w + 1) / 2, (h + 1) / 2)
+        let lumaStride = try planeStride(stride, rowBytes: w, plane: "luma", id: id)
+        let chromaStride = try planeStride(
+            Int(planes.chromaStride), rowBytes: chromaWidth * 2, plane: "chroma", id: id)
+        // Every value is below 2^32, so these sums and products fit in Int without overflow.
+        let lumaEnd = Int(planes.lumaOffset) + lumaStride * (h - 1) + w
+        let chromaEnd = Int(planes.chromaOffset) + chromaStride * (chromaHeight - 1) + chromaWidth * 2
+        let memory: SurfaceMemory
+        do {
+            memory = try SurfaceMemory.map(fd, minimumSize: max(lumaEnd, chromaEnd))
+        } catch {
+            throw SessionError(
+                .badFileDescriptor,
+                "NV12 surface \(id) needs \(lumaEnd) bytes for its luma plane and \(chromaEnd) for its chroma "
+                    + "plane: \(error)")
+        }
+        do {
+            try budget.registerSurface(bytes: memory.size, for: &session.budget)
+        } catch {
+            throw SessionError(.limitExceeded, "surface \(id): \(error)")
+        }
+        session.images[id] = ClientImage(width: w, height: h, textureBytes: 0, surfaceBytes: memory.size)
+        session.tree.liveImages.insert(id)
+        session.tree.liveSurfaces.insert(id)
+        let yCbCr = SurfaceYCbCr(
+            lumaOffset: Int(planes.lumaOffset), lumaStride: lumaStride, chromaOffset: Int(planes.chromaOffset),
+            chromaStride: chromaStride, matrix: matrix, isFullRange: format == SurfaceFormat.nv12FullRange)
+        let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: lumaStride, yCbCr: yCbCr)
+        frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
+    }
+
+    /// Checks a plane's stride: at least `rowBytes`, at most `maximumSurfaceStride`.
+    private func planeStride(_ stride: Int, rowBytes: Int, plane: String, id: UInt64) throws -> Int {
+        guard stride >= rowBytes, stride <= Self.maximumSurfaceStride else {
+            throw SessionError(
+                .invalidValue,
+                "NV12 surface \(id) has a \(plane) stride of \(stride) bytes: it must be from \(rowBytes) "
+                    + "to \(Self.maximumSurfaceStride)")
+        }
+        return stride
     }
 
     /// Releases surface `id` of `session`: no later reference may name it, and it is unmapped as soon

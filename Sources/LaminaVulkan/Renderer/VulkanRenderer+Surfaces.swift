@@ -7,11 +7,19 @@ import LaminaServer
 /// new frame (docs/surfaces.md).
 extension VulkanRenderer {
     /// Imports `surface` in place when `hostSurfaceImage` can, else as a single-level texture with its
-    /// rows copied in now (the bytes copied are reported).
+    /// rows copied in now (the bytes copied are reported). An NV12 surface always takes the copy
+    /// path: its planes are converted to BGRA on the CPU at each new frame (docs/surfaces.md, "NV12").
     public func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
-        try surface.pixels.validate(maximumDimension: vk.maxImageDimension2D)
+        if surface.yCbCr != nil {
+            let limit = vk.maxImageDimension2D
+            guard surface.width <= limit, surface.height <= limit else {
+                throw RenderImageError.tooLarge(width: surface.width, height: surface.height, limit: limit)
+            }
+        } else {
+            try surface.pixels.validate(maximumDimension: vk.maxImageDimension2D)
+        }
         let id = RenderImageID(rawValue: nextImage)
-        if let storage = hostSurfaceImage(surface) {
+        if surface.yCbCr == nil, let storage = hostSurfaceImage(surface) {
             nextImage += 1
             images[id] = ImportedImage(storage: storage, filtering: .linear)
             return ImportedSurface(image: id, isZeroCopy: true, bytesCopied: 0)
@@ -32,8 +40,12 @@ extension VulkanRenderer {
         let staging = try HostBuffer(
             vk, size: rowBytes * surface.height, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
         let base = surface.memory.bytes.baseAddress!
-        for row in 0..<surface.height {
-            memcpy(staging.mapped + row * rowBytes, base + row * surface.stride, rowBytes)
+        if let yCbCr = surface.yCbCr {
+            yCbCr.convert(surface.memory.bytes, width: surface.width, height: surface.height, into: staging.mapped)
+        } else {
+            for row in 0..<surface.height {
+                memcpy(staging.mapped + row * rowBytes, base + row * surface.stride, rowBytes)
+            }
         }
         let frame = try submit { cb in recordUpload(cb, entry.storage, from: staging) }
         entry.storage.lastUsedFrame = frame

@@ -329,6 +329,9 @@ let clientTable: [ClientMessage] = [
     .captureLayer(requestID: 5, layer: 7, width: 64, height: 32, scale: 2),
     .registerSurface(id: 1, width: 64, height: 48, stride: 256, format: SurfaceFormat.bgra8),
     .registerSurface(id: .max, width: .max, height: 0, stride: .max, format: .max),
+    .registerSurface(
+        id: 2, width: 1920, height: 1080, stride: 1920, format: SurfaceFormat.nv12VideoRange,
+        planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 2_073_600, chromaStride: 1920, matrix: SurfacePlanes.bt709)),
     .releaseSurface(id: 0),
     .releaseSurface(id: .max),
     .commit(serial: 2, operations: [.surfaceChanged(1), .surfaceChanged(.max)]),

@@ -21,6 +21,28 @@ import Testing
         #expect(try MessageCodec.decodeClient(bytes) == message)
     }
 
+    @Test func anNV12RegisterSurfaceCarriesItsPlanesAfterTheFormat() throws {
+        // '420f' is Core Video's kCVPixelFormatType_420YpCbCr8BiPlanarFullRange (0x34323066).
+        let planes = SurfacePlanes(lumaOffset: 0x10, chromaOffset: 0x2000, chromaStride: 0x40, matrix: 6)
+        let message = ClientMessage.registerSurface(
+            id: 7, width: 32, height: 16, stride: 64, format: SurfaceFormat.nv12FullRange, planes: planes)
+        let bytes = MessageCodec.encode(message)
+        let expected: [UInt8] =
+            header(15, 40) + [7, 0, 0, 0, 0, 0, 0, 0] + [32, 0, 0, 0] + [16, 0, 0, 0] + [64, 0, 0, 0]
+            + [0x66, 0x30, 0x32, 0x34] + [0x10, 0, 0, 0] + [0, 0x20, 0, 0] + [0x40, 0, 0, 0] + [6, 0, 0, 0]
+        #expect(bytes == expected)
+        #expect(try MessageCodec.decodeClient(bytes) == message)
+        // Without its planes, an NV12 registration is short and names the first missing field.
+        var cut = Array(bytes.prefix(8 + 24))
+        cut[4] = 24
+        do {
+            _ = try MessageCodec.decodeClient(cut)
+            Issue.record("a registerSurface of '420f' without planes decoded")
+        } catch {
+            #expect("\(error)".contains("registerSurface.lumaOffset"))
+        }
+    }
+
     @Test func releaseSurfaceLayout() throws {
         let bytes = MessageCodec.encode(ClientMessage.releaseSurface(id: 0x3344))
         #expect(bytes == header(16, 8) + [0x44, 0x33, 0, 0, 0, 0, 0, 0])
@@ -73,6 +95,16 @@ import Testing
         #expect(
             try decode("hostile-surface-bad-format")
                 == .registerSurface(id: 41, width: 4, height: 4, stride: 16, format: 0x5247_4241))
+        #expect(
+            try decode("client-register-surface-nv12")
+                == .registerSurface(
+                    id: 44, width: 64, height: 48, stride: 64, format: SurfaceFormat.nv12VideoRange,
+                    planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: 6)))
+        #expect(
+            try decode("hostile-surface-nv12-planes-out")
+                == .registerSurface(
+                    id: 45, width: 16, height: 16, stride: .max, format: SurfaceFormat.nv12FullRange,
+                    planes: SurfacePlanes(lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max)))
         #expect(
             try decode("hostile-surface-huge")
                 == .registerSurface(id: 42, width: .max, height: .max, stride: .max, format: SurfaceFormat.bgra8))

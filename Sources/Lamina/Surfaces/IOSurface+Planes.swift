@@ -1,0 +1,76 @@
+import Foundation
+import LaminaProtocol
+
+/// The plane API of bi-planar (NV12) surfaces, as IOSurface's `planeCount`, `widthOfPlane(at:)`,
+/// `heightOfPlane(at:)`, `bytesPerRowOfPlane(at:)` and `baseAddressOfPlane(at:)`.
+extension IOSurface {
+    /// The value of `IOSurfacePropertyKey.yCbCrMatrix` for ITU-R BT.709, as Core Video's
+    /// `kCVImageBufferYCbCrMatrix_ITU_R_709_2` ("ITU_R_709_2").
+    public static let yCbCrMatrixITU_R_709_2 = "ITU_R_709_2"
+    /// The value of `IOSurfacePropertyKey.yCbCrMatrix` for ITU-R BT.601, as Core Video's
+    /// `kCVImageBufferYCbCrMatrix_ITU_R_601_4` ("ITU_R_601_4").
+    public static let yCbCrMatrixITU_R_601_4 = "ITU_R_601_4"
+
+    /// The number of planes: 2 for NV12, 0 for 'BGRA' (Apple's value for a surface that is not planar).
+    public var planeCount: Int { planes == nil ? 0 : 2 }
+
+    /// The width in pixels of plane `index` (0: luma, the surface's width; 1: chroma, half of it
+    /// rounded up); 0 for another index or a surface without planes.
+    public func widthOfPlane(at index: Int) -> Int {
+        guard planes != nil else { return 0 }
+        return index == 0 ? width : index == 1 ? (width + 1) / 2 : 0
+    }
+
+    /// The height in rows of plane `index` (0: luma; 1: chroma, half rounded up); 0 otherwise.
+    public func heightOfPlane(at index: Int) -> Int {
+        guard planes != nil else { return 0 }
+        return index == 0 ? height : index == 1 ? (height + 1) / 2 : 0
+    }
+
+    /// The bytes of one element of plane `index`: 1 for luma, 2 for a Cb, Cr pair; 0 otherwise.
+    public func bytesPerElementOfPlane(at index: Int) -> Int {
+        guard planes != nil else { return 0 }
+        return index == 0 ? 1 : index == 1 ? 2 : 0
+    }
+
+    /// Bytes from one row of plane `index` to the next; 0 for another index or without planes.
+    public func bytesPerRowOfPlane(at index: Int) -> Int {
+        guard let planes else { return 0 }
+        return index == 0 ? bytesPerRow : index == 1 ? Int(planes.chromaStride) : 0
+    }
+
+    /// The first byte of plane `index`: the luma plane's bytes (one a pixel) or the chroma plane's
+    /// (Cb then Cr for each 2 × 2 block); nil for another index or without planes.
+    public func baseAddressOfPlane(at index: Int) -> UnsafeMutableRawPointer? {
+        guard let planes, index == 0 || index == 1 else { return nil }
+        return baseAddress + Int(index == 0 ? planes.lumaOffset : planes.chromaOffset)
+    }
+
+    /// The colour matrix of an NV12 surface (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`); nil
+    /// for 'BGRA'.
+    public var yCbCrMatrix: String? {
+        guard let planes else { return nil }
+        return planes.matrix == SurfacePlanes.bt601 ? Self.yCbCrMatrixITU_R_601_4 : Self.yCbCrMatrixITU_R_709_2
+    }
+
+    /// The planes of a `width` × `height` NV12 surface, each row rounded up to 64 bytes, and the
+    /// bytes they need; nil for an unknown matrix.
+    static func yCbCrLayout(
+        width: Int, height: Int, properties: [IOSurfacePropertyKey: Any]
+    ) -> (planes: SurfacePlanes, lumaStride: Int, size: Int)? {
+        let matrix: UInt32
+        switch properties[.yCbCrMatrix] as? String {
+        case nil: matrix = width >= 1280 || height >= 720 ? SurfacePlanes.bt709 : SurfacePlanes.bt601
+        case yCbCrMatrixITU_R_709_2: matrix = SurfacePlanes.bt709
+        case yCbCrMatrixITU_R_601_4: matrix = SurfacePlanes.bt601
+        default: return nil
+        }
+        let lumaStride = (width + 63) / 64 * 64
+        let chromaStride = ((width + 1) / 2 * 2 + 63) / 64 * 64
+        let chromaOffset = lumaStride * height
+        let size = chromaOffset + chromaStride * ((height + 1) / 2)
+        let planes = SurfacePlanes(
+            lumaOffset: 0, chromaOffset: UInt32(chromaOffset), chromaStride: UInt32(chromaStride), matrix: matrix)
+        return (planes, lumaStride, size)
+    }
+}

@@ -7,7 +7,7 @@ import LaminaVulkan
 /// Offscreen passes per frame (issue 21): 200 rounded 80×50 cards at 1280×720, plain, each masked by
 /// a circle-ish half-size layer (two passes each, `DisplayListBuilder.maxPasses` allowing 64 masked
 /// cards, so 50 are masked), and faded groups of overlapping children at opacity 0.5 with group
-/// opacity on (one pass each) and off (none).
+/// opacity on (one pass each) and off (none); then a blur-radius sweep (`blurRows`).
 enum EffectsBench {
     enum Variant: String, CaseIterable {
         case plain = "200 cards, no effects"
@@ -69,6 +69,51 @@ enum EffectsBench {
             row("\(variant.rawValue): display list build", String(format: "%.2f ms", build))
             row("\(variant.rawValue): Vulkan render", String(format: "%.2f ms", render))
         }
+        try blurRows(renderer: renderer, target: target, cache: cache, iterations: iterations, row: row)
         cache.removeAll()
+    }
+
+    /// One 400×300 layer whose drawing is not its bounds (a sublayer sticks out by a point), so its
+    /// shadow is its drawing's alpha blurred through passes: its display list, the Vulkan render of the
+    /// frame and the passes it spends, for shadow radii (σ) 2, 8 and 32, against the same layer
+    /// without a shadow.
+    static func blurTree(sigma: Double?) throws -> RenderTree {
+        var ops: [LayerOperation] = [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 1280, height: 720))),
+            .set(1, .position(CGPoint(x: 640, y: 360))),
+            .set(1, .backgroundColor(RGBAColor(red: 0.93, green: 0.93, blue: 0.93, alpha: 1))),
+            .createLayer(2), .set(2, .bounds(CGRect(x: 0, y: 0, width: 400, height: 300))),
+            .set(2, .position(CGPoint(x: 640, y: 360))),
+            .set(2, .backgroundColor(RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1))),
+            .createLayer(3), .set(3, .bounds(CGRect(x: 0, y: 0, width: 40, height: 40))),
+            .set(3, .position(CGPoint(x: 400, y: 150))),
+            .set(3, .backgroundColor(RGBAColor(red: 1, green: 0.8, blue: 0.1, alpha: 1))),
+            .setSublayers(2, [3]), .setSublayers(1, [2]), .setRoot(display: 0, layer: 1),
+        ]
+        if let sigma {
+            ops += [
+                .set(2, .shadowOpacity(0.5)), .set(2, .shadowRadius(CGFloat(sigma))),
+                .set(2, .shadowOffset(CGSize(width: 0, height: 8))),
+            ]
+        }
+        return try RenderTree().applying(ops, displayCount: 1)
+    }
+
+    /// The blur-radius sweep (`blurTree`).
+    static func blurRows(
+        renderer: VulkanRenderer, target: any RenderTarget, cache: ShapeRasterCache, iterations: Int,
+        row: (String, String) -> Void
+    ) throws {
+        for sigma in [nil, 2.0, 8.0, 32.0] {
+            let tree = try blurTree(sigma: sigma)
+            let name =
+                sigma.map { "400×300 layer, shadow through passes, σ = \(Int($0))" } ?? "400×300 layer, no shadow"
+            let passes = DisplayListBuilder.build(trees: [tree], display: 0, width: 1280, height: 720).passes.count
+            let (build, render) = ShapeBench.frame(
+                tree, renderer: renderer, target: target, cache: cache, iterations: iterations)
+            row("\(name): offscreen passes", "\(passes)")
+            row("\(name): display list build", String(format: "%.2f ms", build))
+            row("\(name): Vulkan render", String(format: "%.2f ms", render))
+        }
     }
 }

@@ -16,9 +16,8 @@ import LaminaCore
 /// content.
 ///
 /// An arbitrary `shadowPath` is filled with Cairo and blurred on the CPU (`drawRasterShadow`). A
-/// layer without a `shadowPath` whose drawn alpha is not its rounded bounds needs the blurred alpha of
-/// an offscreen pass (`DisplayListBuilder+Passes.swift` draws passes; the blur is not built yet): its
-/// shadow is not drawn (docs/apple-differences.md).
+/// layer without a `shadowPath` whose drawn alpha is not its rounded bounds casts the blurred alpha of
+/// its drawing, through offscreen passes (`drawPassShadow`).
 extension DisplayListBuilder {
     /// A shape the closed form draws: a box whose corners are quarter ellipses of `rx` by `ry`, rounded
     /// where `corners` says, and an alpha that scales the shadow (a translucent background's).
@@ -59,7 +58,13 @@ extension DisplayListBuilder {
                 path, shadow: shadow, color: color, opacity: Double(min(shadow.opacity, 1)) * opacity, toDevice: m,
                 clip: clip)
         }
-        guard let shape, shape.rect.width > 0, shape.rect.height > 0 else { return }
+        guard let shape else {
+            let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
+            return drawPassShadow(
+                presented, color: color, alpha: Double(min(shadow.opacity, 1)) * opacity, scale: scale, clip: clip,
+                in: context)
+        }
+        guard shape.rect.width > 0, shape.rect.height > 0 else { return }
         let alpha = Double(min(shadow.opacity, 1)) * opacity * shape.alpha
         let premultiplied = color.premultipliedOnEightBitSteps(opacity: alpha)
         guard premultiplied.w > 0 else { return }
@@ -103,7 +108,7 @@ extension DisplayListBuilder {
     /// background's alpha), for a gradient of opaque colours, and for an opaque background (or such a
     /// gradient) with a border, gradient or contents inside the rounded bounds and sublayers that stay
     /// inside them (clipped by `masksToBounds`, or leaves without shadows whose frames lie in the
-    /// rounded bounds). Nil otherwise: the shadow of such a layer needs an offscreen pass.
+    /// rounded bounds). Nil otherwise: such a layer casts its shadow through passes (`drawPassShadow`).
     static func boundsShape(_ presented: Presented, radius: CGFloat, in context: DrawContext) -> ShadowShape? {
         let state = presented.state
         let bounds = state.bounds

@@ -177,6 +177,14 @@ extension DrawKind {
         vertexShader: "image.vert", fragmentShader: "image.frag", blend: .destinationIn,
         linearPathCapable: false, samplesTexture: true)
 
+    /// `BlurInstance` rectangles covering a blur pass: one axis of a separable Gaussian blur of the
+    /// batch's image, a pass of the same rectangle and scale (docs/rendering.md, "Blur"). They replace
+    /// the pass's pixels. Last in the cycle, so adding it renumbered no kind.
+    public static let blur = DrawKind(
+        id: 12, name: "blur", instance: BlurInstance.self, attributes: Attribute.vec4s(4),
+        vertexShader: "blur.vert", fragmentShader: "blur.frag", blend: .off, linearPathCapable: false,
+        samplesTexture: true)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -187,6 +195,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient, shadow, maskIn,
+        gradient, shadow, maskIn, blur,
     ]
 }

@@ -13,12 +13,22 @@ public struct OffscreenPass: Sendable, Equatable {
     public var batches: [DrawBatch]
     /// The id under which batches sample the pass's image.
     public var image: RenderImageID
+    /// Device pixels per texel of the pass's image along each axis: 1, or a power of two for the
+    /// downsampled passes of a wide blur (`DisplayList.appendBlur`), whose image is `rect` divided by it
+    /// (rounded up) and whose rectangle's corner and size are multiples of it.
+    public var scale: Int
 
-    /// A pass over `rect` drawing `batches`, sampled as `image`.
-    public init(rect: DamageRect, batches: [DrawBatch], image: RenderImageID) {
+    /// A pass over `rect` drawing `batches`, sampled as `image`, with `scale` device pixels per texel.
+    public init(rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1) {
         self.rect = rect
         self.batches = batches
         self.image = image
+        self.scale = max(1, scale)
+    }
+
+    /// The width and height of the pass's image in texels.
+    public var texels: (width: Int, height: Int) {
+        ((rect.width + scale - 1) / scale, (rect.height + scale - 1) / scale)
     }
 }
 

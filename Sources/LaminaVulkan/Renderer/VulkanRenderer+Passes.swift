@@ -50,7 +50,7 @@ extension VulkanRenderer {
         attachment.clearValue.color.float32 = (0, 0, 0, 0)
         let area = VkRect2D(
             offset: VkOffset2D(x: 0, y: 0),
-            extent: VkExtent2D(width: UInt32(pass.rect.width), height: UInt32(pass.rect.height)))
+            extent: VkExtent2D(width: UInt32(pass.texels.width), height: UInt32(pass.texels.height)))
         var info = VkRenderingInfo()
         info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
         info.renderArea = area
@@ -60,9 +60,18 @@ extension VulkanRenderer {
             info.pColorAttachments = p
             vkCmdBeginRendering(cb, &info)
         }
-        var viewport = VkViewport(
-            x: Float(-pass.rect.x), y: Float(-pass.rect.y), width: Float(displayWidth), height: Float(displayHeight),
-            minDepth: 0, maxDepth: 1)
+        // A blur pass's quad covers the viewport, which is the pass's own texels (they may lie beyond the
+        // display); the others map the display's device pixels, moved by the pass's corner.
+        let isBlur = pass.batches.allSatisfy { $0.kind == DrawKind.blur.id }
+        let scale = Float(pass.scale)
+        var viewport =
+            isBlur
+            ? VkViewport(
+                x: 0, y: 0, width: Float(pass.texels.width), height: Float(pass.texels.height), minDepth: 0,
+                maxDepth: 1)
+            : VkViewport(
+                x: Float(-pass.rect.x) / scale, y: Float(-pass.rect.y) / scale, width: Float(displayWidth) / scale,
+                height: Float(displayHeight) / scale, minDepth: 0, maxDepth: 1)
         vkCmdSetViewport(cb, 0, 1, &viewport)
         var scissor = area
         vkCmdSetScissor(cb, 0, 1, &scissor)
@@ -80,17 +89,19 @@ extension VulkanRenderer {
 
     /// Scales the texture coordinates of the image instances that sample a pass (uploaded as 0...1
     /// over the pass) to the part of the pooled image the pass covers, which is rounded up to a size
-    /// class. Image instances hold their coordinates in their second `vec4`.
+    /// class. Image instances hold their coordinates in their second `vec4`; the other textured kinds
+    /// that sample passes (`blur`) read texels by index and are left alone.
     func scalePassCoordinates(_ draws: inout [Draw], passes: [OffscreenPass], images: [VulkanImage]) {
         guard !passes.isEmpty else { return }
         let base = instances!.mapped
         for draw in draws {
-            guard let index = draw.texture?.image.offscreenPassIndex, index < passes.count else { continue }
+            guard let index = draw.texture?.image.offscreenPassIndex, index < passes.count,
+                DrawKind.all[draw.kind].stride == MemoryLayout<ImageInstance>.stride
+            else { continue }
+            let texels = passes[index].texels
             let scale = SIMD4<Float>(
-                Float(passes[index].rect.width) / Float(images[index].width),
-                Float(passes[index].rect.height) / Float(images[index].height),
-                Float(passes[index].rect.width) / Float(images[index].width),
-                Float(passes[index].rect.height) / Float(images[index].height))
+                Float(texels.width) / Float(images[index].width), Float(texels.height) / Float(images[index].height),
+                Float(texels.width) / Float(images[index].width), Float(texels.height) / Float(images[index].height))
             let stride = MemoryLayout<ImageInstance>.stride
             for k in 0..<draw.count {
                 let uv = base + draw.bufferOffset + (draw.firstInstance + k) * stride + 16

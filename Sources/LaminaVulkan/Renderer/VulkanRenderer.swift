@@ -86,7 +86,7 @@ public final class VulkanRenderer: Renderer {
         if let regions { drawn.batches = list.batches(touching: regions) }
         // Offscreen passes are drawn whole, before the display's pass that samples them.
         let passImages = try drawn.passes.map {
-            try passPool.take(width: $0.rect.width, height: $0.rect.height, frame: timeline.next, vk: vk)
+            try passPool.take(width: $0.texels.width, height: $0.texels.height, frame: timeline.next, vk: vk)
         }
         let (uploaded, groupEnds) = try upload(drawn, groups: drawn.passes.map(\.batches) + [drawn.batches])
         var draws = uploaded
@@ -212,6 +212,8 @@ public final class VulkanRenderer: Renderer {
         var descriptorSet: VkDescriptorSet?
         /// True for a textured batch whose image is no longer imported: it draws nothing.
         var skipped = false
+        /// The batch's `DrawKind.id`.
+        var kind = 0
     }
 
     /// Gives every textured draw a descriptor set from `slot`'s pools (one per distinct image and
@@ -315,7 +317,7 @@ public final class VulkanRenderer: Renderer {
                     Draw(
                         pipeline: pipelines.byKind[kind], bufferOffset: bases[kind], firstInstance: first,
                         count: batch.instances.count, texture: batch.texture,
-                        skipped: DrawKind.all[kind].samplesTexture && batch.texture == nil))
+                        skipped: DrawKind.all[kind].samplesTexture && batch.texture == nil, kind: kind))
             }
             groupEnds.append(draws.count)
         }

@@ -53,8 +53,11 @@ import Testing
             }
             if random.below(4) == 0 { ops.append(.set(id, .opacity(Float(0.2 + 0.8 * unit())))) }
             if random.below(5) == 0 {
-                // A soft shadow (closed form), which reaches past the layer by three radii.
+                // A soft shadow (closed form), which reaches past the layer by three radii. Its path is
+                // the bounds: without one, a shadowed layer that gains sublayers sticking out would cast
+                // its shadow through passes, which makes a list unpatchable.
                 ops += [
+                    .set(id, .shadowPath(CGPath(rect: CGRect(x: 0, y: 0, width: w, height: h), transform: nil))),
                     .set(id, .shadowOpacity(Float(0.3 + 0.7 * unit()))),
                     .set(id, .shadowRadius(Double(random.below(6)))),
                     .set(id, .shadowOffset(CGSize(width: Double(random.below(7)) - 3, height: 3))),

@@ -17,10 +17,11 @@ import Testing
     /// takes unpremultiplied 8-bit colours, whose premultiplication lands on the same step only for
     /// opaque colours, so it draws only those (two stops of the colour).
     static func list(color: SIMD4<Float>, clear: SIMD4<Float>, image: RenderImageID) -> (DisplayList, [DrawKind]) {
-        // `maskIn` draws no colour: it multiplies the target by a mask's alpha (OffscreenPassPixelTests).
+        // `maskIn` draws no colour: it multiplies the target by a mask's alpha (OffscreenPassPixelTests);
+        // `blur` reads a pass of its own rectangle texel by texel (BlurPixelTests).
         let kinds = DrawKind.all.filter {
             (color.w >= 1 || $0.blend != .off) && (color.w >= 1 || $0.id != DrawKind.gradient.id)
-                && $0.blend != .destinationIn
+                && $0.blend != .destinationIn && $0.id != DrawKind.blur.id
         }
         var list = DisplayList(width: side * kinds.count, height: side, clearColor: clear)
         for (slot, kind) in kinds.enumerated() {

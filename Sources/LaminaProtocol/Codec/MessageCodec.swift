@@ -243,6 +243,9 @@ public enum MessageCodec {
             w.u8(7); w.u64(id); w.u64(animationID)
         case .setHost(let id, let contextId, let token):
             w.u8(8); w.u64(id); w.u32(contextId); w.u64(token)
+        case .setEmitterCells(let id, let cells):
+            w.u8(12); w.u64(id)
+            encode(cells, into: &w)
         }
     }
 
@@ -496,6 +499,10 @@ public enum MessageCodec {
             // Class 0 (a plain layer) travels as code 1, so every operation has one encoding.
             guard raw != 0, let layerClass = LayerClass(rawValue: raw) else { throw .unknownLayerClass(raw) }
             return .createLayer(id, layerClass)
+        case 12:
+            let id = try r.u64("setEmitterCells.layer")
+            var budget = maxWireEmitterCells
+            return .setEmitterCells(id, try emitterCells(&r, depth: 1, budget: &budget))
         default:
             throw .unknownOperation(code)
         }

@@ -24,4 +24,10 @@ public enum LayerOperation: Sendable, Hashable {
     /// above the layer's own content and sublayers, if `token` is that client's export token.
     /// Context id 0 makes it an ordinary layer again.
     case setHost(LayerID, contextId: UInt32, token: UInt64)
+    /// Replaces the emitter cells of an emitter layer (`CAEmitterLayer.emitterCells`) with a cell tree
+    /// (code 12). The server refuses a layer of another class (`wrongLayerClass`), a contents image it
+    /// does not know (`unknownImage`), and a tree past the bounds of `EmitterCellState`
+    /// (`invalidValue`: more than 64 cells, nesting deeper than 4, a number that is not finite, a name
+    /// over 1,024 bytes).
+    case setEmitterCells(LayerID, [EmitterCellState])
 }

@@ -27,7 +27,9 @@ extension CAEmitterCell {
     /// Reads the values `encode(with:)` wrote; false when the contents are damaged.
     func decodeCell(from coder: NSCoder) -> Bool {
         storage = coder.decodeStoredValues(prefix: "lamina.cell")
-        if let pixels = coder.decodeObject(of: NSData.self, forKey: "lamina.contents.rgba") {
+        if coder.containsValue(forKey: "lamina.contents.rgba"),
+            let pixels = coder.decodeObject(of: NSData.self, forKey: "lamina.contents.rgba")
+        {
             guard
                 let image = CGImage(
                     width: Int(coder.decodeInt64(forKey: "lamina.contents.width")),

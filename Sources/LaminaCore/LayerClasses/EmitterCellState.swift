@@ -82,7 +82,8 @@ public struct EmitterCellState: Sendable, Hashable {
             scaleSpeed, spin, spinRange, color.red, color.green, color.blue, color.alpha,
             Double(colorRange.x), Double(colorRange.y), Double(colorRange.z), Double(colorRange.w),
             Double(colorSpeed.x), Double(colorSpeed.y), Double(colorSpeed.z), Double(colorSpeed.w),
-            contentsRect.origin.x, contentsRect.origin.y, contentsRect.width, contentsRect.height, contentsScale,
+            contentsRect.origin.x, contentsRect.origin.y, contentsRect.size.width, contentsRect.size.height,
+            contentsScale,
         ]
     }
 
@@ -124,7 +125,7 @@ public struct EmitterCellState: Sendable, Hashable {
     public static func invalidReason(_ cells: [EmitterCellState]) -> String? {
         var count = 0
         func check(_ list: [EmitterCellState], depth: Int) -> String? {
-            guard depth <= maxDepth else { return "emitter cells nest deeper than \(maxDepth)" }
+            guard list.isEmpty || depth <= maxDepth else { return "emitter cells nest deeper than \(maxDepth)" }
             for cell in list {
                 count += 1
                 guard count <= maxCellsPerLayer else { return "more than \(maxCellsPerLayer) emitter cells" }

@@ -10,7 +10,8 @@ import LaminaCore
 /// multiplied by the particle's colour. A cell without contents draws nothing, as on Apple platforms.
 /// `renderMode` orders them: `oldestFirst` draws the oldest first (the newest on top), `oldestLast`
 /// and `additive` the newest first, `backToFront` by z from far to near, `unordered` cell by cell,
-/// oldest first. Lamina draws `additive` with source-over blending (docs/apple-differences.md).
+/// oldest first. `additive` adds each particle's premultiplied colour to what is under it (the
+/// `additiveImage` and `additiveImageShape` kinds), newest first (addition does not care).
 ///
 /// A build that draws an emitter is not patched later (its particles change every frame).
 extension DisplayListBuilder {
@@ -45,6 +46,7 @@ extension DisplayListBuilder {
         let layerOpacity = RGBAColor.onEightBitStep(opacity)
         guard layerOpacity > 0 else { return }
         let cells = state.emitter.cells
+        let additive = state.emitter.renderMode == "additive"
         for particle in particles {
             let cell = cells[particle.cell]
             guard cell.contents != 0, let image = images[cell.contents], image.width > 0, image.height > 0,
@@ -67,7 +69,9 @@ extension DisplayListBuilder {
             let tint = SIMD4(Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha))
             let sampling = Self.contentsSampling(
                 state, image: image, drawn: piece.rect, toDevice: toDevice)
-            emitContents([piece], sampling: sampling, opacity: layerOpacity, tint: tint, toDevice: toDevice, clip: clip)
+            emitContents(
+                [piece], sampling: sampling, opacity: layerOpacity, tint: tint, toDevice: toDevice, clip: clip,
+                additive: additive)
         }
     }
 }

@@ -91,6 +91,10 @@ public struct DrawKind: Sendable, Equatable {
         case off
         /// Premultiplied "over": `ONE`, `ONE_MINUS_SRC_ALPHA` for colour and alpha alike.
         case premultipliedOver
+        /// Premultiplied addition: `ONE`, `ONE` for colour (the target's colour and the source's add,
+        /// saturating), `ONE`, `ONE_MINUS_SRC_ALPHA` for alpha (coverage as "over" gives it). An
+        /// emitter layer's `additive` render mode.
+        case additive
     }
 }
 
@@ -165,6 +169,21 @@ extension DrawKind {
         vertexShader: "shadow.vert", fragmentShader: "shadow.frag", blend: .premultipliedOver,
         linearPathCapable: false)
 
+    /// `ImageInstance`s of particles added to what is under them (`CAEmitterLayer` with `renderMode`
+    /// `additive`): the `image` kind's shaders with the additive blend. After the shadow, so adding it
+    /// renumbered no kind.
+    public static let additiveImage = DrawKind(
+        id: 11, name: "additiveImage", instance: ImageInstance.self, attributes: Attribute.vec4s(3),
+        vertexShader: "image.vert", fragmentShader: "image.frag", blend: .additive,
+        linearPathCapable: true, samplesTexture: true)
+
+    /// `ImageShapeInstance`s of additive particles that are turned, scaled off whole pixels or clipped:
+    /// the `imageShape` kind's shaders with the additive blend.
+    public static let additiveImageShape = DrawKind(
+        id: 12, name: "additiveImageShape", instance: ImageShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "image-shape.vert", fragmentShader: "image-shape.frag", blend: .additive,
+        linearPathCapable: false, samplesTexture: true)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -175,6 +194,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient, shadow,
+        gradient, shadow, additiveImage, additiveImageShape,
     ]
 }

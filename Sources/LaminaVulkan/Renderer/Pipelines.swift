@@ -154,6 +154,15 @@ final class Pipelines {
                 attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
                 attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
                 attachment.alphaBlendOp = VK_BLEND_OP_ADD
+            } else if kind.blend == .additive {
+                // Premultiplied addition of colour; alpha as "over" (it stays within 0...1).
+                attachment.blendEnable = VkBool32(VK_TRUE)
+                attachment.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
+                attachment.dstColorBlendFactor = VK_BLEND_FACTOR_ONE
+                attachment.colorBlendOp = VK_BLEND_OP_ADD
+                attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
+                attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+                attachment.alphaBlendOp = VK_BLEND_OP_ADD
             }
             var blendState = VkPipelineColorBlendStateCreateInfo()
             blendState.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO

@@ -35,6 +35,16 @@ import Testing
         #expect(!cleared.animatedLayers.contains(1))
     }
 
+    /// An emitting layer keeps the server's frames coming, as a running animation does; a layer with
+    /// no cells, or one whose clock is stopped, does not.
+    @Test func anEmittingLayerKeepsFramesComing() throws {
+        let emitting = try Self.tree().applying([.setEmitterCells(1, [Self.cell()])], displayCount: 1)
+        #expect(emitting.advancement(to: 5).running)
+        #expect(try !Self.tree().advancement(to: 5).running)
+        let stopped = try emitting.applying([.set(1, .speed(0))], displayCount: 1)
+        #expect(!stopped.advancement(to: 5).running)
+    }
+
     @Test func aLayerOfAnotherClassIsRefused() throws {
         #expect(throws: TransactionError.wrongLayerClass(2, key: "emitterCells", owner: .emitter, actual: .layer)) {
             try Self.tree().applying([.setEmitterCells(2, [Self.cell()])], displayCount: 1)

@@ -3,8 +3,9 @@ import Lamina
 
 /// The demo's second scene: layer contents. Photo-like cards (images drawn with `CGContext`, shown
 /// with `contentsGravity` and rounded clips, one turned in perspective), a nine-part button stretched
-/// with `contentsCenter`, and a chart that a delegate draws into the layer's backing store. Writes
-/// `content.png` and a capture half-way through a contents cross-fade.
+/// with `contentsCenter`, a chart that a delegate draws into the layer's backing store, and a spark
+/// fountain (an emitter layer). Writes `content.png`, a capture half-way through a contents
+/// cross-fade, and the fountain 1.5 s after it started.
 func runContentScene(on context: CAContext, outputFolder: String) throws {
     let root = CALayer()
     root.name = "content root"
@@ -54,6 +55,8 @@ func runContentScene(on context: CAContext, outputFolder: String) throws {
     chart.delegate = chartDelegate
     chart.setNeedsDisplay()
     root.addSublayer(chart)
+    let fountainStart = CACurrentMediaTime()
+    _ = addSparkFountain(to: root, start: fountainStart)
 
     context.layer = root
     try context.capture().writePNG(to: outputFolder + "/content.png")
@@ -68,6 +71,9 @@ func runContentScene(on context: CAContext, outputFolder: String) throws {
     let start = cards[0].animation(forKey: "contents")?.beginTime ?? CACurrentMediaTime()
     try context.capture(at: start + 0.5).writePNG(to: outputFolder + "/content-fade-0.50s.png")
     print("wrote \(outputFolder)/content-fade-0.50s.png")
+    // The fountain is a function of its time: 1.5 s after it started, at any wall-clock moment.
+    try context.capture(at: fountainStart + 1.5).writePNG(to: outputFolder + "/content-sparks-1.50s.png")
+    print("wrote \(outputFolder)/content-sparks-1.50s.png")
     withExtendedLifetime(chartDelegate) {}
 }
 

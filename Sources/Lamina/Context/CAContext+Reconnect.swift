@@ -28,6 +28,9 @@ extension CAContext {
                 // A value the server refuses was not sent the first time either.
                 return property.invalidReason == nil ? .set(id, property) : nil
             }
+            if entry.state.layerClass == .emitter, !entry.state.emitter.cells.isEmpty {
+                ops.append(.setEmitterCells(id, entry.state.emitter.cells))
+            }
             if !entry.sublayers.isEmpty { ops.append(.setSublayers(id, entry.sublayers)) }
             // A host layer keeps naming its context, which asks the new server for its id and token
             // when it reconnects: the host shows it again once both are back (if the host is back

@@ -249,6 +249,7 @@ public final class CAContext: @unchecked Sendable {
             if let previous = sent[l.layerID] {
                 if previous.version != l.version {
                     ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
+                    emitterCellOperations(l, previous: previous.state, into: &ops)
                     if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
                     if previous.state.contents != l.modelState.contents {
                         useImage(l.modelState.contents, by: 1)
@@ -261,6 +262,7 @@ public final class CAContext: @unchecked Sendable {
             } else {
                 ops.append(.createLayer(l.layerID, l.modelState.layerClass))
                 ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
+                emitterCellOperations(l, previous: nil, into: &ops)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
                 useImage(l.modelState.contents, by: 1)
                 animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
@@ -287,6 +289,7 @@ public final class CAContext: @unchecked Sendable {
             ops.append(.destroyLayer(id))
             sent[id] = nil
             useImage(gone.state.contents, by: -1)
+            releaseEmitterCellImages(of: gone.state)
             trackAnimationImages(before: gone.animationIDs, after: [])
             for animationID in gone.animationIDs { sentAnimations[animationID] = nil }
             // The layer left the tree: its animations stop, unfinished, both those the server has

@@ -13,6 +13,7 @@ extension CALayer {
         case is CATextLayer: .text
         case is CAReplicatorLayer: .replicator
         case is CATiledLayer: .tiled
+        case is CAEmitterLayer: .emitter
         default: .layer
         }
     }
@@ -57,6 +58,7 @@ extension CALayer {
         case (let text as CATextLayer, .foregroundColor): .some(text.foregroundColor)
         case (let replicator as CAReplicatorLayer, .instanceColor): .some(replicator.instanceColor)
         case (let replicator as CAReplicatorLayer, .instanceCount): .some(NSNumber(value: replicator.instanceCount))
+        case (let emitter as CAEmitterLayer, .emitterSeed): .some(NSNumber(value: emitter.seed))
         default: nil
         }
     }
@@ -146,6 +148,8 @@ extension CALayer {
             text.foregroundColor = value as? CGColor
         } else if let replicator = self as? CAReplicatorLayer {
             if !replicator.setReplicatorValue(value, for: property) { refuse() }
+        } else if let emitter = self as? CAEmitterLayer {
+            if !emitter.setEmitterValue(value, for: property) { refuse() }
         } else {
             refuse()
         }

@@ -23,6 +23,9 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// `CATiledLayer`: drawn by the client a tile at a time, each tile a sublayer of its own; the
     /// server reports which part of the layer a display shows, at what scale (`tiledLayerView`).
     case tiled = 5
+    /// `CAEmitterLayer`: particles of its emitter cells, simulated and drawn by the server from the
+    /// layer's seed and time alone (`ParticleSystem`).
+    case emitter = 6
 
     /// The Core Animation class name (`CAShapeLayer`), for messages and `laminactl tree`.
     public var className: String {
@@ -33,6 +36,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .text: "CATextLayer"
         case .replicator: "CAReplicatorLayer"
         case .tiled: "CATiledLayer"
+        case .emitter: "CAEmitterLayer"
         }
     }
 
@@ -48,6 +52,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .text: .text(TextLayerState())
         case .replicator: .replicator(ReplicatorLayerState())
         case .tiled: .tiled
+        case .emitter: .emitter(EmitterLayerState())
         }
     }
 }

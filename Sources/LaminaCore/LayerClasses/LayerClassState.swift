@@ -16,6 +16,8 @@ public enum LayerClassState: Sendable, Hashable {
     indirect case replicator(ReplicatorLayerState)
     /// A `CATiledLayer`: no properties the server keeps (its tile size and levels are the client's).
     case tiled
+    /// A `CAEmitterLayer`'s properties and emitter cells.
+    indirect case emitter(EmitterLayerState)
 
     /// The class whose storage this is.
     public var layerClass: LayerClass {
@@ -26,6 +28,7 @@ public enum LayerClassState: Sendable, Hashable {
         case .text: .text
         case .replicator: .replicator
         case .tiled: .tiled
+        case .emitter: .emitter
         }
     }
 }

@@ -23,6 +23,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     // CAReplicatorLayer (LayerPropertyDescriptor.replicatorRows)
     case instanceCount, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset
     case instanceBlueOffset, instanceAlphaOffset, preservesDepth
+    // CAEmitterLayer (LayerPropertyDescriptor.emitterRows)
+    case emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterPosition
+    case emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode, emitterSeed
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

@@ -3,13 +3,15 @@ import Foundation
 extension LayerPropertyDescriptor {
     /// Every layer property, in wire-code order (row *i* has code *i* + 1): the rows every layer has,
     /// then each layer class's own rows (`shapeRows`, `gradientRows`), the shadow's rows every layer
-    /// has (`shadowRows`), then `CATextLayer`'s (`textRows`) and `CAReplicatorLayer`'s
-    /// (`replicatorRows`): one block each, in the order they were
+    /// has (`shadowRows`), then `CATextLayer`'s (`textRows`), `CAReplicatorLayer`'s
+    /// (`replicatorRows`) and `CAEmitterLayer`'s (`emitterRows`): one block each, in the order they were
     /// added. This is the one place a property is declared; `LayerState` (or its class's storage in
     /// `LayerClassState`) holds its storage and default, `LayerState[_:]` and `LayerProperty` its
     /// typed access, and `CALayer` (or the class) its accessor.
     public static let table: [LayerPropertyDescriptor] = {
-        let rows = baseRows + shapeRows + gradientRows + shadowRows + textRows + replicatorRows
+        let rows =
+            baseRows + shapeRows + gradientRows + shadowRows + textRows + replicatorRows
+            + emitterRows
         for (index, row) in rows.enumerated() {
             precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
         }

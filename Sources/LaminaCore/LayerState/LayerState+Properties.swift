@@ -94,6 +94,19 @@ extension LayerState {
             case .instanceBlueOffset: .float(replicator.instanceBlueOffset)
             case .instanceAlphaOffset: .float(replicator.instanceAlphaOffset)
             case .preservesDepth: .bool(replicator.preservesDepth)
+            case .emitterBirthRate: .float(emitter.birthRate)
+            case .emitterLifetime: .float(emitter.lifetime)
+            case .emitterVelocity: .float(emitter.velocity)
+            case .emitterScale: .float(emitter.scale)
+            case .emitterSpin: .float(emitter.spin)
+            case .emitterPosition: .point(emitter.emitterPosition)
+            case .emitterZPosition: .number(emitter.emitterZPosition)
+            case .emitterSize: .size(emitter.emitterSize)
+            case .emitterDepth: .number(emitter.emitterDepth)
+            case .emitterShape: .string(emitter.emitterShape)
+            case .emitterMode: .string(emitter.emitterMode)
+            case .renderMode: .string(emitter.renderMode)
+            case .emitterSeed: .number(emitter.seed)
             }
         }
         set {
@@ -178,6 +191,19 @@ extension LayerState {
             case (.instanceBlueOffset, .float(let v)): replicator.instanceBlueOffset = v
             case (.instanceAlphaOffset, .float(let v)): replicator.instanceAlphaOffset = v
             case (.preservesDepth, .bool(let v)): replicator.preservesDepth = v
+            case (.emitterBirthRate, .float(let v)): emitter.birthRate = v
+            case (.emitterLifetime, .float(let v)): emitter.lifetime = v
+            case (.emitterVelocity, .float(let v)): emitter.velocity = v
+            case (.emitterScale, .float(let v)): emitter.scale = v
+            case (.emitterSpin, .float(let v)): emitter.spin = v
+            case (.emitterPosition, .point(let v)): emitter.emitterPosition = v
+            case (.emitterZPosition, .number(let v)): emitter.emitterZPosition = v
+            case (.emitterSize, .size(let v)): emitter.emitterSize = v
+            case (.emitterDepth, .number(let v)): emitter.emitterDepth = v
+            case (.emitterShape, .string(let v)): emitter.emitterShape = v ?? "point"
+            case (.emitterMode, .string(let v)): emitter.emitterMode = v ?? "volume"
+            case (.renderMode, .string(let v)): emitter.renderMode = v ?? "unordered"
+            case (.emitterSeed, .number(let v)): emitter.seed = v
             default: break
             }
         }
@@ -266,6 +292,19 @@ extension LayerState {
         case .instanceBlueOffset: replicator.instanceBlueOffset != other.replicator.instanceBlueOffset
         case .instanceAlphaOffset: replicator.instanceAlphaOffset != other.replicator.instanceAlphaOffset
         case .preservesDepth: replicator.preservesDepth != other.replicator.preservesDepth
+        case .emitterBirthRate: emitter.birthRate != other.emitter.birthRate
+        case .emitterLifetime: emitter.lifetime != other.emitter.lifetime
+        case .emitterVelocity: emitter.velocity != other.emitter.velocity
+        case .emitterScale: emitter.scale != other.emitter.scale
+        case .emitterSpin: emitter.spin != other.emitter.spin
+        case .emitterPosition: emitter.emitterPosition != other.emitter.emitterPosition
+        case .emitterZPosition: emitter.emitterZPosition != other.emitter.emitterZPosition
+        case .emitterSize: emitter.emitterSize != other.emitter.emitterSize
+        case .emitterDepth: emitter.emitterDepth != other.emitter.emitterDepth
+        case .emitterShape: emitter.emitterShape != other.emitter.emitterShape
+        case .emitterMode: emitter.emitterMode != other.emitter.emitterMode
+        case .renderMode: emitter.renderMode != other.emitter.renderMode
+        case .emitterSeed: emitter.seed != other.emitter.seed
         }
     }
 

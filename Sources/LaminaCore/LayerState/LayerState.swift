@@ -150,6 +150,18 @@ public struct LayerState: Sendable, Hashable {
         }
     }
 
+    /// The `CAEmitterLayer` properties and cells: the layer's own when it is an emitter layer, else the
+    /// defaults. Setting them changes only an emitter layer.
+    public var emitter: EmitterLayerState {
+        get {
+            if case .emitter(let state) = classState { return state }
+            return EmitterLayerState.defaults
+        }
+        set {
+            if case .emitter = classState { classState = .emitter(newValue) }
+        }
+    }
+
     /// The layer's timing as it maps its superlayer's time to its own local time (the time of its
     /// animations and the parent time of its sublayers); only `beginTime`, `timeOffset` and `speed`
     /// take part (a layer's duration and repeat settings are kept by the client only).

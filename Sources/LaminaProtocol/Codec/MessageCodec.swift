@@ -258,6 +258,9 @@ public enum MessageCodec {
             w.u8(10); w.u64(id); w.u64(mask ?? 0)
         case .surfaceChanged(let id):
             w.u8(11); w.u64(id)
+        case .setEmitterCells(let id, let cells):
+            w.u8(12); w.u64(id)
+            encode(cells, into: &w)
         }
     }
 
@@ -537,6 +540,10 @@ public enum MessageCodec {
             return .setMask(id, mask: mask == 0 ? nil : mask)
         case 11:
             return .surfaceChanged(try r.u64("surfaceChanged.id"))
+        case 12:
+            let id = try r.u64("setEmitterCells.layer")
+            var budget = maxWireEmitterCells
+            return .setEmitterCells(id, try emitterCells(&r, depth: 1, budget: &budget))
         default:
             throw .unknownOperation(code)
         }

@@ -31,4 +31,10 @@ public enum LayerOperation: Sendable, Hashable {
     /// The pixels of shared surface `id` changed: the frame that shows this transaction redraws the
     /// layers showing it, atomically with the transaction's other operations.
     case surfaceChanged(UInt64)
+    /// Replaces the emitter cells of an emitter layer (`CAEmitterLayer.emitterCells`) with a cell tree
+    /// (code 12). The server refuses a layer of another class (`wrongLayerClass`), a contents image it
+    /// does not know (`unknownImage`), and a tree past the bounds of `EmitterCellState`
+    /// (`invalidValue`: more than 64 cells, nesting deeper than 4, a number that is not finite, a name
+    /// over 1,024 bytes).
+    case setEmitterCells(LayerID, [EmitterCellState])
 }

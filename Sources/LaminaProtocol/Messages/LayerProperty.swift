@@ -89,6 +89,21 @@ public enum LayerProperty: Sendable, Hashable {
     case instanceBlueOffset(Float)
     case instanceAlphaOffset(Float)
     case preservesDepth(Bool)
+    // CAEmitterLayer
+    case emitterBirthRate(Float)
+    case emitterLifetime(Float)
+    case emitterVelocity(Float)
+    case emitterScale(Float)
+    case emitterSpin(Float)
+    case emitterPosition(CGPoint)
+    case emitterZPosition(Double)
+    case emitterSize(CGSize)
+    case emitterDepth(Double)
+    case emitterShape(String)
+    case emitterMode(String)
+    case renderMode(String)
+    /// The seed travels as a number; its whole part modulo 2³² seeds the draws.
+    case emitterSeed(Double)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -169,6 +184,19 @@ public enum LayerProperty: Sendable, Hashable {
         case .instanceBlueOffset: .instanceBlueOffset
         case .instanceAlphaOffset: .instanceAlphaOffset
         case .preservesDepth: .preservesDepth
+        case .emitterBirthRate: .emitterBirthRate
+        case .emitterLifetime: .emitterLifetime
+        case .emitterVelocity: .emitterVelocity
+        case .emitterScale: .emitterScale
+        case .emitterSpin: .emitterSpin
+        case .emitterPosition: .emitterPosition
+        case .emitterZPosition: .emitterZPosition
+        case .emitterSize: .emitterSize
+        case .emitterDepth: .emitterDepth
+        case .emitterShape: .emitterShape
+        case .emitterMode: .emitterMode
+        case .renderMode: .renderMode
+        case .emitterSeed: .emitterSeed
         }
     }
 
@@ -226,6 +254,13 @@ public enum LayerProperty: Sendable, Hashable {
             .instanceAlphaOffset(let v):
             .float(v)
         case .preservesDepth(let v): .bool(v)
+        case .emitterBirthRate(let v), .emitterLifetime(let v), .emitterVelocity(let v), .emitterScale(let v),
+            .emitterSpin(let v):
+            .float(v)
+        case .emitterPosition(let v): .point(v)
+        case .emitterZPosition(let v), .emitterDepth(let v), .emitterSeed(let v): .number(v)
+        case .emitterSize(let v): .size(v)
+        case .emitterShape(let v), .emitterMode(let v), .renderMode(let v): .string(v)
         }
     }
 
@@ -311,6 +346,19 @@ public enum LayerProperty: Sendable, Hashable {
         case (.instanceBlueOffset, .float(let v)): self = .instanceBlueOffset(v)
         case (.instanceAlphaOffset, .float(let v)): self = .instanceAlphaOffset(v)
         case (.preservesDepth, .bool(let v)): self = .preservesDepth(v)
+        case (.emitterBirthRate, .float(let v)): self = .emitterBirthRate(v)
+        case (.emitterLifetime, .float(let v)): self = .emitterLifetime(v)
+        case (.emitterVelocity, .float(let v)): self = .emitterVelocity(v)
+        case (.emitterScale, .float(let v)): self = .emitterScale(v)
+        case (.emitterSpin, .float(let v)): self = .emitterSpin(v)
+        case (.emitterPosition, .point(let v)): self = .emitterPosition(v)
+        case (.emitterZPosition, .number(let v)): self = .emitterZPosition(v)
+        case (.emitterSize, .size(let v)): self = .emitterSize(v)
+        case (.emitterDepth, .number(let v)): self = .emitterDepth(v)
+        case (.emitterShape, .string(let v)): self = .emitterShape(v ?? "point")
+        case (.emitterMode, .string(let v)): self = .emitterMode(v ?? "volume")
+        case (.renderMode, .string(let v)): self = .renderMode(v ?? "unordered")
+        case (.emitterSeed, .number(let v)): self = .emitterSeed(v)
         default: return nil
         }
     }

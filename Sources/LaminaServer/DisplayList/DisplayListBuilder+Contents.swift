@@ -135,9 +135,10 @@ extension DisplayListBuilder {
     /// axis-aligned, no general clip is in force and the contents' outer edges and the device clip lie
     /// on whole pixels; otherwise `ImageShapeInstance`s with anti-aliased outer edges. A `tint` (a
     /// premultiplied colour, `contentsTint(_:)`) multiplies every texel as well as the opacity.
+    /// `additive` draws with the additive kinds (`additiveImage`, `additiveImageShape`) instead.
     mutating func emitContents(
         _ pieces: [ContentsPiece], sampling: TextureSampling, opacity: Float, tint: SIMD4<Float>? = nil,
-        toDevice m: CATransform3D, clip: Clip
+        toDevice m: CATransform3D, clip: Clip, additive: Bool = false
     ) {
         let region = pieces.dropFirst().reduce(pieces[0].rect) { $0.union($1.rect) }
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect)
@@ -155,9 +156,10 @@ extension DisplayListBuilder {
                         Float(piece.u(at: lx0)), Float(piece.v(at: ly0)), Float(piece.u(at: lx1)),
                         Float(piece.v(at: ly1))),
                     opacity: opacity, tint: tint)
-                emit(
-                    instance, kind: opacity >= 1 && tint == nil ? DrawKind.plainImage.id : DrawKind.image.id,
-                    box: device, texture: sampling)
+                let kind =
+                    additive
+                    ? DrawKind.additiveImage : opacity >= 1 && tint == nil ? DrawKind.plainImage : DrawKind.image
+                emit(instance, kind: kind.id, box: device, texture: sampling)
             }
             batcher.endGroup()
             return
@@ -187,7 +189,9 @@ extension DisplayListBuilder {
                 deviceClip: device,
                 clipA: clip.general.count > 0 ? clip.general[0] : .none,
                 clipB: clip.general.count > 1 ? clip.general[1] : .none)
-            emit(instance, kind: DrawKind.imageShape.id, box: drawn, texture: sampling)
+            emit(
+                instance, kind: additive ? DrawKind.additiveImageShape.id : DrawKind.imageShape.id, box: drawn,
+                texture: sampling)
         }
         batcher.endGroup()
     }

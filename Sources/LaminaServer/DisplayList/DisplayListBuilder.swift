@@ -23,6 +23,9 @@ public struct DisplayListBuilder {
     /// Layers the tree being drawn has drawn in replicator copies after the first (bounded by
     /// `maxReplicaVisits`, `DisplayListBuilder+Replicator.swift`).
     var replicaVisits = 0
+    /// Particles the tree being drawn has drawn (bounded by `maxParticlesPerTree`,
+    /// `DisplayListBuilder+Emitter.swift`).
+    var particlesDrawn = 0
     /// The shape rasters of `CAShapeLayer`s (`DisplayListBuilder+Shapes.swift`); nil: shapes are not
     /// drawn (a builder without a renderer, as in plain tests).
     var shapes: ShapeRasterCache?
@@ -62,6 +65,7 @@ public struct DisplayListBuilder {
             guard let root = tree.roots[display], let layer = tree.layers[root] else { continue }
             contextStack = index < contextIds.count ? [contextIds[index]] : []
             replicaVisits = 0
+            particlesDrawn = 0
             var presented = Presented(layer, parentTime: time)
             presented.id = root
             draw(presented, in: Self.rootContext(of: tree, width: list.width, height: list.height))
@@ -135,7 +139,10 @@ public struct DisplayListBuilder {
         let hasShape = state.layerClass == .shape
         if hasShape, retention != nil { retention!.isPatchable = false }
         let hasGradient = state.layerClass == .gradient
-        if presented.sublayers.isEmpty && !hasContents && !hasShape && !hasGradient && presented.host == nil {
+        let hasParticles = Self.emitsParticles(state)
+        if presented.sublayers.isEmpty && !hasContents && !hasShape && !hasGradient && !hasParticles
+            && presented.host == nil
+        {
             // A leaf: nothing is drawn between background and border, so they may share corner pieces.
             if !state.bounds.isEmpty, fill != nil || border != nil {
                 emitShape(
@@ -162,6 +169,11 @@ public struct DisplayListBuilder {
         }
         if hasShape {
             drawShape(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
+        }
+        if hasParticles {
+            drawParticles(
+                presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip,
+                images: context.contentsImages)
         }
 
         if !presented.sublayers.isEmpty || presented.host != nil {

@@ -94,6 +94,10 @@ public struct DrawKind: Sendable, Equatable {
         /// "Destination in": `ZERO`, `SRC_ALPHA` for colour and alpha alike, so the target keeps what it
         /// holds times the source's alpha (a mask applied in an offscreen pass).
         case destinationIn
+        /// Premultiplied addition: `ONE`, `ONE` for colour (the target's colour and the source's add,
+        /// saturating), `ONE`, `ONE_MINUS_SRC_ALPHA` for alpha (coverage as "over" gives it). An
+        /// emitter layer's `additive` render mode.
+        case additive
     }
 }
 
@@ -185,6 +189,21 @@ extension DrawKind {
         vertexShader: "blur.vert", fragmentShader: "blur.frag", blend: .off, linearPathCapable: false,
         samplesTexture: true)
 
+    /// `ImageInstance`s of particles added to what is under them (`CAEmitterLayer` with `renderMode`
+    /// `additive`): the `image` kind's shaders with the additive blend. Last in the cycle, so adding it
+    /// renumbered no kind.
+    public static let additiveImage = DrawKind(
+        id: 13, name: "additiveImage", instance: ImageInstance.self, attributes: Attribute.vec4s(3),
+        vertexShader: "image.vert", fragmentShader: "image.frag", blend: .additive,
+        linearPathCapable: true, samplesTexture: true)
+
+    /// `ImageShapeInstance`s of additive particles that are turned, scaled off whole pixels or clipped:
+    /// the `imageShape` kind's shaders with the additive blend.
+    public static let additiveImageShape = DrawKind(
+        id: 14, name: "additiveImageShape", instance: ImageShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "image-shape.vert", fragmentShader: "image-shape.frag", blend: .additive,
+        linearPathCapable: false, samplesTexture: true)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -195,6 +214,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient, shadow, maskIn, blur,
+        gradient, shadow, maskIn, blur, additiveImage, additiveImageShape,
     ]
 }

@@ -111,7 +111,9 @@ extension RetainedDisplayList {
         scratch.draw(presented, in: context)
         scratch.batcher.endGroup()
         let retention = scratch.retention!
-        guard retention.isPatchable else { return .failure("a transition, host, shape layer or raster shadow") }
+        guard retention.isPatchable else {
+            return .failure("a transition, host, shape layer, emitter or raster shadow")
+        }
         // The same layers, in the same order.
         let old = record.ranges[index][visit]
         let count = Int(old.layers)

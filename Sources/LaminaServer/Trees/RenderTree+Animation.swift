@@ -79,6 +79,8 @@ extension RenderTree {
             }
             let layerTime = layer.state.localTime(fromParent: parent.time)
             let rate = parent.rate * layer.state.speed
+            // An emitter's particles move whenever its time does (RenderTree+Emitter.swift).
+            if rate != 0, layer.isEmitting { result.running = true }
             for animation in layer.animations {
                 let phase = animation.record.phase(atParent: layerTime)
                 let state = reported[animation.id] ?? .notStarted
@@ -132,7 +134,7 @@ extension RenderTree {
                     let position = layers[change.layer]?.animations.firstIndex(where: { $0.id == id })
                 else { continue }
                 forget(layers[change.layer]!.animations.remove(at: position))
-                if layers[change.layer]!.animations.isEmpty { animatedLayers.remove(change.layer) }
+                if !layers[change.layer]!.isAnimated { animatedLayers.remove(change.layer) }
                 // The layer now shows its model values: retained display lists must emit it again.
                 if !revised {
                     beginRevision()

@@ -12,12 +12,15 @@ extension RenderTree {
         for id in record.imageIDs { try checkImage(id) }
     }
 
-    /// Every image the tree still draws or may draw: the `contents` of its layers, the images its
+    /// Every image the tree still draws or may draw: the `contents` of its layers and emitter cells, the images its
     /// animations name, and those of the layers and animations kept in transition snapshots.
     public func referencedImages() -> Set<UInt64> {
         var ids = Set<UInt64>()
         func visit(_ layer: RenderLayer) {
             if layer.state.contents != 0 { ids.insert(layer.state.contents) }
+            if layer.state.layerClass == .emitter {
+                ids.formUnion(EmitterCellState.images(of: layer.state.emitter.cells))
+            }
             for animation in layer.animations { ids.formUnion(animation.record.imageIDs) }
         }
         for layer in layers.values { visit(layer) }

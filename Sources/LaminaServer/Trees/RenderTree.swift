@@ -7,7 +7,7 @@ public struct RenderTree: Sendable {
     public var layers: [LayerID: RenderLayer] = [:]
     /// The layer shown on each display.
     public var roots: [UInt32: LayerID] = [:]
-    /// Layers whose `animations` are not empty.
+    /// Layers whose `animations` are not empty, and emitter layers with cells (`RenderLayer.isAnimated`).
     public internal(set) var animatedLayers: Set<LayerID> = []
     /// Layers whose `host` is set (`CALayerHost`).
     public internal(set) var hostLayers: Set<LayerID> = []
@@ -101,7 +101,7 @@ public struct RenderTree: Sendable {
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 if let index = next.layers[id]!.animations.firstIndex(where: { $0.id == animationID }) {
                     next.forget(next.layers[id]!.animations.remove(at: index))
-                    if next.layers[id]!.animations.isEmpty { next.animatedLayers.remove(id) }
+                    if !next.layers[id]!.isAnimated { next.animatedLayers.remove(id) }
                     next.noteChange(id, .animations)
                 }
             case .setHost(let id, let contextId, let token):
@@ -123,6 +123,8 @@ public struct RenderTree: Sendable {
             case .surfaceChanged(let id):
                 guard next.liveSurfaces.contains(id) else { throw .unknownSurface(id) }
                 next.surfaceRevisions[id, default: 0] &+= 1
+            case .setEmitterCells(let id, let cells):
+                try next.setEmitterCells(cells, of: id)
             }
         }
         if touchedHierarchy { try next.relinkAndValidate() }

@@ -45,11 +45,17 @@ public enum TreeDescriber {
                 if value != row.defaultValue { parts.append(label) }
             }
         }
+        if layerClass == .emitter { parts.append("cells=\(Self.cellCount(s.emitter.cells))") }
         // A host layer names the context it shows, never that context's layers.
         if let host = layer.host { parts.append("hosts=context \(host.contextId)") }
         out += String(repeating: "  ", count: depth) + parts.joined(separator: " ") + "\n"
         for child in layer.sublayers { line(child, tree, depth: depth + 1, into: &out) }
         if let mask = layer.mask { line(mask, tree, depth: depth + 1, into: &out, isMask: true) }
+    }
+
+    /// The number of emitter cells in a tree of cells, nested ones included.
+    static func cellCount(_ cells: [EmitterCellState]) -> Int {
+        cells.reduce(cells.count) { $0 + cellCount($1.cells) }
     }
 
     /// A value as the tree prints it: numbers by `fmt`, components joined by commas, colours in hex

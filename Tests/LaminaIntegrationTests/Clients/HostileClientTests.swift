@@ -257,6 +257,35 @@ import Testing
                     .addAnimation(1, animation(.transition(TransitionParameters(type: CATransitionType("spin"))))),
                 ])
             }, code: .invalidValue, text: "unknown transition type 'spin'"),
+        Case(
+            name: "emitter cells on a plain layer",
+            bytes: { _ in commit([.createLayer(1), .setEmitterCells(1, [EmitterCellState()])]) },
+            code: .wrongLayerClass, text: "emitterCells"),
+        Case(
+            name: "emitter cell with an unknown image",
+            bytes: { _ in
+                var cell = EmitterCellState()
+                cell.contents = 4242
+                return commit([.createLayer(1, .emitter), .setEmitterCells(1, [cell])])
+            }, code: .unknownImage, text: "4242"),
+        Case(
+            name: "65 emitter cells",
+            bytes: { _ in
+                commit([
+                    .createLayer(1, .emitter), .setEmitterCells(1, Array(repeating: EmitterCellState(), count: 65)),
+                ])
+            }, code: .invalidValue, text: "more than 64 emitter cells"),
+        Case(
+            name: "emitter cells nested past the decoder's depth",
+            bytes: { _ in
+                var cell = EmitterCellState()
+                for _ in 0..<20 {
+                    var parent = EmitterCellState()
+                    parent.cells = [cell]
+                    cell = parent
+                }
+                return commit([.createLayer(1, .emitter), .setEmitterCells(1, [cell])])
+            }, code: .malformedMessage, text: "setEmitterCells.depth"),
     ]
 
     static func animation(_ content: AnimationRecord.Content) -> AttachedAnimation {

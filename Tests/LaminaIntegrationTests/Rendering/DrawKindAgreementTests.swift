@@ -15,13 +15,16 @@ import Testing
     /// (premultiplied) over a target cleared to `clear`. Opaque fills only take opaque colours. The
     /// textured kinds draw `image`, a 1×1 image of `color` on 8-bit steps, at opacity 1. The gradient
     /// takes unpremultiplied 8-bit colours, whose premultiplication lands on the same step only for
-    /// opaque colours, so it draws only those (two stops of the colour).
+    /// opaque colours, so it draws only those (two stops of the colour). The additive kinds add to what
+    /// is under them by design (an emitter's `additive` render mode: EmitterPixelTests), so they are
+    /// not among the kinds that must agree.
     static func list(color: SIMD4<Float>, clear: SIMD4<Float>, image: RenderImageID) -> (DisplayList, [DrawKind]) {
         // `maskIn` draws no colour: it multiplies the target by a mask's alpha (OffscreenPassPixelTests);
         // `blur` reads a pass of its own rectangle texel by texel (BlurPixelTests).
         let kinds = DrawKind.all.filter {
-            (color.w >= 1 || $0.blend != .off) && (color.w >= 1 || $0.id != DrawKind.gradient.id)
-                && $0.blend != .destinationIn && $0.id != DrawKind.blur.id
+            $0.blend != .additive && (color.w >= 1 || $0.blend != .off)
+                && (color.w >= 1 || $0.id != DrawKind.gradient.id) && $0.blend != .destinationIn
+                && $0.id != DrawKind.blur.id
         }
         var list = DisplayList(width: side * kinds.count, height: side, clearColor: clear)
         for (slot, kind) in kinds.enumerated() {

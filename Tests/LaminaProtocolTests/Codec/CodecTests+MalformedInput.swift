@@ -36,7 +36,7 @@ extension CodecTests {
         }
     }
 
-    @Test(arguments: [UInt8(0), 12, 13, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 13, 14, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
         let commit = framed(
             type: 3,
@@ -55,7 +55,7 @@ extension CodecTests {
 
     /// A `createLayer` with a class (code 9) must name a class this version has; class 0, a plain
     /// layer, travels as code 1 only, so every operation has one encoding.
-    @Test(arguments: [UInt8(0), 6, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 7, 0x80, 0xFF])
     func unknownLayerClass(_ code: UInt8) {
         let part = framed(
             type: 2,

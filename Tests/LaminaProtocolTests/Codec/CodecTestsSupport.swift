@@ -475,6 +475,12 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
     case .instanceRedOffset(let v), .instanceGreenOffset(let v), .instanceBlueOffset(let v),
         .instanceAlphaOffset(let v):
         return [UInt64(v.bitPattern)]
+    case .emitterBirthRate(let v), .emitterLifetime(let v), .emitterVelocity(let v), .emitterScale(let v),
+        .emitterSpin(let v):
+        return [UInt64(v.bitPattern)]
+    case .emitterZPosition(let v), .emitterDepth(let v), .emitterSeed(let v): return [v.bitPattern]
+    case .emitterPosition(let q): return [b(q.x), b(q.y)]
+    case .emitterSize(let s): return [b(s.width), b(s.height)]
     case .path(let path), .shadowPath(let path):
         return path.map { p in
             var bits: [UInt64] = [1]
@@ -492,7 +498,8 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
             return bits
         } ?? []
     case .fillRule, .lineCap, .lineJoin, .gradientType, .textString, .font, .isWrapped, .truncationMode,
-        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents, .preservesDepth:
+        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents, .preservesDepth, .emitterShape, .emitterMode,
+        .renderMode:
         return []
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,
         .allowsEdgeAntialiasing, .allowsGroupOpacity, .edgeAntialiasingMask, .minificationFilter, .magnificationFilter,

@@ -55,6 +55,14 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .instanceColor: .color(RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)), .instanceRedOffset: .float(0),
     .instanceGreenOffset: .float(0), .instanceBlueOffset: .float(0), .instanceAlphaOffset: .float(0),
     .preservesDepth: .bool(false),
+    // CAEmitterLayer.h: birthRate, lifetime, velocity, scale, spin "default 1.0"; emitterPosition
+    // (0, 0), emitterZPosition 0, emitterSize (0, 0), emitterDepth 0; emitterShape
+    // kCAEmitterLayerPoint, emitterMode kCAEmitterLayerVolume, renderMode kCAEmitterLayerUnordered;
+    // seed 0.
+    .emitterBirthRate: .float(1), .emitterLifetime: .float(1), .emitterVelocity: .float(1), .emitterScale: .float(1),
+    .emitterSpin: .float(1), .emitterPosition: .point(.zero), .emitterZPosition: .number(0),
+    .emitterSize: .size(.zero), .emitterDepth: .number(0), .emitterShape: .string("point"),
+    .emitterMode: .string("volume"), .renderMode: .string("unordered"), .emitterSeed: .number(0),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -95,6 +103,11 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .instanceColor: .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5)), .instanceRedOffset: .float(-0.25),
     .instanceGreenOffset: .float(0.5), .instanceBlueOffset: .float(0.125), .instanceAlphaOffset: .float(-0.6),
     .preservesDepth: .bool(true),
+    .emitterBirthRate: .float(2), .emitterLifetime: .float(0.5), .emitterVelocity: .float(3),
+    .emitterScale: .float(0.25),
+    .emitterSpin: .float(-1), .emitterPosition: .point(CGPoint(x: 10, y: 20)), .emitterZPosition: .number(4),
+    .emitterSize: .size(CGSize(width: 30, height: 5)), .emitterDepth: .number(6), .emitterShape: .string("circle"),
+    .emitterMode: .string("outline"), .renderMode: .string("additive"), .emitterSeed: .number(42),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -250,6 +263,19 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .instanceBlueOffset: (.float(-.infinity), "instanceBlueOffset is NaN or infinite"),
     .instanceAlphaOffset: (.float(.nan), "instanceAlphaOffset is NaN or infinite"),
     .preservesDepth: nil,
+    .emitterBirthRate: (.float(.nan), "birthRate is NaN or infinite"),
+    .emitterLifetime: (.float(.infinity), "lifetime is NaN or infinite"),
+    .emitterVelocity: (.float(.nan), "velocity is NaN or infinite"),
+    .emitterScale: (.float(-.infinity), "scale is NaN or infinite"),
+    .emitterSpin: (.float(.nan), "spin is NaN or infinite"),
+    .emitterPosition: (.point(CGPoint(x: CGFloat.nan, y: 0)), "emitterPosition has a NaN or infinite component"),
+    .emitterZPosition: (.number(.infinity), "emitterZPosition is NaN or infinite"),
+    .emitterSize: (.size(CGSize(width: 0, height: CGFloat.nan)), "emitterSize has a NaN or infinite component"),
+    .emitterDepth: (.number(.nan), "emitterDepth is NaN or infinite"),
+    .emitterShape: (.string(String(repeating: "s", count: 4097)), "emitterShape is longer than 4096 bytes"),
+    .emitterMode: (.string(String(repeating: "m", count: 4097)), "emitterMode is longer than 4096 bytes"),
+    .renderMode: (.string(String(repeating: "r", count: 4097)), "renderMode is longer than 4096 bytes"),
+    .emitterSeed: (.number(.nan), "seed is NaN or infinite"),
 ]
 
 /// A new layer of the class that has `name` (a plain `CALayer` for the rows every layer has).
@@ -261,6 +287,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     case .text: CATextLayer()
     case .replicator: CAReplicatorLayer()
     case .tiled: CATiledLayer()
+    case .emitter: CAEmitterLayer()
     }
 }
 
@@ -269,14 +296,15 @@ private func layer(having name: LayerPropertyName) -> CALayer {
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 76)
-        #expect(table.map(\.code) == Array(1...76))
+        #expect(table.count == 89)
+        #expect(table.map(\.code) == Array(1...89))
         // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's, then the shadow's
         // (every layer's, added later), then CATextLayer's.
         #expect(
             table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
                 + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5)
-                + Array(repeating: .text, count: 9) + Array(repeating: .replicator, count: 9))
+                + Array(repeating: .text, count: 9) + Array(repeating: .replicator, count: 9)
+                + Array(repeating: .emitter, count: 13))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -306,8 +334,9 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         // client, by redrawing).
         let animatable = LayerPropertyDescriptor.table.filter(\.isAnimatable)
         // 41...48 are CAReplicatorLayer's (CAReplicatorLayer.h: every property but preservesDepth
-        // animates).
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...48))
+        // animates), 49...57 CAEmitterLayer's (CAEmitterLayer.h marks the five multipliers and the
+        // emitter's position, z position, size and depth "Animatable"; the shape, modes and seed not).
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...57))
         #expect(
             animatable.filter { $0.layerClass == .layer }.suffix(13).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
@@ -322,7 +351,8 @@ private func layer(having name: LayerPropertyName) -> CALayer {
                 .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd,
                 .colors, .locations, .startPoint, .endPoint, .foregroundColor, .instanceCount, .instanceDelay,
                 .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
-                .instanceAlphaOffset,
+                .instanceAlphaOffset, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale,
+                .emitterSpin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
             ])
         // CAShapeLayer.h: path animates, but with no implicit animation.
         #expect(LayerPropertyName.path.descriptor.animation?.isImplicit == false)
@@ -334,7 +364,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 49) == nil)
+        #expect(LayerPropertyName(animationCode: 58) == nil)
     }
 
     @Test(arguments: names)

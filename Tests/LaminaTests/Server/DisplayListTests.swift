@@ -41,13 +41,14 @@ struct DisplayListTests {
         #expect(
             DrawKind.all.map(\.name) == [
                 "opaqueFill", "blendedFill", "corner", "plainImage", "image", "shape", "imageShape",
-                "continuousCorner", "continuousShape", "gradient", "shadow", "maskIn", "blur",
+                "continuousCorner", "continuousShape", "gradient", "shadow", "maskIn", "blur", "additiveImage",
+                "additiveImageShape",
             ])
-        #expect(DrawKind.all.map(\.stride) == [32, 32, 80, 48, 48, 256, 256, 80, 256, 256, 208, 48, 64])
-        #expect(DrawKind.all.map(\.attributes.count) == [2, 2, 5, 2, 3, 16, 16, 5, 16, 16, 13, 3, 4])
+        #expect(DrawKind.all.map(\.stride) == [32, 32, 80, 48, 48, 256, 256, 80, 256, 256, 208, 48, 64, 48, 256])
+        #expect(DrawKind.all.map(\.attributes.count) == [2, 2, 5, 2, 3, 16, 16, 5, 16, 16, 13, 3, 4, 3, 16])
         #expect(
             DrawKind.all.map(\.linearPathCapable) == [
-                true, true, false, true, true, false, false, false, false, false, false, false, false,
+                true, true, false, true, true, false, false, false, false, false, false, false, false, true, false,
             ])
         #expect(
             DrawKind.all.map(\.samplesTexture) == [
@@ -57,7 +58,7 @@ struct DisplayListTests {
             DrawKind.all.map(\.blend) == [
                 .off, .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver,
                 .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver,
-                .premultipliedOver, .destinationIn, .off,
+                .premultipliedOver, .destinationIn, .off, .additive, .additive,
             ])
         // The gradient's colours and locations are packed integers (its last three attributes).
         #expect(DrawKind.gradient.attributes.suffix(3).map(\.format) == [.uint4, .uint4, .uint4])

@@ -1,0 +1,83 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+
+/// Seeds for `CAEmitterLayer` (issue 22, point 5): an emitter with every row set and a nested cell
+/// tree (operation 12), its birth rate animated, and its hostile values (a billion births a second, 65
+/// cells, cells nested five deep, a NaN cell number, a name over 1,024 bytes, an unknown image, cells
+/// on a plain layer, NaN rows).
+extension SeedCorpus {
+    /// A cell with `rate` births a second, living 2 s, moving at 30 points a second in every direction.
+    static func emitterCell(rate: Float = 20, contents: UInt64 = 0, _ cells: [EmitterCellState] = [])
+        -> EmitterCellState
+    {
+        var cell = EmitterCellState()
+        cell.name = "spark"
+        cell.birthRate = rate
+        cell.lifetime = 2
+        cell.lifetimeRange = 0.5
+        cell.velocity = 30
+        cell.velocityRange = 10
+        cell.emissionRange = 2 * .pi
+        cell.yAcceleration = 20
+        cell.scaleSpeed = -0.2
+        cell.spin = 1
+        cell.colorSpeed = SIMD4(0, -0.2, -0.4, -0.5)
+        cell.contents = contents
+        cell.cells = cells
+        return cell
+    }
+
+    /// An emitter with every row set and a cell holding a cell, under a plain root.
+    static var emitterTreeOperations: [LayerOperation] {
+        typealias S = SetOperation
+        return [
+            .createLayer(1), S.bounds(1, CGRect(x: 0, y: 0, width: 64, height: 48)),
+            S.position(1, CGPoint(x: 32, y: 24)),
+            .createLayer(2, .emitter), S.bounds(2, CGRect(x: 0, y: 0, width: 64, height: 48)),
+            S.position(2, CGPoint(x: 32, y: 24)), S.emitterBirthRate(2, 2), S.emitterLifetime(2, 0.5),
+            S.emitterVelocity(2, 1.5), S.emitterScale(2, 0.5), S.emitterSpin(2, -1),
+            S.emitterPosition(2, CGPoint(x: 32, y: 40)), S.emitterZPosition(2, 3),
+            S.emitterSize(2, CGSize(width: 20, height: 4)), S.emitterDepth(2, 2), S.emitterShape(2, "rectangle"),
+            S.emitterMode(2, "outline"), S.renderMode(2, "additive"), S.emitterSeed(2, 1234),
+            .setEmitterCells(2, [emitterCell([emitterCell(rate: 5)]), emitterCell(rate: 3)]),
+            .setSublayers(1, [2]), .setRoot(display: 0, layer: 1),
+        ]
+    }
+
+    static func emitterClientMessages() -> [(String, ClientMessage)] {
+        let rate = animation(70, .basic(target("birthRate"), BasicValues(from: .number(0), to: .number(4))))
+        return [
+            ("commit-emitter", .commit(serial: 70, operations: emitterTreeOperations)),
+            (
+                "commit-emitter-animation",
+                .commit(serial: 71, operations: emitterTreeOperations + [.addAnimation(2, rate)])
+            ),
+        ]
+    }
+
+    static func emitterHostile() -> [(String, [UInt8])] {
+        typealias S = SetOperation
+        let emitter: [LayerOperation] = [
+            .createLayer(1, .emitter), S.bounds(1, CGRect(x: 0, y: 0, width: 64, height: 48)),
+            .setRoot(display: 0, layer: 1),
+        ]
+        var nanCell = emitterCell()
+        nanCell.velocity = .nan
+        var longName = emitterCell()
+        longName.name = String(repeating: "n", count: 1025)
+        var deep = emitterCell()
+        for _ in 0..<4 { deep = emitterCell([deep]) }
+        return [
+            ("emitter-billion-births", commit(emitter + [.setEmitterCells(1, [emitterCell(rate: 1e9)])])),
+            ("emitter-65-cells", commit(emitter + [.setEmitterCells(1, Array(repeating: emitterCell(), count: 65))])),
+            ("emitter-cells-five-deep", commit(emitter + [.setEmitterCells(1, [deep])])),
+            ("emitter-nan-cell", commit(emitter + [.setEmitterCells(1, [nanCell])])),
+            ("emitter-long-cell-name", commit(emitter + [.setEmitterCells(1, [longName])])),
+            ("emitter-unknown-image", commit(emitter + [.setEmitterCells(1, [emitterCell(contents: 99)])])),
+            ("emitter-cells-on-a-plain-layer", commit([.createLayer(1), .setEmitterCells(1, [emitterCell()])])),
+            ("emitter-nan-birth-rate", commit(emitter + [S.emitterBirthRate(1, .nan)])),
+            ("emitter-row-on-a-plain-layer", commit([.createLayer(1), S.emitterSeed(1, 2)])),
+        ]
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+extension LayerPropertyDescriptor {
+    /// `CAEmitterLayer`'s rows (codes 77–89), stored in `EmitterLayerState`. As in Apple's
+    /// `CAEmitterLayer.h`, the multipliers and the emitter's position, z position, size and depth
+    /// animate (animation codes 49–57); the shape, modes and seed do not. `preservesDepth` has no row:
+    /// its key is the replicator's row, and the client keeps an emitter's flag itself (particles are
+    /// always drawn flattened). The cells travel in their own operation (`setEmitterCells`).
+    static let emitterRows: [LayerPropertyDescriptor] = [
+        .init(
+            .emitterBirthRate, "birthRate", .float, of: .emitter, animation: .basic(code: 49),
+            tree: .unlessDefault("birthRate")),
+        .init(
+            .emitterLifetime, "lifetime", .float, of: .emitter, animation: .basic(code: 50),
+            tree: .unlessDefault("lifetime")),
+        .init(
+            .emitterVelocity, "velocity", .float, of: .emitter, animation: .basic(code: 51),
+            tree: .unlessDefault("velocity")),
+        .init(
+            .emitterScale, "scale", .float, of: .emitter, animation: .basic(code: 52),
+            tree: .unlessDefault("scale")),
+        .init(
+            .emitterSpin, "spin", .float, of: .emitter, animation: .basic(code: 53),
+            tree: .unlessDefault("spin")),
+        .init(
+            .emitterPosition, "emitterPosition", .point, of: .emitter, animation: .basic(code: 54),
+            tree: .unlessDefault("emitterPosition")),
+        .init(
+            .emitterZPosition, "emitterZPosition", .number, of: .emitter, animation: .basic(code: 55),
+            tree: .unlessDefault("emitterZ")),
+        .init(
+            .emitterSize, "emitterSize", .size, of: .emitter, animation: .basic(code: 56),
+            tree: .unlessDefault("emitterSize")),
+        .init(
+            .emitterDepth, "emitterDepth", .number, of: .emitter, animation: .basic(code: 57),
+            tree: .unlessDefault("emitterDepth")),
+        .init(.emitterShape, "emitterShape", .string, of: .emitter, tree: .unlessDefault("shape")),
+        .init(.emitterMode, "emitterMode", .string, of: .emitter, tree: .unlessDefault("mode")),
+        .init(.renderMode, "renderMode", .string, of: .emitter, tree: .unlessDefault("renderMode")),
+        .init(.emitterSeed, "seed", .number, of: .emitter, tree: .unlessDefault("seed")),
+    ]
+}

@@ -13,6 +13,7 @@ extension CALayer {
         case is CATextLayer: .text
         case is CAReplicatorLayer: .replicator
         case is CATiledLayer: .tiled
+        case is CATransformLayer: .transform
         default: .layer
         }
     }

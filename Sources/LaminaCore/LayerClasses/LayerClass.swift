@@ -23,6 +23,10 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// `CATiledLayer`: drawn by the client a tile at a time, each tile a sublayer of its own; the
     /// server reports which part of the layer a display shows, at what scale (`tiledLayerView`).
     case tiled = 5
+    /// `CATransformLayer`: draws nothing of its own and does not flatten its sublayers; the server
+    /// sorts their faces in 3-D (splitting faces that cross) under the nearest layer that flattens.
+    /// Code 7: code 6 is the emitter's.
+    case transform = 7
 
     /// The Core Animation class name (`CAShapeLayer`), for messages and `laminactl tree`.
     public var className: String {
@@ -33,6 +37,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .text: "CATextLayer"
         case .replicator: "CAReplicatorLayer"
         case .tiled: "CATiledLayer"
+        case .transform: "CATransformLayer"
         }
     }
 
@@ -48,6 +53,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .text: .text(TextLayerState())
         case .replicator: .replicator(ReplicatorLayerState())
         case .tiled: .tiled
+        case .transform: .transform
         }
     }
 }

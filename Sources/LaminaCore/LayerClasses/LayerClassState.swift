@@ -16,6 +16,9 @@ public enum LayerClassState: Sendable, Hashable {
     indirect case replicator(ReplicatorLayerState)
     /// A `CATiledLayer`: no properties the server keeps (its tile size and levels are the client's).
     case tiled
+    /// A `CATransformLayer`: no properties of its own (it draws nothing; only the geometry every layer
+    /// has matters).
+    case transform
 
     /// The class whose storage this is.
     public var layerClass: LayerClass {
@@ -26,6 +29,7 @@ public enum LayerClassState: Sendable, Hashable {
         case .text: .text
         case .replicator: .replicator
         case .tiled: .tiled
+        case .transform: .transform
         }
     }
 }

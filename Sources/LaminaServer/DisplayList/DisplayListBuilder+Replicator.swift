@@ -77,7 +77,7 @@ extension LayerState {
             gradient.colors = gradient.colors?.map(tinted)
         case .text:
             text.foregroundColor = tinted(text.foregroundColor ?? RGBAColor.black) as RGBAColor
-        case .layer, .replicator, .tiled:
+        case .layer, .replicator, .tiled, .transform:
             break
         }
     }

@@ -261,6 +261,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     case .text: CATextLayer()
     case .replicator: CAReplicatorLayer()
     case .tiled: CATiledLayer()
+    case .transform: CATransformLayer()
     }
 }
 

@@ -81,6 +81,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the replicator measurement (one CAReplicatorLayer of 1,000 copies per frame).")
     var replicatorOnly = false
 
+    @Flag(help: "Run only the cube measurement (E29's cube in a CATransformLayer, sorted and split per frame).")
+    var cubeOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -191,6 +194,14 @@ struct Bench: ParsableCommand {
         }
         if replicatorOnly {
             try ReplicatorBench.rows(
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
+                row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if cubeOnly {
+            try CubeBench.rows(
                 renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
                 row: row)
             print("| measurement | value |\n|---|---|")

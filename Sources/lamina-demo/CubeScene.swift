@@ -5,7 +5,8 @@ import Lamina
 /// border, each with a blue numbered button and a black overlay shading it by a fixed light) in a
 /// transform layer under a container with perspective, turning about y on the server's clock; beside
 /// it, a red and a blue plane crossing at 90°, each shown in front where it is nearer, and the same
-/// cube's faces in a plain layer, flattened and painted in sublayer order, for comparison. Writes
+/// cube's faces (unshaded) in a plain layer, flattened and painted in sublayer order, for comparison:
+/// the back face, last, covers the others. Writes
 /// `cube.png` and captures of the turn.
 func runCubeScene(on context: CAContext, outputFolder: String) throws {
     let root = CALayer()
@@ -59,7 +60,7 @@ func runCubeScene(on context: CAContext, outputFolder: String) throws {
     let flat = CALayer()
     flat.name = "flat cube"
     flat.frame = flatContainer.bounds
-    addCubeFaces(to: flat)
+    addCubeFaces(to: flat, shaded: false)
     flatContainer.addSublayer(flat)
     root.addSublayer(flatContainer)
 
@@ -90,8 +91,9 @@ func runCubeScene(on context: CAContext, outputFolder: String) throws {
 
 /// Adds E29's six 200×200 faces, centred in `parent` (400×400): white, a 1-point grey border, a
 /// 100×100 blue button with corner radius 10 showing the face's number, and a black overlay whose
-/// alpha shades the face by a light from (0, 1, −0.5) (1 + light · normal − 0.5 ambient).
-func addCubeFaces(to parent: CALayer) {
+/// alpha shades the face by a light from (0, 1, −0.5) (1 + light · normal − 0.5 ambient), unless
+/// `shaded` is false.
+func addCubeFaces(to parent: CALayer, shaded: Bool = true) {
     let transforms: [CATransform3D] = [
         CATransform3DMakeTranslation(0, 0, 100),
         CATransform3DRotate(CATransform3DMakeTranslation(100, 0, 0), .pi / 2, 0, 1, 0),
@@ -126,10 +128,12 @@ func addCubeFaces(to parent: CALayer) {
         // The face's normal is (0, 0, 1) through the face's own 3×3 matrix.
         let normal = (x: Double(transform.m31), y: Double(transform.m32), z: Double(transform.m33))
         let shade = 1 + (light.x * normal.x + light.y * normal.y + light.z * normal.z) - 0.5
-        let overlay = CALayer()
-        overlay.frame = face.bounds
-        overlay.backgroundColor = color(0, 0, 0, CGFloat(min(max(shade, 0), 1)))
-        face.addSublayer(overlay)
+        if shaded {
+            let overlay = CALayer()
+            overlay.frame = face.bounds
+            overlay.backgroundColor = color(0, 0, 0, CGFloat(min(max(shade, 0), 1)))
+            face.addSublayer(overlay)
+        }
         parent.addSublayer(face)
     }
 }

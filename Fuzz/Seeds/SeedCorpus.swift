@@ -10,7 +10,7 @@ enum SeedCorpus {
     static func seeds() -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
         for (name, message) in clientMessages() + classClientMessages() + shadowClientMessages()
-            + textClientMessages() + replicatorClientMessages() + surfaceClientMessages()
+            + textClientMessages() + replicatorClientMessages() + surfaceClientMessages() + transformClientMessages()
         {
             seeds.append(("client-\(name)", MessageCodec.encode(message)))
         }
@@ -18,7 +18,9 @@ enum SeedCorpus {
         for (name, messages) in conversations() {
             seeds.append(("conversation-\(name)", messages.flatMap { MessageCodec.encode($0) }))
         }
-        for (name, bytes) in hostile() + classHostile() + shadowHostile() + textHostile() + replicatorHostile() + surfaceHostile() {
+        for (name, bytes) in hostile() + classHostile() + shadowHostile() + textHostile() + replicatorHostile() + surfaceHostile()
+            + transformHostile()
+        {
             seeds.append(("hostile-\(name)", bytes))
         }
         return seeds

@@ -99,10 +99,15 @@ extension DisplayListBuilder {
             }
             if drawnWhole.contains(index) { continue }
             if passes[index] == nil {
-                guard canSplit(face, pieces: pieceCounts[index]), let pass = drawFacePass(face) else {
+                guard canSplit(face, pieces: pieceCounts[index]) else {
                     // Past a budget (or in a probe, which draws no pass): the face whole, here.
                     drawnWhole.insert(index)
-                    if passes[index] == nil { draw(face.presented, in: face.context) }
+                    draw(face.presented, in: face.context)
+                    continue
+                }
+                guard let pass = drawFacePass(face) else {
+                    // It draws nothing inside the clip.
+                    drawnWhole.insert(index)
                     continue
                 }
                 passes[index] = pass

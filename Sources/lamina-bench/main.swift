@@ -84,6 +84,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the emitter measurement (one CAEmitterLayer of 5,000 live particles per frame).")
     var emitterOnly = false
 
+    @Flag(help: "Run only the cube measurement (E29's cube in a CATransformLayer, sorted and split per frame).")
+    var cubeOnly = false
+
     @Option(help: "Runs of the restart measurement (a killed and a new laminad each) per median.")
     var restartRuns = 5
 
@@ -202,6 +205,14 @@ struct Bench: ParsableCommand {
         }
         if emitterOnly {
             try EmitterBench.rows(
+                renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
+                row: row)
+            print("| measurement | value |\n|---|---|")
+            for (name, value) in rows { print("| \(name) | \(value) |") }
+            return
+        }
+        if cubeOnly {
+            try CubeBench.rows(
                 renderer: try VulkanRenderer(validation: false), iterations: iterations, imageFolder: imageFolder,
                 row: row)
             print("| measurement | value |\n|---|---|")

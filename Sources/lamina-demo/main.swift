@@ -162,6 +162,7 @@ for t in [0.25, 0.5] {
 try runContentScene(on: context, outputFolder: outputFolder)
 try runShapeScene(on: context, outputFolder: outputFolder)
 try runTextScene(on: context, outputFolder: outputFolder)
+try runCubeScene(on: context, outputFolder: outputFolder)
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

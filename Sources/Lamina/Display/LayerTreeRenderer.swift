@@ -28,6 +28,9 @@ import Foundation
 ///   A host layer (`CALayerHost`) draws itself but not the tree it shows.
 /// - A `CAReplicatorLayer` draws its sublayers once per copy, placed and faded as the server draws
 ///   them (`LayerTreeRenderer+Replicator.swift`).
+/// - A `CATransformLayer` draws only its sublayers (no background, contents, border or clip; its
+///   opacity multiplies each sublayer, with no group), flattened like every 3-D transform here: a
+///   Core Graphics context has no depth to sort them in (docs/apple-differences.md).
 enum LayerTreeRenderer {
     /// Draws `layer` (a presentation layer draws its model) and its sublayers into `ctx`.
     static func render(_ layer: CALayer, in ctx: CGContext) {
@@ -44,7 +47,9 @@ enum LayerTreeRenderer {
         guard !state.isHidden, state.opacity > 0, state.opacity.isFinite else { return }
         let opacity = eightBitStep(CGFloat(min(state.opacity, 1)))
         guard opacity > 0 else { return }
-        let group = opacity < 1 && state.allowsGroupOpacity
+        // A transform layer draws only its sublayers, its opacity multiplying each (no group).
+        let isTransform = state.layerClass == .transform
+        let group = opacity < 1 && state.allowsGroupOpacity && !isTransform
         let alpha = group ? inherited : inherited * opacity
         if group {
             ctx.saveGState()
@@ -61,6 +66,10 @@ enum LayerTreeRenderer {
         let drawAlpha = group ? 1 : eightBitStep(alpha)
         let bounds = state.bounds.standardized
         let shape = LayerShape(state)
+        if isTransform {
+            drawSublayers(of: layer, shape: shape, in: ctx, alpha: alpha, flipped: flipped, masks: false)
+            return
+        }
         if let color = layer.backgroundColor, color.alpha > 0, !bounds.isEmpty {
             ctx.saveGState()
             ctx.setAlpha(drawAlpha)
@@ -97,14 +106,14 @@ enum LayerTreeRenderer {
 
     /// Draws the sublayers, each in its own space, clipped to the rounded bounds with `masksToBounds`.
     private static func drawSublayers(
-        of layer: CALayer, shape: LayerShape, in ctx: CGContext, alpha: CGFloat, flipped: Bool
+        of layer: CALayer, shape: LayerShape, in ctx: CGContext, alpha: CGFloat, flipped: Bool, masks: Bool = true
     ) {
         let sublayers = layer.committedSublayers
         guard !sublayers.isEmpty else { return }
         let state = layer.modelState
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        if state.masksToBounds {
+        if masks, state.masksToBounds {
             let bounds = state.bounds.standardized
             guard !bounds.isEmpty else { return }
             ctx.addPath(shape.path(in: bounds))

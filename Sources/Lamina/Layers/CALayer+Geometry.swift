@@ -5,11 +5,12 @@ import Foundation
 // Everything here reads geometry only through `model`, `superlayer` and `sublayerList`, so it works
 // the same on model layers and on presentation layers (whose `model` holds presentation values).
 //
-// Each layer is flattened into its superlayer's plane, as Core Animation renders it (no
-// `CATransformLayer` yet): a 2-D point lies on its layer's z = 0 plane, and the map from that plane
-// to the superlayer's z = 0 plane is a plane projective map (a homography), the 3×3 matrix made of
-// rows and columns 1, 2 and 4 of the layer's full 4×4 matrix. Conversions compose these 3×3 maps
-// level by level; going down a level inverts one.
+// Each layer is flattened into its superlayer's plane, as Core Animation renders it: a 2-D point lies
+// on its layer's z = 0 plane, and the map from that plane to the superlayer's z = 0 plane is a plane
+// projective map (a homography), the 3×3 matrix made of rows and columns 1, 2 and 4 of the layer's
+// full 4×4 matrix. Conversions compose these 3×3 maps level by level; going down a level inverts
+// one. A `CATransformLayer` does not flatten: across one, the full 4×4 matrices are multiplied and
+// flattened only at the next ancestor that flattens.
 
 extension CALayer {
     // MARK: Converting points
@@ -144,6 +145,13 @@ extension CALayer {
         guard let local = LaminaConversion(descent: laminaMapToSuperlayer())?.apply(p),
             local.x.isFinite, local.y.isFinite
         else { return nil }
+        return hitTestLocal(local)
+    }
+
+    /// The rest of `hitTestPoint(_:)` once the point is in this layer's own space: `masksToBounds`,
+    /// the sublayers front to back, then `contains`. A transform layer calls it for the face it found
+    /// in 3-D, whose plane may be edge-on in the transform layer's own plane.
+    func hitTestLocal(_ local: CGPoint) -> CALayer? {
         if modelState.masksToBounds && !contains(local) { return nil }
         let ordered = sublayerList.enumerated().sorted { a, b in
             a.element.modelState.zPosition != b.element.modelState.zPosition
@@ -161,9 +169,37 @@ extension CALayer {
     /// The map from this layer's plane to its superlayer's (the root space for a root layer):
     /// `transformToSuperlayer` followed by the superlayer's `sublayerTransform`, flattened to 3×3.
     private func laminaMapToSuperlayer() -> LaminaPlaneMap {
+        LaminaPlaneMap(laminaMatrixToSuperlayer())
+    }
+
+    /// The full 4×4 matrix from this layer's space to its superlayer's: `transformToSuperlayer`
+    /// followed by the superlayer's `sublayerTransform` (and its `isGeometryFlipped`).
+    func laminaMatrixToSuperlayer() -> CATransform3D {
         let own = modelState.transformToSuperlayer
-        guard let parent = superlayer else { return LaminaPlaneMap(own) }
-        return LaminaPlaneMap(CATransform3DConcat(own, parent.modelState.transformForSublayers))
+        guard let parent = superlayer else { return own }
+        return CATransform3DConcat(own, parent.modelState.transformForSublayers)
+    }
+
+    /// The map from the plane of `chain.first` up to the plane of the superlayer of `chain.last`, for
+    /// a chain of layers each the superlayer of the one before. Each layer flattens into its
+    /// superlayer's plane, except into a `CATransformLayer` the chain climbs past: there the full
+    /// 4×4 matrices are multiplied on, so a face under a transform layer keeps its depth up to the
+    /// nearest ancestor that flattens (a chain that ends at a transform layer flattens into its plane).
+    private static func laminaPlaneMap(up chain: ArraySlice<CALayer>) -> LaminaPlaneMap {
+        var map = LaminaPlaneMap.identity
+        var pending: CATransform3D?
+        for index in chain.indices {
+            let layer = chain[index]
+            let step = layer.laminaMatrixToSuperlayer()
+            let depth = pending.map { CATransform3DConcat($0, step) } ?? step
+            if index + 1 < chain.endIndex, layer.superlayer?.modelState.layerClass == .transform {
+                pending = depth
+            } else {
+                map = map.then(LaminaPlaneMap(depth))
+                pending = nil
+            }
+        }
+        return map
     }
 
     /// The layer and its ancestors, nearest first.
@@ -188,9 +224,9 @@ extension CALayer {
         let downCount =
             upCount < up.count
             ? down.firstIndex { $0 === up[upCount] }! : down.count
-        let climb = up[..<upCount].reduce(LaminaPlaneMap.identity) { $0.then($1.laminaMapToSuperlayer()) }
+        let climb = laminaPlaneMap(up: up[..<upCount])
         guard downCount > 0 else { return LaminaConversion(climb: climb) }
-        let descent = down[..<downCount].reduce(LaminaPlaneMap.identity) { $0.then($1.laminaMapToSuperlayer()) }
+        let descent = laminaPlaneMap(up: down[..<downCount])
         return LaminaConversion(climb: climb, descent: descent)
     }
 
@@ -254,7 +290,7 @@ private struct LaminaConversion {
 /// Made from rows and columns 1, 2 and 4 of a `CATransform3D`: the part that acts on points with
 /// z = 0 and yields x, y and w (the output z is dropped, which is what flattening into the parent's
 /// plane means).
-private struct LaminaPlaneMap {
+struct LaminaPlaneMap {
     var h11, h12, h13: CGFloat
     var h21, h22, h23: CGFloat
     var h31, h32, h33: CGFloat

@@ -14,6 +14,7 @@ extension CALayer {
         case is CAReplicatorLayer: .replicator
         case is CATiledLayer: .tiled
         case is CAEmitterLayer: .emitter
+        case is CATransformLayer: .transform
         default: .layer
         }
     }

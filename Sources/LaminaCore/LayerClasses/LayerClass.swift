@@ -26,6 +26,10 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// `CAEmitterLayer`: particles of its emitter cells, simulated and drawn by the server from the
     /// layer's seed and time alone (`ParticleSystem`).
     case emitter = 6
+    /// `CATransformLayer`: draws nothing of its own and does not flatten its sublayers; the server
+    /// sorts their faces in 3-D (splitting faces that cross) under the nearest layer that flattens.
+    /// Code 7: code 6 is the emitter's.
+    case transform = 7
 
     /// The Core Animation class name (`CAShapeLayer`), for messages and `laminactl tree`.
     public var className: String {
@@ -37,6 +41,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .replicator: "CAReplicatorLayer"
         case .tiled: "CATiledLayer"
         case .emitter: "CAEmitterLayer"
+        case .transform: "CATransformLayer"
         }
     }
 
@@ -53,6 +58,7 @@ public enum LayerClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .replicator: .replicator(ReplicatorLayerState())
         case .tiled: .tiled
         case .emitter: .emitter(EmitterLayerState())
+        case .transform: .transform
         }
     }
 }

@@ -18,6 +18,9 @@ public enum LayerClassState: Sendable, Hashable {
     case tiled
     /// A `CAEmitterLayer`'s properties and emitter cells.
     indirect case emitter(EmitterLayerState)
+    /// A `CATransformLayer`: no properties of its own (it draws nothing; only the geometry every layer
+    /// has matters).
+    case transform
 
     /// The class whose storage this is.
     public var layerClass: LayerClass {
@@ -29,6 +32,7 @@ public enum LayerClassState: Sendable, Hashable {
         case .replicator: .replicator
         case .tiled: .tiled
         case .emitter: .emitter
+        case .transform: .transform
         }
     }
 }

@@ -77,7 +77,7 @@ extension LayerState {
             gradient.colors = gradient.colors?.map(tinted)
         case .text:
             text.foregroundColor = tinted(text.foregroundColor ?? RGBAColor.black) as RGBAColor
-        case .layer, .replicator, .tiled, .emitter:
+        case .layer, .replicator, .tiled, .emitter, .transform:
             break
         }
     }

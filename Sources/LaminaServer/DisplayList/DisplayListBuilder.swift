@@ -39,6 +39,9 @@ public struct DisplayListBuilder {
     var measuring = false
     /// The pixels of the offscreen passes drawn so far (bounded: `passPixelBudget`).
     var passPixels = 0
+    /// The pixel rows drawn so far for pieces of split 3-D faces (bounded: `maxPieceRows`,
+    /// `DisplayListBuilder+Transform.swift`).
+    var pieceRows = 0
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
@@ -104,6 +107,10 @@ public struct DisplayListBuilder {
         }
         if !presented.transitions.isEmpty {
             return drawTransition(presented, in: context)
+        }
+        // A transform layer draws nothing itself and does not flatten: its faces are sorted in 3-D.
+        if presented.state.layerClass == .transform {
+            return drawTransformLayer(presented, in: context)
         }
         // Inside a replicator's copy, every colour the layer draws is multiplied by the copy's colour.
         var presented = presented

@@ -54,8 +54,9 @@ extension CodecTests {
     }
 
     /// A `createLayer` with a class (code 9) must name a class this version has; class 0, a plain
-    /// layer, travels as code 1 only, so every operation has one encoding.
-    @Test(arguments: [UInt8(0), 7, 0x80, 0xFF])
+    /// layer, travels as code 1 only, so every operation has one encoding. Class 8 is the first code
+    /// no class has (6 is the emitter's, 7 the transform layer's).
+    @Test(arguments: [UInt8(0), 8, 0x80, 0xFF])
     func unknownLayerClass(_ code: UInt8) {
         let part = framed(
             type: 2,

@@ -288,6 +288,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     case .replicator: CAReplicatorLayer()
     case .tiled: CATiledLayer()
     case .emitter: CAEmitterLayer()
+    case .transform: CATransformLayer()
     }
 }
 

@@ -77,18 +77,8 @@ enum CubeBench {
     {
         let target = try renderer.makeTarget(width: BenchSize.width, height: BenchSize.height)
         let tree = try scene()
-        var list = DisplayList(width: 0, height: 0)
-        var frame = 0
-        let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            frame += 1
-            list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: BenchSize.width, height: BenchSize.height,
-                clearColor: SIMD4(0, 0, 0, 1), time: 100 + Double(frame) / 60)
-        }
-        let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            try! renderer.render(list, into: target)
-            try! renderer.waitForAllFrames()
-        }
+        let (list, _, build, render) = SceneFrameBench.measure(
+            tree, renderer: renderer, target: target, iterations: iterations)
         let name = "cube sort and split per frame (E29's six faces with buttons and a plane through them, turning)"
         row("\(name): offscreen passes (split faces) in the last frame", "\(list.passes.count)")
         row("\(name): instances drawn", "\(list.instanceCount)")

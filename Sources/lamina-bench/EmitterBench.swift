@@ -59,19 +59,9 @@ enum EmitterBench {
     {
         let target = try renderer.makeTarget(width: BenchSize.width, height: BenchSize.height)
         let tree = try scene(renderer: renderer)
-        var list = DisplayList(width: 0, height: 0)
-        var frame = 0
-        let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            frame += 1
-            list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: BenchSize.width, height: BenchSize.height,
-                clearColor: SIMD4(0, 0, 0, 1), time: 100 + Double(frame) / 60)
-        }
-        let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            try! renderer.render(list, into: target)
-            try! renderer.waitForAllFrames()
-        }
-        let live = ParticleSystem.particles(of: tree.layers[2]!.state.emitter, at: 100 + Double(frame) / 60).count
+        let (list, time, build, render) = SceneFrameBench.measure(
+            tree, renderer: renderer, target: target, iterations: iterations)
+        let live = ParticleSystem.particles(of: tree.layers[2]!.state.emitter, at: time).count
         let name = "5,000 live particles per frame (one cell, turned, tinted, additive)"
         row("\(name): live particles", "\(live)")
         row("\(name): instances drawn", "\(list.instanceCount)")

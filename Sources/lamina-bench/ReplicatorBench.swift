@@ -44,18 +44,8 @@ enum ReplicatorBench {
     {
         let target = try renderer.makeTarget(width: BenchSize.width, height: BenchSize.height)
         let tree = try scene(count: 1000)
-        var list = DisplayList(width: 0, height: 0)
-        var frame = 0
-        let build = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            frame += 1
-            list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: BenchSize.width, height: BenchSize.height,
-                clearColor: SIMD4(0, 0, 0, 1), time: 100 + Double(frame) / 60)
-        }
-        let render = SoftwareReference.medianMilliseconds(iterations: iterations) {
-            try! renderer.render(list, into: target)
-            try! renderer.waitForAllFrames()
-        }
+        let (list, _, build, render) = SceneFrameBench.measure(
+            tree, renderer: renderer, target: target, iterations: iterations)
         let name = "replicator of 1,000 instances (a rotated, bordered square; opacity animated, delayed per copy)"
         row("\(name): instances drawn", "\(list.instanceCount)")
         row("\(name): display list build", String(format: "%.2f ms", build))

@@ -59,6 +59,7 @@ extension CALayer {
         let oldBounds = modelState.bounds
         observers?.willChange(property.key)
         let action = property.isAnimatable ? actionBeforeChange(property, storing: store) : nil
+        CATransaction.holdForOpenTransaction(self)
         store(&modelState)
         alongside?()
         changed()

@@ -242,6 +242,16 @@ open class CATransaction: NSObject {
         }
     }
 
+    /// Holds `layer` for the calling thread's open explicit transaction, if it has one, before a
+    /// change is stored: another thread's commit then never sees the new value without the hold (the
+    /// change is marked, and the version bumped, only after the store).
+    static func holdForOpenTransaction(_ layer: CALayer) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        let stack = State.threadStack
+        if !stack.levels.isEmpty { layer.transactionHold = TransactionHold(stack: stack, number: stack.number) }
+    }
+
     static func openImplicit() {
         guard state.implicit == nil else { return }
         state.implicit = Level()

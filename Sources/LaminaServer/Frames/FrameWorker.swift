@@ -101,10 +101,6 @@ final class FrameWorker: @unchecked Sendable {
     let renderer: (any Renderer)?
     /// The presented frames the GPU may still be drawing, by submission number (worker's thread only).
     private var framesOnGPU: [UInt64: (display: UInt32, instance: Int, time: Double)] = [:]
-    /// Looks at finished frames since the last GPU time read (`reportGPUTimes`).
-    private var gpuTimeRetries = 0
-    /// Whether a later look (`reportGPUTimes`) is already scheduled.
-    private var gpuTimeCheckScheduled = false
     /// Each session's imported images, by the client's image id (worker's thread only).
     var images: [Int: [UInt64: ContentsImage]] = [:]
     /// Each session's shared surfaces, by the client's id (worker's thread only).
@@ -259,9 +255,16 @@ final class FrameWorker: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Looks, on the worker's thread, for GPU times of presented frames the device has finished, and
+    /// reports them waking the loop (a client asked for frame records: the last frame before a pause
+    /// is timed by then, with no timer kept running).
+    func collectGPUTimes() {
+        queue.async { [self] in reportGPUTimes(wake: true) }
+    }
+
     /// Reports the GPU times of the presented frames the device finished since the last report.
     /// Called on the worker's thread.
-    private func reportGPUTimes() {
+    private func reportGPUTimes(wake: Bool = false) {
         guard let renderer, !framesOnGPU.isEmpty, let times = try? renderer.takeGPUTimes() else { return }
         var finished: [(display: UInt32, instance: Int, time: Double, milliseconds: Double)] = []
         for (frame, milliseconds) in times.sorted(by: { $0.key < $1.key }) {
@@ -272,24 +275,9 @@ final class FrameWorker: @unchecked Sendable {
         // not waited for.
         if let newest = times.keys.max() { framesOnGPU = framesOnGPU.filter { $0.key > newest } }
         if framesOnGPU.count > 16 { framesOnGPU.removeAll() }
-        if !finished.isEmpty { report(.gpuTimes(finished)) }
-        // The last frame before a pause is timed once the GPU is done with it, not at the next frame:
-        // looked at again every 20 ms, at most 10 times in a row without a reading (a device without
-        // timestamps gives none).
-        if !finished.isEmpty { gpuTimeRetries = 0 }
-        if framesOnGPU.isEmpty { return }
-        if gpuTimeCheckScheduled { return }
-        if gpuTimeRetries < 10 {
-            gpuTimeRetries += 1
-            gpuTimeCheckScheduled = true
-            queue.asyncAfter(deadline: .now() + .milliseconds(20)) { [self] in
-                gpuTimeCheckScheduled = false
-                reportGPUTimes()
-            }
-        } else {
-            framesOnGPU.removeAll()
-            gpuTimeRetries = 0
-        }
+        // After a frame, GPU times do not wake the loop (an idle server stays asleep): the records are
+        // filled in at its next turn (a frame, a message).
+        if !finished.isEmpty { report(.gpuTimes(finished), wake: wake) }
     }
 
     /// The jobs finished since the last call, in the order they finished.
@@ -300,9 +288,11 @@ final class FrameWorker: @unchecked Sendable {
         }
     }
 
-    private func report(_ outcome: Outcome) {
+    /// Hands `outcome` to the loop, waking it unless `wake` is false (the loop takes it at its next
+    /// turn, whatever wakes it).
+    private func report(_ outcome: Outcome, wake: Bool = true) {
         lock.withLock { finished.append(outcome) }
-        wakeup.wake()
+        if wake { wakeup.wake() }
     }
 
     /// The display list of `scene`, and in `advancements` what advancing its `advancing` trees'

@@ -63,6 +63,8 @@ extension Server {
         }
         let records = displays[Int(index)].newestFrameRecords(Int(count))
         try send(.frameRecordsReply(requestID: requestID, records: records), to: session)
+        // The newest frames' GPU times may be known by now: the next request sees them.
+        frames.collectGPUTimes()
     }
 
     /// Goes on with what the frame worker finished: a presented frame or a capture.

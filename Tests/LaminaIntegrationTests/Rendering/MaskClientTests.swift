@@ -42,8 +42,11 @@ import Testing
             usleep(20_000)
             records = try context.frameRecords()
         }
+        // (A later frame may have nothing new in it: another test's display link turns on frame events
+        // for every live context in this process.)
         #expect(
-            records.last?.offscreenPasses == 2, "the layer's pass and its mask's: \(records.map(\.offscreenPasses))")
+            records.contains { $0.offscreenPasses == 2 },
+            "the layer's pass and its mask's: \(records.map(\.offscreenPasses))")
 
         // The mask slides right by 50 points over one second: half-way, 25 points.
         let slide = CABasicAnimation(keyPath: "position.x")

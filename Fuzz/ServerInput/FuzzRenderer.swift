@@ -22,6 +22,17 @@ final class FuzzRenderer: Renderer {
         return RenderImageID(rawValue: next)
     }
 
+    func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
+        next += 1
+        live.insert(next)
+        return ImportedSurface(image: RenderImageID(rawValue: next), isZeroCopy: true, bytesCopied: 0)
+    }
+
+    func refreshSurface(_ image: RenderImageID) throws -> Int {
+        guard live.contains(image.rawValue) else { throw RenderImageError.unknownImage(image) }
+        return 0
+    }
+
     func releaseImage(_ image: RenderImageID) throws {
         guard live.remove(image.rawValue) != nil else { throw RenderImageError.unknownImage(image) }
     }

@@ -131,6 +131,15 @@ enum ServerInputHarness {
             if id != 0 { session.tree.liveImages.insert(id) }
         case .releaseImage(let id):
             session.tree.liveImages.remove(id)
+        case .registerSurface(let id, _, _, _, _, _):
+            // No memfd here either: the id becomes a nameable surface (and image), as laminad's checks make it.
+            if id != 0 {
+                session.tree.liveImages.insert(id)
+                session.tree.liveSurfaces.insert(id)
+            }
+        case .releaseSurface(let id):
+            session.tree.liveSurfaces.remove(id)
+            session.tree.liveImages.remove(id)
         case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken, .frameRecords:
             break
         }

@@ -313,22 +313,30 @@ import Testing
     func badUploadIsRefusedAndOnlyThatClientIsDropped(_ c: Case) throws {
         let socket = try Self.rawClient(server, name: "hostile")
         try c.send(socket)
-        var error: ServerMessage?
-        while error == nil {
-            guard let message = try Self.nextReply(on: socket) else {
-                Issue.record("closed without an error message")
-                return
-            }
-            if case .error = message { error = message }
-        }
-        guard case .error(let code, let text) = error! else { return }
-        #expect(code == c.code, "\(text)")
-        #expect(text.contains(c.text), "error text '\(text)' does not contain '\(c.text)'")
-        #expect(try socket.receive(maxBytes: 65536)?.isEndOfStream == true, "the connection should be closed")
+        guard try ImageUploadTests.expectRefusal(c, on: socket) else { return }
         // The victim keeps rendering its own pixels, and the hostile client holds nothing any more.
         let p = try victim.capture().pixel(x: 10, y: 10)
         #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255 && p.alpha == 255, "victim's pixels: \(p)")
         #expect(try !victim.statistics().contains { $0.name == "hostile" })
         #expect(server.isRunning)
+    }
+
+    /// Reads `socket` until the server's error, and expects it to be `c`'s (its code, and a text
+    /// holding `c.text`) with the connection closed after it; false when the server closed without an
+    /// error (recorded as an issue).
+    static func expectRefusal(_ c: Case, on socket: SeqPacketSocket) throws -> Bool {
+        var error: ServerMessage?
+        while error == nil {
+            guard let message = try nextReply(on: socket) else {
+                Issue.record("closed without an error message")
+                return false
+            }
+            if case .error = message { error = message }
+        }
+        guard case .error(let code, let text) = error! else { return false }
+        #expect(code == c.code, "\(text)")
+        #expect(text.contains(c.text), "error text '\(text)' does not contain '\(c.text)'")
+        #expect(try socket.receive(maxBytes: 65536)?.isEndOfStream == true, "the connection should be closed")
+        return true
     }
 }

@@ -163,6 +163,7 @@ try runContentScene(on: context, outputFolder: outputFolder)
 try runShapeScene(on: context, outputFolder: outputFolder)
 try runTextScene(on: context, outputFolder: outputFolder)
 try runCubeScene(on: context, outputFolder: outputFolder)
+try runEffectsScene(on: context, outputFolder: outputFolder)
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

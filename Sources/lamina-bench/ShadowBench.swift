@@ -7,7 +7,10 @@ import LaminaVulkan
 /// Shadows per frame (issue 21): 200 rounded 80×50 cards at 1280×720, without shadows, with shadows
 /// from their rounded bounds (no `shadowPath`), with a rounded-rectangle `shadowPath` (both in closed
 /// form), with a `shadowPath` the closed form does not recognise (Cairo raster and CPU blur, cached),
-/// and that last with `shadowRadius` animated (blurred again each frame).
+/// and that last with `shadowRadius` animated (blurred again each frame); then 200 cards that clip
+/// (`masksToBounds`) a strip that covers only their lower part and have no background, so their
+/// drawing's alpha is not their rounded bounds: without a `shadowPath` the shadow is that alpha
+/// blurred through offscreen passes, with one it is the closed form again.
 enum ShadowBench {
     enum Variant: String, CaseIterable {
         case none = "200 rounded cards, no shadows"
@@ -15,6 +18,8 @@ enum ShadowBench {
         case roundedPath = "200 rounded cards, rounded-rectangle shadowPath"
         case rasterPath = "200 rounded cards, shadowPath without a closed form (raster, cached)"
         case rasterAnimated = "200 rounded cards, raster shadowPath, shadowRadius animated"
+        case clippedDrawing = "200 rounded clipping cards with a photo strip, no shadowPath (shadow from the drawing)"
+        case clippedPath = "200 rounded clipping cards with a photo strip, rounded-rectangle shadowPath"
     }
 
     /// The 80×50 box with an extra point on its top side: a path the closed form does not recognise.
@@ -36,22 +41,35 @@ enum ShadowBench {
             .set(1, .backgroundColor(RGBAColor(red: 0.93, green: 0.93, blue: 0.93, alpha: 1))),
         ]
         var children: [LayerID] = []
+        let clipping = variant == .clippedDrawing || variant == .clippedPath
         for i in 0..<200 {
             let id = LayerID(2 + i)
             children.append(id)
             ops += [
                 .createLayer(id), .set(id, .bounds(CGRect(x: 0, y: 0, width: 80, height: 50))),
                 .set(id, .position(CGPoint(x: 60 + Double(i % 20) * 58, y: 50 + Double(i / 20) * 64))),
-                .set(id, .backgroundColor(RGBAColor(red: 1, green: 1, blue: 1, alpha: 1))),
                 .set(id, .cornerRadius(10)),
             ]
+            if clipping {
+                // A strip wider than the card over its lower 30 points, cut by the card's rounded clip.
+                let strip = LayerID(1_000 + i)
+                ops += [
+                    .set(id, .masksToBounds(true)), .createLayer(strip),
+                    .set(strip, .bounds(CGRect(x: 0, y: 0, width: 100, height: 30))),
+                    .set(strip, .position(CGPoint(x: 40, y: 35))),
+                    .set(strip, .backgroundColor(RGBAColor(red: 0.2, green: 0.45, blue: 0.8, alpha: 1))),
+                    .setSublayers(id, [strip]),
+                ]
+            } else {
+                ops.append(.set(id, .backgroundColor(RGBAColor(red: 1, green: 1, blue: 1, alpha: 1))))
+            }
             guard variant != .none else { continue }
             ops += [
                 .set(id, .shadowOpacity(0.3)), .set(id, .shadowRadius(6)),
                 .set(id, .shadowOffset(CGSize(width: 0, height: 4))),
             ]
             switch variant {
-            case .roundedPath:
+            case .roundedPath, .clippedPath:
                 ops.append(
                     .set(
                         id,
@@ -85,6 +103,11 @@ enum ShadowBench {
                 try cards(variant), renderer: renderer, target: target, cache: cache, iterations: iterations)
             row("\(variant.rawValue): display list build", String(format: "%.2f ms", build))
             row("\(variant.rawValue): Vulkan render", String(format: "%.2f ms", render))
+            let list = DisplayListBuilder.build(
+                trees: [try cards(variant)], display: 0, width: 1280, height: 720, clearColor: .zero, time: 200,
+                shapes: cache)
+            cache.endFrame()
+            row("\(variant.rawValue): offscreen passes a frame", "\(list.passes.count)")
             if variant == .rasterPath || variant == .rasterAnimated {
                 row(
                     "\(variant.rawValue): rasterizations over \(iterations) frames",

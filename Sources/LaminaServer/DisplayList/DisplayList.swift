@@ -18,6 +18,9 @@ public struct DisplayList: Sendable {
     public var passes: [OffscreenPass] = []
     /// The layers the builder walked to make the list (a frame counter: `FrameRecord.layersVisited`).
     public var layersVisited = 0
+    /// Shadows that would have been drawn through offscreen passes but, the frame's pass budget spent,
+    /// were drawn in closed form from the layer's rounded bounds instead (docs/rendering.md, "Shadows").
+    public var passShadowsApproximated = 0
     /// What the display shows of each `CATiledLayer` drawn (`DisplayListBuilder+Tiles.swift`).
     public var tiledViews: [TiledLayerView] = []
     /// Every instance in the order it was emitted, with the device pixels it may touch: what
@@ -51,6 +54,7 @@ public struct DisplayList: Sendable {
         passes.removeAll()
         emitted.removeAll(keepingCapacity: true)
         layersVisited = 0
+        passShadowsApproximated = 0
         tiledViews.removeAll()
         damage = nil
     }

@@ -58,12 +58,41 @@ extension DisplayListBuilder {
                 path, shadow: shadow, color: color, opacity: Double(min(shadow.opacity, 1)) * opacity, toDevice: m,
                 clip: clip)
         }
-        guard let shape else {
-            let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
-            return drawPassShadow(
-                presented, color: color, alpha: Double(min(shadow.opacity, 1)) * opacity, scale: scale, clip: clip,
-                in: context)
+        if let shape {
+            return drawShadowShape(shape, presented, opacity: opacity, toDevice: m, clip: clip)
         }
+        guard !passShadowsExhausted else {
+            // Over the frame's pass budget: the closed form of the rounded bounds stands in, so a crowded
+            // frame keeps its shadows (docs/rendering.md, "Shadows").
+            list.passShadowsApproximated += 1
+            return drawShadowShape(
+                Self.roundedBoundsShape(state, radius: radius), presented, opacity: opacity, toDevice: m, clip: clip)
+        }
+        let scale = max(1e-6, min(hypot(m.m11, m.m12), hypot(m.m21, m.m22)) / max(abs(m.m44), 1e-6))
+        drawPassShadow(
+            presented, color: color, alpha: Double(min(shadow.opacity, 1)) * opacity, scale: scale, clip: clip,
+            in: context)
+    }
+
+    /// Whether a shadow through passes no longer fits this frame's budget (`maxPasses`, the pass
+    /// pixels): `drawPassShadow` would leave it out.
+    var passShadowsExhausted: Bool {
+        list.passes.count + Self.passesPerShadow > Self.maxPasses
+            || passPixels >= Self.passPixelBudget * list.width * list.height
+    }
+
+    /// The layer's rounded bounds as a shadow shape of full alpha.
+    static func roundedBoundsShape(_ state: LayerState, radius: CGFloat) -> ShadowShape {
+        let r = max(radius, 0)
+        return ShadowShape(rect: state.bounds, rx: r, ry: r, corners: r > 0 ? state.maskedCorners : [], alpha: 1)
+    }
+
+    /// Draws the closed-form shadow of `shape` (layer coordinates) under the layer.
+    private mutating func drawShadowShape(
+        _ shape: ShadowShape, _ presented: Presented, opacity: Double, toDevice m: CATransform3D, clip: Clip
+    ) {
+        let shadow = presented.state.shadow
+        guard let color = shadow.color else { return }
         guard shape.rect.width > 0, shape.rect.height > 0 else { return }
         let alpha = Double(min(shadow.opacity, 1)) * opacity * shape.alpha
         let premultiplied = color.premultipliedOnEightBitSteps(opacity: alpha)

@@ -56,6 +56,11 @@ import Testing
         let many = try Self.build(count: 300, radius: 3)
         #expect(many.passes.count <= DisplayListBuilder.maxPasses)
         #expect(many.passes.count >= 3 * 40, "the first shadows are drawn: \(many.passes.count)")
+        // Each shadow takes 3 passes and is drawn while 6 more fit under 128: 3n + 6 <= 128 gives 41
+        // shadows through passes; the other 259 stand in as closed forms of their bounds, not dropped.
+        #expect(many.passes.count == 123)
+        #expect(many.passShadowsApproximated == 259)
+        #expect(many.instances(of: .shadow, as: ShadowInstance.self).count == 259)
         let wide = try Self.build(count: 1, radius: 10_000)
         #expect(wide.passes.count == 6, "the drawing, three halvings, two blur passes")
         #expect(wide.instances(of: .blur, as: BlurInstance.self).allSatisfy { $0.params.w <= 24 })

@@ -35,10 +35,14 @@ extension DisplayListBuilder {
     ) {
         guard let clip = Self.ownClip(parentClip, of: state, radius: radius, toDevice: m) else { return }
         var shown: [(id: UInt64, weight: Double)] = [(state.contents, 1)]
+        var dissolve = false
         if let fade = state.contentsCrossFade {
             let progress = fade.progress.isNaN ? 0 : min(max(fade.progress, 0), 1)
             let exact = opacity == 1 && Self.fadeIsExactOverOldImage(state, from: fade.from, images: images)
             shown = [(fade.from, exact ? 1 : 1 - progress), (state.contents, progress)]
+            // Otherwise the two images are added with their weights in a pass and that is drawn over
+            // (`drawDissolve`), unless the frame's passes are spent.
+            dissolve = !exact && progress > 0 && progress < 1 && dissolveFits(parts: 0)
         }
         // A text layer's coverage is tinted by its foreground colour, which a replicator's copy has
         // already multiplied; other contents take the copy's colour here.
@@ -46,9 +50,10 @@ extension DisplayListBuilder {
         if tint == nil, let instanceTint {
             tint = SIMD4(Float(instanceTint.x), Float(instanceTint.y), Float(instanceTint.z), 1)
         }
+        var parts: [DissolvePart] = []
         for (id, weight) in shown {
             guard id != 0, let image = images[id], image.width > 0, image.height > 0 else { continue }
-            let alpha = RGBAColor.onEightBitStep(opacity * weight)
+            let alpha = RGBAColor.onEightBitStep(dissolve ? weight : opacity * weight)
             guard alpha > 0 else { continue }
             let pieces = Self.contentsPieces(
                 bounds: state.bounds, width: image.width, height: image.height, scale: state.contentsScale,
@@ -61,8 +66,18 @@ extension DisplayListBuilder {
                     bounds: state.bounds, width: image.width, height: image.height, scale: state.contentsScale,
                     gravity: state.contentsGravity, contentsRect: state.contentsRect),
                 toDevice: m)
-            emitContents(pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip)
+            if dissolve {
+                parts.append(
+                    DissolvePart(weight: weight) { [tint] in
+                        $0.emitContents(
+                            pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip,
+                            additive: true)
+                    })
+            } else {
+                emitContents(pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip)
+            }
         }
+        if dissolve { drawDissolve(parts, opacity: opacity, clip: clip.deviceRect, direct: true) }
     }
 
     /// Whether a cross-fade from image `from` to the layer's contents can be drawn as the old image at

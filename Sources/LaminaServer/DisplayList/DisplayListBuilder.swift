@@ -226,17 +226,41 @@ public struct DisplayListBuilder {
         let images = transition.images(size: presented.state.bounds.size)
         var afterContext = context
         afterContext.image = images.after.within(context.image)
-        if images.beforeOnTop { draw(after, in: afterContext) }
+        var before: (layer: Presented, context: DrawContext)?
         if let snapshot = context.snapshots[transition.id], let root = snapshot.layers[snapshot.root] {
             // The snapshot's layers keep running their own animations, in the same parent time.
-            var before = Presented(root, parentTime: presented.parentTime)
-            before.transitions = []
+            var layer = Presented(root, parentTime: presented.parentTime)
+            layer.transitions = []
             var beforeContext = context
             beforeContext.layers = snapshot.layers
             beforeContext.snapshots = [:]
             beforeContext.image = images.before.within(context.image)
-            draw(before, in: beforeContext)
+            before = (layer, beforeContext)
         }
+        // A fade dissolves the two images as one (`drawDissolve`); where the passes are spent, or
+        // nothing fades, each image is drawn on its own.
+        let fades = [images.before.opacity, images.after.opacity].contains { $0 > 0 && $0 < 1 }
+        if fades, let before, dissolveFits(parts: 2) {
+            func unfaded(_ c: DrawContext, _ image: TransitionImage) -> DrawContext {
+                var c = c
+                c.opacity = 1
+                c.image = TransitionImage(offset: image.within(context.image).offset, opacity: 1)
+                return c
+            }
+            let parts = [
+                DissolvePart(weight: images.before.opacity) { [c = unfaded(before.context, images.before)] in
+                    $0.draw(before.layer, in: c)
+                },
+                DissolvePart(weight: images.after.opacity) { [c = unfaded(afterContext, images.after)] in
+                    $0.draw(after, in: c)
+                },
+            ]
+            return drawDissolve(
+                images.beforeOnTop ? parts.reversed() : parts, opacity: context.opacity * context.image.opacity,
+                clip: context.clip.deviceRect)
+        }
+        if images.beforeOnTop { draw(after, in: afterContext) }
+        if let before { draw(before.layer, in: before.context) }
         if !images.beforeOnTop { draw(after, in: afterContext) }
     }
 

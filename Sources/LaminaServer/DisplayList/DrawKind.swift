@@ -94,9 +94,10 @@ public struct DrawKind: Sendable, Equatable {
         /// "Destination in": `ZERO`, `SRC_ALPHA` for colour and alpha alike, so the target keeps what it
         /// holds times the source's alpha (a mask applied in an offscreen pass).
         case destinationIn
-        /// Premultiplied addition: `ONE`, `ONE` for colour (the target's colour and the source's add,
-        /// saturating), `ONE`, `ONE_MINUS_SRC_ALPHA` for alpha (coverage as "over" gives it). An
-        /// emitter layer's `additive` render mode.
+        /// Premultiplied addition ("plus-lighter"): `ONE`, `ONE` for colour and alpha alike (the
+        /// target's values and the source's add, saturating at 1). An emitter layer's `additive` render
+        /// mode, and the sum of a dissolve's weighted drawings (`DisplayListBuilder+Dissolve.swift`),
+        /// whose alpha must add too: (1 − p)·a + p·b.
         case additive
     }
 }

@@ -168,13 +168,14 @@ final class Pipelines {
                 attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO
                 attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA
             } else if kind.blend == .additive {
-                // Premultiplied addition of colour; alpha as "over" (it stays within 0...1).
+                // Premultiplied addition, alpha too ("plus-lighter"; the target's unsigned normalised
+                // format saturates each channel at 1).
                 attachment.blendEnable = VkBool32(VK_TRUE)
                 attachment.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
                 attachment.dstColorBlendFactor = VK_BLEND_FACTOR_ONE
                 attachment.colorBlendOp = VK_BLEND_OP_ADD
                 attachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
-                attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+                attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE
                 attachment.alphaBlendOp = VK_BLEND_OP_ADD
             }
             var blendState = VkPipelineColorBlendStateCreateInfo()

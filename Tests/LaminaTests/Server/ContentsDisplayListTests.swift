@@ -234,16 +234,23 @@ struct ContentsDisplayListTests {
     }
 
     @Test func crossFadeDrawsBothImagesWeighted() throws {
-        // decisions.md A2: the old image with weight 1 − progress, then the new one with weight progress.
-        // At 0.25: 0.75 · 255 = 191.25 → 191 and 0.25 · 255 = 63.75 → 64 (8-bit steps).
+        // decisions.md A2: the old image with weight 1 − progress plus the new one with weight progress,
+        // added in an offscreen pass (the images are not known to be opaque, so drawing the new one over
+        // the old would let the backdrop through: docs/rendering.md, "Dissolves"), and that pass drawn
+        // over. At 0.25: 0.75 · 255 = 191.25 → 191 and 0.25 · 255 = 63.75 → 64 (8-bit steps).
         let list = try Self.build(
             Self.layer(2, frame: CGRect(x: 0, y: 0, width: 32, height: 32)), children: [2], contents: [2: 6],
             images: [
                 5: ContentsImage(image: Self.imageA, width: 32, height: 32),
                 6: ContentsImage(image: Self.imageB, width: 32, height: 32),
             ], edit: { $0.layers[2]!.state.contentsCrossFade = ContentsCrossFade(from: 5, progress: 0.25) })
-        #expect(Self.images(list).map(\.opacity.x) == [191 / 255, 64 / 255])
-        #expect(list.batches.map(\.texture?.image) == [Self.imageA, Self.imageB])
+        #expect(list.passes.count == 1)
+        #expect(list.instances(of: .additiveImage, as: ImageInstance.self).map(\.opacity.x) == [191 / 255, 64 / 255])
+        #expect(list.passes[0].batches.map(\.texture?.image) == [Self.imageA, Self.imageB])
+        let rect = list.passes[0].rect
+        #expect(rect.x == 0 && rect.y == 0 && rect.width >= 32 && rect.height >= 32, "covers the layer: \(rect)")
+        #expect(list.batches.map(\.texture?.image) == [.offscreenPass(0)])
+        #expect(Self.images(list).map(\.opacity.x) == [1])
     }
 
     @Test func batchesNeverMixImages() throws {
@@ -311,7 +318,8 @@ struct ContentsDisplayListTests {
 
     @Test func transitionSnapshotsDrawTheirContents() throws {
         // CATransition (fade, spec §4): halfway through, the before-image (the snapshot, showing image
-        // A) and the after-image (the live layer, now showing B) are both drawn, each at opacity 0.5.
+        // A) and the after-image (the live layer, now showing B) are each drawn into a pass of its own,
+        // and the two passes are added at weight 0.5 into a third, drawn over (an exact dissolve).
         let client = CALayer()
         let transition = CATransition()
         transition.type = .fade
@@ -334,9 +342,13 @@ struct ContentsDisplayListTests {
             6: ContentsImage(image: Self.imageB, width: 64, height: 64),
         ]
         let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 256, height: 256, time: 10.5)
-        #expect(Set(list.batches.compactMap(\.texture?.image)) == [Self.imageA, Self.imageB])
+        #expect(list.passes.count == 3)
+        #expect(list.passes[0].batches.map(\.texture?.image) == [Self.imageA])
+        #expect(list.passes[1].batches.map(\.texture?.image) == [Self.imageB])
+        #expect(list.passes[2].batches.map(\.texture?.image) == [.offscreenPass(0), .offscreenPass(1)])
         // 0.5 · 255 = 127.5: halves go down to 127.
-        #expect(Self.images(list).map(\.opacity.x) == [127 / 255, 127 / 255])
+        #expect(list.instances(of: .additiveImage, as: ImageInstance.self).map(\.opacity.x) == [127 / 255, 127 / 255])
+        #expect(list.batches.compactMap(\.texture?.image) == [.offscreenPass(2)])
     }
 
     @Test func extremeGeometryNeverTraps() throws {

@@ -84,12 +84,12 @@ final class KMSGBMBuffer {
         gbm_bo_destroy(bo)
     }
 
-    /// Has `renderer` copy the frame drawn into `target` into the buffer, bracketing a mapping's CPU
-    /// writes with the dma-buf's sync ioctl.
-    func fill(from target: any RenderTarget, renderer: any ScanoutCopying) throws {
+    /// Has `renderer` copy the frame drawn into `target` into the buffer (only `region` when given:
+    /// what the buffer lacks of it), bracketing a mapping's CPU writes with the dma-buf's sync ioctl.
+    func fill(from target: any RenderTarget, renderer: any ScanoutCopying, region: [DamageRect]? = nil) throws {
         guard let destination else { return }
         if mapping != nil { _ = cgbm_dmabuf_sync_write(dmaBuf, 0) }
         defer { if mapping != nil { _ = cgbm_dmabuf_sync_write(dmaBuf, 1) } }
-        try renderer.copy(target, into: destination)
+        try renderer.copy(target, into: destination, region: region)
     }
 }

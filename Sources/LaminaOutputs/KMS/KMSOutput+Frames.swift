@@ -31,7 +31,8 @@ extension KMSOutput {
             switch scanout {
             case .imported(let buffers, let path, let copier):
                 do {
-                    try buffers[back].fill(from: target, renderer: copier)
+                    // Only what the back buffer lacks, as for dumb buffers below.
+                    try buffers[back].fill(from: target, renderer: copier, region: bufferDamage.missing(in: back))
                 } catch {
                     logger.error(
                         "KMS scan-out copy failed: moving to dumb buffers",

@@ -15,7 +15,17 @@ public protocol ScanoutCopying: Renderer {
     func importScanout(_ memory: ScanoutMemory, layout: ScanoutLayout) throws -> any ScanoutDestination
     /// Copies the pixels `render` last drew into `target` into `destination`, at its layout's offset
     /// and row stride, and returns once the device has written them (the buffer may be shown then).
-    func copy(_ target: any RenderTarget, into destination: any ScanoutDestination) throws
+    /// Only the rectangles of `region` (device pixels, possibly overlapping) are copied: what the
+    /// buffer lacks of the newest frame (`KMSBufferDamage.missing(in:)`); nil copies the whole frame
+    /// and an empty region nothing.
+    func copy(_ target: any RenderTarget, into destination: any ScanoutDestination, region: [DamageRect]?) throws
+}
+
+extension ScanoutCopying {
+    /// Copies the whole frame: `copy(_:into:region:)` with no region.
+    public func copy(_ target: any RenderTarget, into destination: any ScanoutDestination) throws {
+        try copy(target, into: destination, region: nil)
+    }
 }
 
 /// A kind of scan-out memory a renderer may import.

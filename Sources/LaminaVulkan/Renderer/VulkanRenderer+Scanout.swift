@@ -15,7 +15,11 @@ extension VulkanRenderer: ScanoutCopying {
     ///
     /// A dma-buf is shared with the display engine: the copy begins by acquiring the buffer from
     /// `VK_QUEUE_FAMILY_EXTERNAL` and ends by releasing it there.
-    public func copy(_ target: any RenderTarget, into destination: any ScanoutDestination) throws {
+    /// Only `region`'s rectangles are copied (cut to the copied area; more than
+    /// `maxScanoutCopyRegions` are merged into their bounding box); an empty region submits nothing.
+    public func copy(
+        _ target: any RenderTarget, into destination: any ScanoutDestination, region: [DamageRect]?
+    ) throws {
         guard let target = target as? VulkanTarget, target.layout != VK_IMAGE_LAYOUT_UNDEFINED else {
             throw VulkanUnsupported("a scan-out copy needs a target this renderer has drawn")
         }
@@ -23,6 +27,9 @@ extension VulkanRenderer: ScanoutCopying {
             throw VulkanUnsupported("foreign scan-out destination")
         }
         let layout = destination.layout
+        let rects = Self.scanoutCopyRects(
+            region, width: min(layout.width, target.width), height: min(layout.height, target.height))
+        guard !rects.isEmpty else { return }
         let frame = try submit { cb in
             if destination.kind == .dmaBuf {
                 Self.bufferBarrier(
@@ -31,10 +38,19 @@ extension VulkanRenderer: ScanoutCopying {
                     dstAccess: VK_ACCESS_2_TRANSFER_WRITE_BIT)
             }
             makeCopySource(cb, target)
-            recordBufferCopy(
-                cb, image: target.image, level: 0, width: min(layout.width, target.width),
-                height: min(layout.height, target.height), into: destination.buffer, offset: layout.offset,
-                rowLength: layout.stride / 4)
+            var copies = rects.map { rect in
+                var copy = VkBufferImageCopy()
+                copy.bufferOffset = VkDeviceSize(layout.offset + rect.y * layout.stride + rect.x * 4)
+                copy.bufferRowLength = UInt32(layout.stride / 4)
+                copy.imageSubresource = VkImageSubresourceLayers(
+                    aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+                copy.imageOffset = VkOffset3D(x: Int32(rect.x), y: Int32(rect.y), z: 0)
+                copy.imageExtent = VkExtent3D(width: UInt32(rect.width), height: UInt32(rect.height), depth: 1)
+                return copy
+            }
+            vkCmdCopyImageToBuffer(
+                cb, target.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, destination.buffer, UInt32(copies.count),
+                &copies)
             if destination.kind == .dmaBuf {
                 Self.bufferBarrier(
                     cb, destination.buffer, from: vk.queueFamily, to: VK_QUEUE_FAMILY_EXTERNAL,
@@ -50,7 +66,26 @@ extension VulkanRenderer: ScanoutCopying {
             }
         }
         target.storage.lastUsedFrame = frame
+        scanoutBytesCopied += rects.reduce(0) { $0 + $1.area * 4 }
         try waitUntilFinished(frame)
+    }
+
+    /// The most rectangles one scan-out copy records; beyond it their bounding box is copied.
+    static let maxScanoutCopyRegions = 64
+
+    /// The rectangles of `region` cut to `width`×`height`, the empty ones left out (the whole area for
+    /// nil; their bounding box when there are more than `maxScanoutCopyRegions`). Overlapping
+    /// rectangles are kept as they are: copying a pixel twice writes the same bytes.
+    static func scanoutCopyRects(_ region: [DamageRect]?, width: Int, height: Int) -> [DamageRect] {
+        guard width > 0, height > 0 else { return [] }
+        guard let region else { return [DamageRect(x: 0, y: 0, width: width, height: height)] }
+        let rects = region.compactMap { r -> DamageRect? in
+            let (x0, y0) = (max(r.x, 0), max(r.y, 0))
+            let (x1, y1) = (min(r.x + r.width, width), min(r.y + r.height, height))
+            return x1 > x0 && y1 > y0 ? DamageRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+        guard rects.count > maxScanoutCopyRegions else { return rects }
+        return [rects.dropFirst().reduce(rects[0]) { $0.union($1) }]
     }
 
     /// Records a barrier over all of `buffer`, moving it from queue family `from` to `to` (both

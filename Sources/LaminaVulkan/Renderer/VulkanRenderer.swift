@@ -23,6 +23,8 @@ public final class VulkanRenderer: Renderer {
     var passPool = PassImagePool()
     /// The frame (submission) number of the last `render(_:into:)` that drew (0 for none).
     public private(set) var lastRenderedFrame: UInt64 = 0
+    /// The bytes `copy(_:into:region:)` has written into scan-out buffers since the renderer was made.
+    public internal(set) var scanoutBytesCopied = 0
     /// The instance buffer of the frame being recorded (the next frame's slot).
     var instances: HostBuffer? {
         get { slots[timeline.slot(of: timeline.next)].instances }

@@ -141,6 +141,52 @@ import Testing
         }
     }
 
+    /// A copy limited to a region (what a scan-out buffer lacks of the newest frame: the damage since
+    /// the frame it holds) writes exactly those pixels, the newest frame's, and leaves every other
+    /// byte as the older frame had it; the renderer counts the bytes. An empty region copies nothing;
+    /// rectangles reaching past the frame are cut to it.
+    @Test(.enabled(if: deviceImports(.hostMapping), "the device cannot import host mappings"))
+    func aRegionCopiesOnlyItsPixels() throws {
+        try SharedVulkanDevice.withRenderer { renderer, validation in
+            let (width, height, stride) = (100, 80, 400)
+            let mapping = try Mapping(size: 8 * 4096, fill: 0)
+            let destination = try renderer.importScanout(
+                .hostMapping(address: mapping.address, size: mapping.size),
+                layout: ScanoutLayout(width: width, height: height, stride: stride))
+            let target = try renderer.makeTarget(width: width, height: height)
+            try renderer.render(try Self.scene(width: width, height: height), into: target)
+            try renderer.copy(target, into: destination)
+            let old = (0..<(height * stride)).map { mapping[$0] }
+            let before = renderer.scanoutBytesCopied
+            // The next frame is green everywhere; only two rectangles of it are copied, one cut at the
+            // frame's right edge (90..<100 of 90..<130).
+            try renderer.render(DisplayList(width: width, height: height, clearColor: SIMD4(0, 1, 0, 1)), into: target)
+            let region = [
+                DamageRect(x: 5, y: 6, width: 20, height: 10), DamageRect(x: 90, y: 50, width: 40, height: 5),
+            ]
+            try renderer.copy(target, into: destination, region: region)
+            func inRegion(_ x: Int, _ y: Int) -> Bool {
+                region.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+            }
+            var wrong = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let at = y * stride + x * 4
+                    let got = [mapping[at], mapping[at + 1], mapping[at + 2], mapping[at + 3]]
+                    let expected = inRegion(x, y) ? [0, 255, 0, 255] : Array(old[at..<(at + 4)])
+                    if got != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0)
+            #expect(renderer.scanoutBytesCopied - before == (20 * 10 + 10 * 5) * 4)
+            let afterRegion = renderer.scanoutBytesCopied
+            try renderer.copy(target, into: destination, region: [])
+            #expect(renderer.scanoutBytesCopied == afterRegion, "an empty region copies nothing")
+            #expect(mapping[30 * stride + 30 * 4 + 2] == old[30 * stride + 30 * 4 + 2])
+            #expect(validation.messages.isEmpty, "\(validation.messages)")
+        }
+    }
+
     /// Layouts that do not fit, and unaligned mappings, are refused with an error, never a trap.
     @Test(.enabled(if: deviceImports(.hostMapping), "the device cannot import host mappings"))
     func badLayoutsAndMappingsAreRefused() throws {

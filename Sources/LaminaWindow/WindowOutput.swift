@@ -187,7 +187,7 @@ public final class WindowOutput: Output {
         guard !isClosed else { throw WindowOutputError("the window is closed") }
         if wasResized { swapchain.setNeedsRecreation() }
         try renderer.render(list, into: visible)
-        try renderer.present(visible, on: swapchain)
+        try renderer.present(visible, on: swapchain, damage: list.damage)
     }
 
     /// Draws `list` into the scratch image and reads it back; the window is unchanged.

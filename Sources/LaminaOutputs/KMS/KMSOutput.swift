@@ -72,7 +72,7 @@ public final class KMSOutput: Output {
     /// The buffer a committed flip will show, until its event comes.
     var pending: Int?
     /// What each scan-out buffer lacks of the newest frame (its damage history).
-    var bufferDamage = KMSBufferDamage(bufferCount: 2)
+    var bufferDamage = BufferDamage(bufferCount: 2)
     /// Whether the next commit sets the mode (the first one, any after a failure, and the first after
     /// the seat came back).
     var needsModeset = true

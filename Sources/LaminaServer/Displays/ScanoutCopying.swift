@@ -16,7 +16,7 @@ public protocol ScanoutCopying: Renderer {
     /// Copies the pixels `render` last drew into `target` into `destination`, at its layout's offset
     /// and row stride, and returns once the device has written them (the buffer may be shown then).
     /// Only the rectangles of `region` (device pixels, possibly overlapping) are copied: what the
-    /// buffer lacks of the newest frame (`KMSBufferDamage.missing(in:)`); nil copies the whole frame
+    /// buffer lacks of the newest frame (`BufferDamage.missing(in:)`); nil copies the whole frame
     /// and an empty region nothing.
     func copy(_ target: any RenderTarget, into destination: any ScanoutDestination, region: [DamageRect]?) throws
 }

@@ -29,6 +29,9 @@ public final class VulkanDevice {
     /// Whether the instance has `VK_KHR_surface` and `VK_KHR_xcb_surface` and the device
     /// `VK_KHR_swapchain`: asked for with `windowSystem` and offered by the driver.
     public let canPresentToXcb: Bool
+    /// Whether `VK_KHR_incremental_present` is enabled (with the swapchain, where the driver offers
+    /// it): a window's presents then name the rectangles that changed (`VkPresentRegionsKHR`).
+    public let presentsRegions: Bool
     /// The scan-out memory the device can import (`ScanoutCopying.scanoutImports`): dma-bufs with
     /// `VK_KHR_external_memory_fd` and `VK_EXT_external_memory_dma_buf`, host mappings with
     /// `VK_EXT_external_memory_host` (see `hostMappingHandleType`). Their extensions are enabled.
@@ -167,6 +170,8 @@ public final class VulkanDevice {
                 alignment = Int(host.minImportedHostPointerAlignment)
             }
             var deviceExtensions = swapchain ? [VK_KHR_SWAPCHAIN_EXTENSION_NAME] : []
+            let regions = swapchain && Self.deviceOffers(VK_KHR_INCREMENTAL_PRESENT_EXTENSION_NAME, pd)
+            if regions { deviceExtensions.append(VK_KHR_INCREMENTAL_PRESENT_EXTENSION_NAME) }
             if dmaBuf {
                 deviceExtensions += [
                     VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME,
@@ -197,6 +202,7 @@ public final class VulkanDevice {
             }
             self.device = device!
             canPresentToXcb = swapchain
+            presentsRegions = regions
             hostMappingHandleType = hostType
             hostPointerAlignment = alignment
             scanoutImports = Set([dmaBuf ? .dmaBuf : nil, hostType != nil ? .hostMapping : nil].compactMap { $0 })

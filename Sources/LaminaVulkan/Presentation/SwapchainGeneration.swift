@@ -1,4 +1,5 @@
 import CVulkan
+import LaminaServer
 
 /// One `VkSwapchainKHR` of a surface, its images and the semaphores that order acquiring, copying and
 /// presenting them: the owner of those handles, destroyed in `deinit`.
@@ -24,6 +25,9 @@ final class SwapchainGeneration {
     var acquireFrames: [UInt64]
     /// The acquire semaphore the next acquire uses.
     var nextAcquire = 0
+    /// What each image lacks of the newest frame (buffer age): a present copies only that
+    /// (`VulkanRenderer.present(_:on:damage:)`). A new generation's images hold nothing.
+    var damage: BufferDamage
     /// The first frame after the newest presentation of one of the images (0 for none): once it has
     /// finished, no submission or presentation uses the generation's handles.
     var lastUsedFrame: UInt64 = 0
@@ -81,6 +85,7 @@ final class SwapchainGeneration {
         presentSemaphores = Array(semaphores.prefix(images.count))
         acquireSemaphores = Array(semaphores.dropFirst(images.count))
         acquireFrames = Array(repeating: 0, count: acquireSemaphores.count)
+        damage = BufferDamage(bufferCount: images.count)
     }
 
     /// Opaque when the surface allows it, else the first mode it offers.

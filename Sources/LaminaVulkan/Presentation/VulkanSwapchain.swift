@@ -16,6 +16,9 @@ public final class VulkanSwapchain {
     /// The current swapchain, or nil while the surface has no area (a minimised window) or before
     /// the first.
     var generation: SwapchainGeneration?
+
+    /// The images of the current swapchain (0 before it is made or while the window has no area).
+    public var imageCount: Int { generation?.images.count ?? 0 }
     /// Whether the next present makes the swapchain again first.
     var needsRecreation = false
     /// The size asked for when the surface does not say its own.

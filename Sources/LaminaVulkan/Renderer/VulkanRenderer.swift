@@ -25,6 +25,9 @@ public final class VulkanRenderer: Renderer {
     public private(set) var lastRenderedFrame: UInt64 = 0
     /// The bytes `copy(_:into:region:)` has written into scan-out buffers since the renderer was made.
     public internal(set) var scanoutBytesCopied = 0
+    /// The pixels the last `present(_:on:damage:)` copied into the swapchain image it showed: the
+    /// whole frame, or only what that image lacked of it.
+    public internal(set) var lastPresentPixelsCopied = 0
     /// The instance buffer of the frame being recorded (the next frame's slot).
     var instances: HostBuffer? {
         get { slots[timeline.slot(of: timeline.next)].instances }

@@ -281,6 +281,70 @@ struct WindowOutputTests {
         #expect(renderer.validationMessages.isEmpty, "\(renderer.validationMessages)")
     }
 
+    /// A 20×20 red square at x `x`, y 100 on blue, 320×240, as a display list with `damage`.
+    static func square(at x: Int, damage: [DamageRect]?) throws -> DisplayList {
+        var ops = RendererTests.layer(
+            1, frame: CGRect(x: 0, y: 0, width: 320, height: 240), color: RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
+        )
+        ops += RendererTests.layer(
+            2, frame: CGRect(x: x, y: 100, width: 20, height: 20), color: RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
+        )
+        ops += [.setSublayers(1, [2]), .setRoot(display: 0, layer: 1)]
+        var list = DisplayListBuilder.build(
+            trees: [try RenderTree().applying(ops, displayCount: 1)], display: 0, width: 320, height: 240)
+        list.damage = damage
+        return list
+    }
+
+    /// Frames that change a little copy little: each swapchain image keeps the frame it showed, so a
+    /// present copies only what the acquired image lacks of the newest frame (the damage of the frames
+    /// since its own, by buffer age), and the window still shows exactly the newest frame. A square
+    /// moves 30 pixels a frame; once every image has been shown, each present copies at most the
+    /// damage of the last `images` frames (40×20 a frame: the square's old and new places).
+    @Test func smallChangesCopyOnlyWhatEachImageLacks() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let renderer = try VulkanRenderer(device: VulkanDevice(validation: true, windowSystem: true))
+        let output = try WindowOutput(
+            mode: DisplayMode(width: 320, height: 240, refreshRate: 60), renderer: renderer, display: xvfb.display)
+        try output.present(try Self.square(at: 10, damage: nil))
+        #expect(renderer.lastPresentPixelsCopied == 320 * 240, "the first frame is copied whole")
+        let images = output.swapchain.imageCount
+        #expect(images >= 2)
+        var x = 10
+        var copied: [Int] = []
+        for _ in 0..<(images + 3) {
+            let damage = [
+                DamageRect(x: x, y: 100, width: 20, height: 20), DamageRect(x: x + 30, y: 100, width: 20, height: 20),
+            ]
+            x += 30
+            try output.present(try Self.square(at: x, damage: damage))
+            copied.append(renderer.lastPresentPixelsCopied)
+        }
+        // The last three presents reuse images that showed a frame `images` presents ago at most.
+        for pixels in copied.suffix(3) {
+            #expect(pixels > 0 && pixels <= images * 2 * 400, "copied \(pixels) of \(320 * 240): \(copied)")
+        }
+        let xc = try XClient(display: xvfb.display)
+        let deadline = Date(timeIntervalSinceNow: 20)
+        var shown = try xc.image(of: output.window, width: 320, height: 240)
+        while Self.rgba(shown, x + 10, 110) != [255, 0, 0, 255] && Date() < deadline {
+            usleep(10_000)
+            shown = try xc.image(of: output.window, width: 320, height: 240)
+        }
+        // The newest frame, pixel for pixel: the square at its last place, blue everywhere it was.
+        var wrong = 0
+        for py in stride(from: 0, to: 240, by: 2) {
+            for px in 0..<320 {
+                let inside = px >= x && px < x + 20 && py >= 100 && py < 120
+                if Self.rgba(shown, px, py) != (inside ? [255, 0, 0, 255] : [0, 0, 255, 255]) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        try renderer.waitForAllFrames()
+        #expect(renderer.validationMessages.isEmpty, "\(renderer.validationMessages)")
+    }
+
     @Test func missingOrUnreachableDisplayIsAnErrorNamingTheOutput() throws {
         for (display, reason) in [(nil, "DISPLAY is not set"), (":4095", "cannot connect to the X display ':4095'")] {
             let process = Process()

@@ -1,14 +1,13 @@
-import LaminaServer
-
-/// What each scan-out buffer lacks of the newest frame, by buffer age: a buffer that last received
-/// frame *n* needs the damage of the frames drawn after *n*, and nothing else, to show the newest one
-/// (the scheme of `EGL_EXT_buffer_age`, and of wlroots' and Weston's damage rings).
+/// What each buffer an output shows in turn (KMS scan-out buffers, a window's swapchain images)
+/// lacks of the newest frame, by buffer age: a buffer that last received frame *n* needs the damage of
+/// the frames drawn after *n*, and nothing else, to show the newest one (the scheme of
+/// `EGL_EXT_buffer_age`, and of wlroots' and Weston's damage rings).
 ///
-/// The output draws every frame whole into its own target, so the target always holds the newest
-/// frame; copying a buffer's missing region from it brings the buffer up to date. The same history
-/// gives the region that differs between the buffer on screen and the one flipped to, which is what
-/// the plane's `FB_DAMAGE_CLIPS` carries.
-public struct KMSBufferDamage: Sendable {
+/// The output draws every frame into its own target, so the target always holds the newest frame;
+/// copying a buffer's missing region from it brings the buffer up to date. The same history gives the
+/// region that differs between the buffer on screen and the one flipped to, which is what a KMS
+/// plane's `FB_DAMAGE_CLIPS` carries.
+public struct BufferDamage: Sendable {
     /// Frames remembered; a buffer older than this is copied whole.
     public static let depth = 4
 

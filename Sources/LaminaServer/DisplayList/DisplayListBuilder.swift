@@ -112,6 +112,7 @@ public struct DisplayListBuilder {
         if presented.state.layerClass == .transform {
             return drawTransformLayer(presented, in: context)
         }
+        if rasterizes(presented) { return drawRasterized(presented, in: context) }
         // Inside a replicator's copy, every colour the layer draws is multiplied by the copy's colour.
         var presented = presented
         if let tint = context.instanceTint { presented.state.multiplyColors(by: tint) }

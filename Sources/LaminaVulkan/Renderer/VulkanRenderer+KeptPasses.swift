@@ -5,6 +5,14 @@ import LaminaServer
 /// (`DisplayList.passContentKeys`) matches the content of an image the pool still holds is shown from
 /// that image and not drawn again; a rasterized layer (`shouldRasterize`) is such a pass.
 extension VulkanRenderer {
+    /// The bytes of pass images kept for later frames beyond those the last frame took
+    /// (`PassImagePool.defaultKeptBudgetBytes`, 64 MiB); the least recently taken go first. Settable
+    /// for tests and tools.
+    public var keptPassBudgetBytes: Int {
+        get { passPool.keptBudgetBytes }
+        set { passPool.keptBudgetBytes = max(0, newValue) }
+    }
+
     /// The image of each of `list`'s passes for the frame being recorded, and whether it is kept (holds
     /// the pass's content already, so the pass is not drawn). Kept images are found first, so that a
     /// pass drawn this frame never takes the image another pass of the frame could keep. Sets

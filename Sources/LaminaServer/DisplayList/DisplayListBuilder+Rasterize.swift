@@ -14,12 +14,16 @@ extension DisplayListBuilder {
     /// sublayers sticking out, a border's anti-aliasing); drawing beyond is cut.
     static let rasterMargin = 256
 
+    /// The smallest `rasterizationScale` drawn rasterized: below it (a raster of a few texels for any
+    /// layer a display can show) the layer is drawn directly.
+    static let minRasterizationScale: CGFloat = 1.0 / 256
+
     /// The canvas of a rasterized layer: its bounds at `rasterizationScale` with `rasterMargin` around
-    /// them; nil when the layer is not drawn rasterized (a scale that is not positive and finite, empty
-    /// bounds, a canvas over `maxRasterSide`).
+    /// them; nil when the layer is not drawn rasterized (a scale below `minRasterizationScale` or not
+    /// finite, empty bounds, a canvas over `maxRasterSide`).
     static func rasterCanvas(_ state: LayerState) -> SIMD2<Int>? {
         let scale = state.rasterizationScale
-        guard scale > 0, scale.isFinite, !state.bounds.isEmpty else { return nil }
+        guard scale >= minRasterizationScale, scale.isFinite, !state.bounds.isEmpty else { return nil }
         let width = (state.bounds.width * scale).rounded(.up) + CGFloat(2 * rasterMargin)
         let height = (state.bounds.height * scale).rounded(.up) + CGFloat(2 * rasterMargin)
         guard width <= CGFloat(maxRasterSide), height <= CGFloat(maxRasterSide) else { return nil }

@@ -65,13 +65,11 @@ extension DisplayListBuilder {
         if retention != nil { retention!.isPatchable = false }
         let scale = state.rasterizationScale
         let margin = CGFloat(Self.rasterMargin)
-        // Layer coordinates to the canvas: less the bounds' origin, times the scale, plus the margin.
-        let toCanvas = CATransform3DConcat(
-            CATransform3DConcat(
-                CATransform3DMakeTranslation(-state.bounds.minX, -state.bounds.minY, 0),
-                CATransform3DMakeScale(scale, scale, 1)),
-            CATransform3DMakeTranslation(margin, margin, 0))
         // The subtree as the layer's own space sees it: no position, transform or opacity of its own.
+        // With its anchor at the bounds' origin and its position at 0, the layer's matrix takes the
+        // bounds' origin to 0; the canvas then scales and adds the margin.
+        let toCanvas = CATransform3DConcat(
+            CATransform3DMakeScale(scale, scale, 1), CATransform3DMakeTranslation(margin, margin, 0))
         var content = presented
         content.state.shouldRasterize = false
         content.state.opacity = 1

@@ -42,7 +42,8 @@ import Testing
                 let list = DisplayListBuilder.build(
                     trees: [tree], display: 0, width: width, height: height, clearColor: SIMD4(0, 0, 0, 1))
                 try renderer.render(list, into: target)
-                drawn.append(Frame(bitmap: try renderer.readPixels(target), list: list, counters: renderer.lastRenderCounters))
+                drawn.append(
+                    Frame(bitmap: try renderer.readPixels(target), list: list, counters: renderer.lastRenderCounters))
             }
             #expect(validation.messages.isEmpty, "validation: \(validation.messages)", sourceLocation: sourceLocation)
             return drawn
@@ -107,6 +108,28 @@ import Testing
         Self.expect(frames[3], 45, 20, (0, 0, 0, 255), tolerance: 0, "right of the moved layer")
     }
 
+    /// A rasterized layer whose bounds do not start at 0: its sublayers are placed in its bounds'
+    /// coordinates, as when it is drawn directly.
+    @Test func boundsOriginPlacesTheSubtreeAsDrawnDirectly() throws {
+        let ops =
+            [
+                .createLayer(2), .set(2, .bounds(CGRect(x: 5, y: -5, width: 20, height: 20))),
+                .set(2, .position(CGPoint(x: 20, y: 20))), .set(2, .backgroundColor(Self.red)),
+                .set(2, .shouldRasterize(true)),
+            ]
+            + RendererTests.layer(3, frame: CGRect(x: 5, y: -5, width: 10, height: 10), color: Self.blue)
+            + [.setSublayers(2, [3])]
+        let frame = try Self.draw([Self.scene(ops, children: [2])])[0]
+        #expect(frame.counters.rasterMisses == 1)
+        // The frame is (10, 10)...(30, 30); the sublayer covers its top-left quarter.
+        Self.expect(frame, 10, 10, (0, 0, 255, 255), tolerance: 0, "sublayer's first pixel")
+        Self.expect(frame, 19, 19, (0, 0, 255, 255), tolerance: 0, "sublayer's last pixel")
+        Self.expect(frame, 20, 12, (255, 0, 0, 255), tolerance: 0, "right of the sublayer")
+        Self.expect(frame, 29, 29, (255, 0, 0, 255), tolerance: 0, "layer's last pixel")
+        Self.expect(frame, 9, 9, (0, 0, 0, 255), tolerance: 0, "outside")
+        Self.expect(frame, 30, 30, (0, 0, 0, 255), tolerance: 0, "outside")
+    }
+
     /// The value of the pixel whose centre is at layer x `x` + 0.5 of a 1-point white line over
     /// black at layer x `line`...`line + 1`, rasterized at `scale` and magnified back with bilinear
     /// filtering: texel t covers layer x t / scale...(t + 1) / scale, and holds the line's coverage of it.
@@ -127,7 +150,8 @@ import Testing
     func rasterizationScaleSetsTheRasterResolution(scale: Double) throws {
         let ops =
             RendererTests.layer(
-                2, frame: CGRect(x: 10, y: 10, width: 40, height: 20), color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
+                2, frame: CGRect(x: 10, y: 10, width: 40, height: 20),
+                color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 1),
                 [.shouldRasterize(true), .rasterizationScale(CGFloat(scale))])
             + RendererTests.layer(3, frame: CGRect(x: 20, y: 0, width: 1, height: 20), color: Self.white)
             + [.setSublayers(2, [3])]

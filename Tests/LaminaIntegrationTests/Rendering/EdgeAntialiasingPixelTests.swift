@@ -38,14 +38,20 @@ import Testing
         return (edge, distance, along > 2 && along < side - 2)
     }
 
+    /// What paints the white square: its background (`shape` kind), a white image as its contents
+    /// (`imageShape`), or a gradient layer's fill from white to white (`gradient`).
+    enum Paint: CaseIterable { case background, contents, gradient }
+
     /// The red channel of every pixel near the outline (within 2 pixels), with its place.
-    static func edgePixels(_ properties: [LayerProperty], contents: Bool = false) throws -> [(
+    static func edgePixels(_ properties: [LayerProperty], paint: Paint = .background) throws -> [(
         value: Int, edge: UInt32, distance: Double, alongEdge: Bool
     )] {
         let white = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let ops = RendererTests.layer(
+        let contents = paint == .contents
+        var ops = RendererTests.layer(
             2, frame: CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side),
-            color: contents ? nil : white, [.transform(turn)] + properties)
+            color: paint == .background ? white : nil, [.transform(turn)] + properties)
+        if paint == .gradient { ops = [.createLayer(2, .gradient), .set(2, .colors([white, white]))] + ops.dropFirst() }
         let image = (4, 4, [UInt8](repeating: 255, count: 64))
         let frame = try OffscreenPassPixelTests.draw(
             ops, children: [2], images: contents ? [9: image] : [:], contents: contents ? [2: 9] : [:])
@@ -67,8 +73,9 @@ import Testing
     }
 
     /// The default: every edge has pixels of partial coverage.
-    @Test func antialiasedEdgesHavePartialPixels() throws {
-        let pixels = try Self.edgePixels([])
+    @Test(arguments: Paint.allCases)
+    func antialiasedEdgesHavePartialPixels(paint: Paint) throws {
+        let pixels = try Self.edgePixels([], paint: paint)
         for edge: UInt32 in [1, 2, 4, 8] {
             let partial = pixels.filter { $0.edge == edge && $0.value > 0 && $0.value < 255 }
             #expect(partial.count >= 5, "edge \(edge): \(partial.count) partial pixels")
@@ -76,10 +83,10 @@ import Testing
     }
 
     /// `allowsEdgeAntialiasing = false`: every pixel is the background or the layer's colour, as the
-    /// pixel-centre rule says, for the background (shape kind) and for contents (image kind).
-    @Test(arguments: [false, true])
-    func withoutAntialiasingEveryPixelIsWhole(contents: Bool) throws {
-        let pixels = try Self.edgePixels([.allowsEdgeAntialiasing(false)], contents: contents)
+    /// pixel-centre rule says, for the background, contents and a gradient.
+    @Test(arguments: Paint.allCases)
+    func withoutAntialiasingEveryPixelIsWhole(paint: Paint) throws {
+        let pixels = try Self.edgePixels([.allowsEdgeAntialiasing(false)], paint: paint)
         #expect(pixels.count > 100)
         let wrong = pixels.filter { !Self.followsCentreRule($0) }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
@@ -87,10 +94,10 @@ import Testing
 
     /// A mask without the left edge: that edge is hard (away from its corners, where a soft neighbour's
     /// anti-aliasing reaches), the three others stay soft.
-    @Test(arguments: [false, true])
-    func aMaskWithoutTheLeftEdgeDrawsItHard(contents: Bool) throws {
+    @Test(arguments: Paint.allCases)
+    func aMaskWithoutTheLeftEdgeDrawsItHard(paint: Paint) throws {
         let mask: CAEdgeAntialiasingMask = [.layerRightEdge, .layerBottomEdge, .layerTopEdge]
-        let pixels = try Self.edgePixels([.edgeAntialiasingMask(mask)], contents: contents)
+        let pixels = try Self.edgePixels([.edgeAntialiasingMask(mask)], paint: paint)
         let left = pixels.filter { $0.edge == 1 && $0.alongEdge }
         #expect(left.count > 20)
         let wrong = left.filter { !Self.followsCentreRule($0) }

@@ -51,7 +51,9 @@ import Testing
         var ops = RendererTests.layer(
             2, frame: CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side),
             color: paint == .background ? white : nil, [.transform(turn)] + properties)
-        if paint == .gradient { ops = [.createLayer(2, .gradient), .set(2, .colors([white, white]))] + ops.dropFirst() }
+        if paint == .gradient {
+            ops = [.createLayer(2, .gradient), .set(2, .colors([white, white]))] + ops.dropFirst()
+        }
         let image = (4, 4, [UInt8](repeating: 255, count: 64))
         let frame = try OffscreenPassPixelTests.draw(
             ops, children: [2], images: contents ? [9: image] : [:], contents: contents ? [2: 9] : [:])

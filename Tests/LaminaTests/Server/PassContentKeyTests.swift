@@ -66,4 +66,20 @@ struct PassContentKeyTests {
         // (a white background) keeps its key.
         #expect(keys == [keys[0], nil, nil] && keys[0] != nil)
     }
+
+    /// A surface with a new frame inside a raster: the raster's image instance looks the same in the
+    /// list (same pass, same place, same key), so the frame worker damages the pixels it covers.
+    @Test func aChangedSurfaceInsideARasterDamagesTheRaster() throws {
+        var list = try Self.build()
+        list.damage = []
+        FrameWorker.damage(&list, sampling: [Self.image])
+        let shown = list.emitted.filter { $0.texture?.image == list.passes[0].image }
+        #expect(shown.count == 1)
+        #expect(list.damage == shown.map(\.pixels))
+        // An image no pass or instance samples adds nothing.
+        var other = try Self.build()
+        other.damage = []
+        FrameWorker.damage(&other, sampling: [RenderImageID(rawValue: 77)])
+        #expect(other.damage == [])
+    }
 }

@@ -64,6 +64,17 @@ float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
     return h.z > 0.0 ? c : 0.0;
 }
 
+// Whether the fragment at `p` (layer coordinates) is drawn with a hard edge: the edge of `rect`
+// nearest to it is one of the hard edges (bits from 32 up in the corner lane: 1 minX, 2 maxX, 4 minY,
+// 8 maxY, Apple's CAEdgeAntialiasingMask), covered by the pixel-centre rule (as shape.frag).
+bool hardEdge(vec2 p, vec4 rect, int maskValue) {
+    int hard = maskValue >> 5;
+    vec2 d = p - (rect.xy + rect.zw) * 0.5;
+    vec2 q = abs(d) - (rect.zw - rect.xy) * 0.5;
+    int edge = q.x > q.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
+    return (hard & edge) != 0;
+}
+
 void main() {
     // Coverage first: its derivatives need the whole 2x2 quad, before any choice per fragment.
     int maskValue = int(vParams.y + 0.5);
@@ -71,7 +82,9 @@ void main() {
     float radius = vParams.x;
     vec4 radii = vec4((maskValue & 1) != 0 ? radius : 0.0, (maskValue & 2) != 0 ? radius : 0.0,
                       (maskValue & 4) != 0 ? radius : 0.0, (maskValue & 8) != 0 ? radius : 0.0);
-    float alpha = coverage(roundedRectDistance(vLocal.xy, vRect, radii, continuous));
+    float outer = roundedRectDistance(vLocal.xy, vRect, radii, continuous);
+    float soft = coverage(outer);
+    float alpha = hardEdge(vLocal.xy, vRect, maskValue) ? (outer <= 0.0 ? 1.0 : 0.0) : soft;
     vec2 f = gl_FragCoord.xy + push.origin;  // device pixels, also in an offscreen pass
     alpha *= clamp(f.x + 0.5 - vDeviceClip.x, 0.0, 1.0) * clamp(vDeviceClip.z - f.x + 0.5, 0.0, 1.0);
     alpha *= clamp(f.y + 0.5 - vDeviceClip.y, 0.0, 1.0) * clamp(vDeviceClip.w - f.y + 0.5, 0.0, 1.0);

@@ -52,14 +52,33 @@ float clipCoverage(vec2 f, vec4 row0, vec4 row1, vec4 row2, vec4 rect) {
     return h.z > 0.0 ? c : 0.0;
 }
 
+// Whether the fragment at `p` (layer coordinates) is drawn with a hard edge: the edge of `rect`
+// nearest to it is one of the `hard` edges (bits from 32 up in the corner lane: 1 minX, 2 maxX,
+// 4 minY, 8 maxY, as Apple's CAEdgeAntialiasingMask names left, right, bottom and top), whose pixels
+// are then covered by the pixel-centre rule instead of analytically.
+bool hardEdge(vec2 p, vec4 rect, float maskValue) {
+    int hard = int(maskValue + 0.5) >> 5;
+    vec2 d = p - (rect.xy + rect.zw) * 0.5;
+    vec2 q = abs(d) - (rect.zw - rect.xy) * 0.5;
+    int edge = q.x > q.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
+    return (hard & edge) != 0;
+}
+
 void main() {
     float radius = vShapeParams.x;
     float border = vShapeParams.y;
     vec4 radii = cornerRadii(radius, vShapeParams.z);
-    float alpha = coverage(roundedRectDistance(vLocal, vShapeRect, radii));
+    // Coverage is found in uniform control flow (it takes derivatives), then a hard edge keeps only
+    // whether the pixel's centre is inside.
+    bool hard = hardEdge(vLocal, vShapeRect, vShapeParams.z);
+    float outer = roundedRectDistance(vLocal, vShapeRect, radii);
+    float soft = coverage(outer);
+    float alpha = hard ? (outer <= 0.0 ? 1.0 : 0.0) : soft;
     if (border > 0.0) {
         vec4 inner = vShapeRect + vec4(border, border, -border, -border);
-        float inside = coverage(roundedRectDistance(vLocal, inner, max(radii - border, 0.0)));
+        float innerDistance = roundedRectDistance(vLocal, inner, max(radii - border, 0.0));
+        float softInside = coverage(innerDistance);
+        float inside = hard ? (innerDistance <= 0.0 ? 1.0 : 0.0) : softInside;
         alpha *= 1.0 - inside;
     }
 

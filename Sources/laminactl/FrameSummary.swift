@@ -40,13 +40,15 @@ struct FrameSummary {
     }
 
     /// One frame as a JSON object with the keys `time`, `layersVisited`, `instancesEmitted`,
-    /// `pixelsDrawn`, `displayPixels`, `offscreenPasses`, `cpuMilliseconds`, `gpuMilliseconds` (null
-    /// where unknown) and `missedDeadline`.
+    /// `pixelsDrawn`, `displayPixels`, `offscreenPasses`, `offscreenPassesKept`, `rasterCacheHits`,
+    /// `rasterCacheMisses`, `cpuMilliseconds`, `gpuMilliseconds` (null where unknown) and `missedDeadline`.
     static func json(_ r: FrameRecord) -> String {
         let gpu = r.gpuMilliseconds.map { "\($0)" } ?? "null"
         return "{\"time\":\(r.time),\"layersVisited\":\(r.layersVisited),\"instancesEmitted\":\(r.instancesEmitted),"
             + "\"pixelsDrawn\":\(r.pixelsDrawn),\"displayPixels\":\(r.displayPixels),"
-            + "\"offscreenPasses\":\(r.offscreenPasses),\"cpuMilliseconds\":\(r.cpuMilliseconds),"
+            + "\"offscreenPasses\":\(r.offscreenPasses),\"offscreenPassesKept\":\(r.offscreenPassesKept),"
+            + "\"rasterCacheHits\":\(r.rasterCacheHits),\"rasterCacheMisses\":\(r.rasterCacheMisses),"
+            + "\"cpuMilliseconds\":\(r.cpuMilliseconds),"
             + "\"gpuMilliseconds\":\(gpu),\"missedDeadline\":\(r.missedDeadline)}"
     }
 }

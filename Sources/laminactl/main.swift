@@ -118,7 +118,8 @@ extension LaminaCtl {
             abstract: "Print what the newest frames of a display cost, and a summary of their CPU times.",
             discussion: """
                 Each frame: its media time, layers visited, instances emitted, pixels drawn, the display's \
-                pixels, offscreen passes, CPU and GPU milliseconds (GPU: - where the renderer has no \
+                pixels, offscreen passes (and of those, kept from an earlier frame without drawing), raster \
+                cache hits and misses (shouldRasterize), CPU and GPU milliseconds (GPU: - where the renderer has no \
                 timestamps) and whether it missed its refresh. The summary gives the 50th, 90th and 99th \
                 percentile and the worst CPU time and the missed refreshes. The server keeps 600 frames a \
                 display, and records a frame only when something changed.
@@ -136,12 +137,15 @@ extension LaminaCtl {
                 print(summary.json)
                 return
             }
-            print("time\tlayers\tinstances\tpixels drawn\tdisplay pixels\tpasses\tcpu ms\tgpu ms\tmissed")
+            print(
+                "time\tlayers\tinstances\tpixels drawn\tdisplay pixels\tpasses\tkept\traster hits\traster misses"
+                    + "\tcpu ms\tgpu ms\tmissed")
             for r in records {
                 let gpu = r.gpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-"
                 print(
                     String(format: "%.4f", r.time) + "\t\(r.layersVisited)\t\(r.instancesEmitted)\t\(r.pixelsDrawn)\t"
-                        + "\(r.displayPixels)\t\(r.offscreenPasses)\t" + String(format: "%.3f", r.cpuMilliseconds)
+                        + "\(r.displayPixels)\t\(r.offscreenPasses)\t\(r.offscreenPassesKept)\t\(r.rasterCacheHits)\t"
+                        + "\(r.rasterCacheMisses)\t" + String(format: "%.3f", r.cpuMilliseconds)
                         + "\t\(gpu)\t\(r.missedDeadline ? "yes" : "no")")
             }
             print(summary.text)

@@ -19,8 +19,16 @@ public struct FrameRecord: Sendable, Hashable {
     public var pixelsDrawn: Int
     /// The display's pixel count (width × height).
     public var displayPixels: Int
-    /// The offscreen passes the frame drew before the display's own pass.
+    /// The offscreen passes the frame's display list holds (drawn before the display's own pass, or
+    /// kept from an earlier frame).
     public var offscreenPasses: Int
+    /// Of `offscreenPasses`, those the renderer did not draw: their content was the same as a pass an
+    /// earlier frame drew, whose image it kept (docs/rendering.md, "Kept passes").
+    public var offscreenPassesKept: Int
+    /// Rasterized layers (`shouldRasterize`) shown from their kept image: raster cache hits.
+    public var rasterCacheHits: Int
+    /// Rasterized layers drawn into their image again: raster cache misses.
+    public var rasterCacheMisses: Int
     /// CPU time on the frame worker: evaluating animations, building the display list, recording
     /// and submitting the GPU work, in milliseconds.
     public var cpuMilliseconds: Double
@@ -34,7 +42,8 @@ public struct FrameRecord: Sendable, Hashable {
     /// Creates a record.
     public init(
         time: Double, display: UInt32, layersVisited: Int, instancesEmitted: Int, pixelsDrawn: Int, displayPixels: Int,
-        offscreenPasses: Int, cpuMilliseconds: Double, gpuMilliseconds: Double?, missedDeadline: Bool
+        offscreenPasses: Int, cpuMilliseconds: Double, gpuMilliseconds: Double?, missedDeadline: Bool,
+        offscreenPassesKept: Int = 0, rasterCacheHits: Int = 0, rasterCacheMisses: Int = 0
     ) {
         self.time = time
         self.display = display
@@ -43,6 +52,9 @@ public struct FrameRecord: Sendable, Hashable {
         self.pixelsDrawn = pixelsDrawn
         self.displayPixels = displayPixels
         self.offscreenPasses = offscreenPasses
+        self.offscreenPassesKept = offscreenPassesKept
+        self.rasterCacheHits = rasterCacheHits
+        self.rasterCacheMisses = rasterCacheMisses
         self.cpuMilliseconds = cpuMilliseconds
         self.gpuMilliseconds = gpuMilliseconds
         self.missedDeadline = missedDeadline

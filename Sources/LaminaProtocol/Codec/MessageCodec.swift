@@ -163,17 +163,20 @@ public enum MessageCodec {
     }
 
     /// Bytes of one frame record on the wire.
-    static let frameRecordBytes = 66
+    static let frameRecordBytes = 78
 
     /// Writes a frame record: `f64` time, `u32` display, `u64` layers visited, instances emitted,
     /// pixels drawn and display pixels, `u32` offscreen passes, `f64` CPU milliseconds, `u8` whether a
-    /// GPU time follows and its `f64` (0 when not), `u8` missed deadline.
+    /// GPU time follows and its `f64` (0 when not), `u8` missed deadline, `u32` passes kept, raster
+    /// cache hits and raster cache misses.
     static func encode(_ f: FrameRecord, into w: inout WireWriter) {
         w.f64(f.time); w.u32(f.display)
         w.u64(UInt64(clamping: f.layersVisited)); w.u64(UInt64(clamping: f.instancesEmitted))
         w.u64(UInt64(clamping: f.pixelsDrawn)); w.u64(UInt64(clamping: f.displayPixels))
         w.u32(UInt32(clamping: f.offscreenPasses)); w.f64(f.cpuMilliseconds)
         w.bool(f.gpuMilliseconds != nil); w.f64(f.gpuMilliseconds ?? 0); w.bool(f.missedDeadline)
+        w.u32(UInt32(clamping: f.offscreenPassesKept)); w.u32(UInt32(clamping: f.rasterCacheHits))
+        w.u32(UInt32(clamping: f.rasterCacheMisses))
     }
 
     /// Reads a frame record written by `encode(_:into:)`; counts beyond `Int.max` are clamped.
@@ -188,10 +191,15 @@ public enum MessageCodec {
         let cpu = try r.f64("frameRecord.cpuMilliseconds")
         let hasGPU = try r.bool("frameRecord.hasGPUTime")
         let gpu = try r.f64("frameRecord.gpuMilliseconds")
+        let missed = try r.bool("frameRecord.missedDeadline")
+        let kept = Int(try r.u32("frameRecord.offscreenPassesKept"))
+        let hits = Int(try r.u32("frameRecord.rasterCacheHits"))
+        let misses = Int(try r.u32("frameRecord.rasterCacheMisses"))
         return FrameRecord(
             time: time, display: display, layersVisited: layers, instancesEmitted: instances, pixelsDrawn: pixels,
             displayPixels: displayPixels, offscreenPasses: passes, cpuMilliseconds: cpu,
-            gpuMilliseconds: hasGPU ? gpu : nil, missedDeadline: try r.bool("frameRecord.missedDeadline"))
+            gpuMilliseconds: hasGPU ? gpu : nil, missedDeadline: missed, offscreenPassesKept: kept,
+            rasterCacheHits: hits, rasterCacheMisses: misses)
     }
 
     /// Reads a display list written by `encode(_:into:)`.

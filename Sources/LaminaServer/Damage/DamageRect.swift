@@ -81,6 +81,10 @@ public struct EmittedInstance: Sendable, Equatable {
     public var pixels: DamageRect
     /// What it samples, for a textured kind.
     public var texture: TextureSampling?
+    /// For the image of a rasterized layer, the content key of the pass it shows
+    /// (`DisplayList.passContentKeys`), so that a change inside the raster damages where it is shown;
+    /// 0 otherwise.
+    public var content: UInt64 = 0
 
     /// An emitted instance.
     public init(kind: Int, index: Int, pixels: DamageRect, texture: TextureSampling?) {

@@ -172,7 +172,9 @@ public struct DamageTracker {
     static func equal(_ a: DisplayList, _ i: Int, _ b: DisplayList, _ j: Int) -> Bool {
         let x = a.emitted[i]
         let y = b.emitted[j]
-        guard x.kind == y.kind, x.texture == y.texture, x.pixels == y.pixels else { return false }
+        guard x.kind == y.kind, x.texture == y.texture, x.pixels == y.pixels, x.content == y.content else {
+            return false
+        }
         let stride = a.instances[x.kind].stride
         return a.instances[x.kind].bytes.withUnsafeBytes { p in
             b.instances[y.kind].bytes.withUnsafeBytes { q in
@@ -185,6 +187,7 @@ public struct DamageTracker {
     static func hash(_ e: EmittedInstance, in list: DisplayList) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(e.kind)
         if let t = e.texture { h = (h ^ t.image.rawValue) &* 0x100_0000_01b3 }
+        if e.content != 0 { h = (h ^ e.content) &* 0x100_0000_01b3 }
         let stride = list.instances[e.kind].stride
         list.instances[e.kind].bytes.withUnsafeBytes { p in
             // Eight bytes a step, then what is left one by one.

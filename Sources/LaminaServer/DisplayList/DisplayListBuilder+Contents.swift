@@ -66,15 +66,17 @@ extension DisplayListBuilder {
                     bounds: state.bounds, width: image.width, height: image.height, scale: state.contentsScale,
                     gravity: state.contentsGravity, contentsRect: state.contentsRect),
                 toDevice: m)
+            let soft = Self.softEdges(state)
             if dissolve {
                 parts.append(
                     DissolvePart(weight: weight) { [tint] in
                         $0.emitContents(
                             pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip,
-                            additive: true)
+                            additive: true, softEdges: soft)
                     })
             } else {
-                emitContents(pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip)
+                emitContents(
+                    pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip, softEdges: soft)
             }
         }
         if dissolve { drawDissolve(parts, opacity: opacity, clip: clip.deviceRect, direct: true) }
@@ -151,9 +153,11 @@ extension DisplayListBuilder {
     /// on whole pixels; otherwise `ImageShapeInstance`s with anti-aliased outer edges. A `tint` (a
     /// premultiplied colour, `contentsTint(_:)`) multiplies every texel as well as the opacity.
     /// `additive` draws with the additive kinds (`additiveImage`, `additiveImageShape`) instead.
+    /// `softEdges` (minX, minY, maxX, maxY: 1 or 0) leaves out the anti-aliasing of the outer edges
+    /// whose lane is 0 (`edgeAntialiasingMask`, `DisplayListBuilder+EdgeAntialiasing.swift`).
     mutating func emitContents(
         _ pieces: [ContentsPiece], sampling: TextureSampling, opacity: Float, tint: SIMD4<Float>? = nil,
-        toDevice m: CATransform3D, clip: Clip, additive: Bool = false
+        toDevice m: CATransform3D, clip: Clip, additive: Bool = false, softEdges: SIMD4<Float> = SIMD4(repeating: 1)
     ) {
         let region = pieces.dropFirst().reduce(pieces[0].rect) { $0.union($1.rect) }
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect)
@@ -188,7 +192,7 @@ extension DisplayListBuilder {
         let device = v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY)
         for piece in pieces {
             let r = piece.rect
-            let grow = piece.outer * margin
+            let grow = piece.outer * margin * softEdges
             let grown = CGRect(
                 x: r.minX - CGFloat(grow.x), y: r.minY - CGFloat(grow.y),
                 width: r.width + CGFloat(grow.x + grow.z), height: r.height + CGFloat(grow.y + grow.w))

@@ -10,7 +10,7 @@ extension DisplayListBuilder {
     /// `radius × continuousExpansion` along each edge.
     mutating func emitShape(
         bounds: CGRect, radius: CGFloat, corners: CACornerMask, continuous: Bool = false, borderWidth: CGFloat,
-        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip
+        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip, hardEdges: UInt32 = 0
     ) {
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
             if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
@@ -42,6 +42,7 @@ extension DisplayListBuilder {
             var piece = shapeTemplate(
                 bounds: bounds, radius: radius, corners: corners, continuous: continuous, borderWidth: width,
                 color: color, toDevice: m, clip: clip)
+            piece.shapeParams.z += Float(32 * (hardEdges & 15))
             piece.piece = SIMD4(
                 Float(bounds.minX - margin), Float(bounds.minY - margin),
                 Float(bounds.maxX + margin), Float(bounds.maxY + margin))

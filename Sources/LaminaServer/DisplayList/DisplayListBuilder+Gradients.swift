@@ -118,7 +118,9 @@ extension DisplayListBuilder {
                 piece: v(b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin),
                 rect: v(b.minX, b.minY, b.maxX, b.maxY),
                 params: SIMD4(
-                    Float(radius), Self.maskValue(state.maskedCorners.rawValue, continuous: Self.isContinuous(state)),
+                    Float(radius),
+                    Self.maskValue(state.maskedCorners.rawValue, continuous: Self.isContinuous(state))
+                        + Float(32 * Self.hardEdges(state)),
                     general == nil ? 0 : 1, type),
                 points: v(start.x, start.y, shape.0, shape.1),
                 deviceClip: v(clip.deviceRect.minX, clip.deviceRect.minY, clip.deviceRect.maxX, clip.deviceRect.maxY),

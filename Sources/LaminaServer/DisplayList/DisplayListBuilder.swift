@@ -112,6 +112,7 @@ public struct DisplayListBuilder {
         if presented.state.layerClass == .transform {
             return drawTransformLayer(presented, in: context)
         }
+        if rasterizes(presented) { return drawRasterized(presented, in: context) }
         // Inside a replicator's copy, every colour the layer draws is multiplied by the copy's colour.
         var presented = presented
         if let tint = context.instanceTint { presented.state.multiplyColors(by: tint) }
@@ -156,7 +157,7 @@ public struct DisplayListBuilder {
                     bounds: state.bounds, radius: radius, corners: state.maskedCorners,
                     continuous: Self.isContinuous(state),
                     borderWidth: Self.borderWidth(state), fill: fill, border: border, toDevice: toDevice,
-                    clip: parentClip)
+                    clip: parentClip, hardEdges: Self.hardEdges(state))
             }
             return
         }
@@ -164,7 +165,7 @@ public struct DisplayListBuilder {
             emitShape(
                 bounds: state.bounds, radius: radius, corners: state.maskedCorners,
                 continuous: Self.isContinuous(state), borderWidth: 0,
-                fill: fill, border: nil, toDevice: toDevice, clip: parentClip)
+                fill: fill, border: nil, toDevice: toDevice, clip: parentClip, hardEdges: Self.hardEdges(state))
         }
         if hasGradient {
             drawGradient(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
@@ -372,7 +373,7 @@ public struct DisplayListBuilder {
         emitShape(
             bounds: state.bounds, radius: radius, corners: state.maskedCorners, continuous: Self.isContinuous(state),
             borderWidth: Self.borderWidth(state),
-            fill: nil, border: border, toDevice: toDevice, clip: clip)
+            fill: nil, border: border, toDevice: toDevice, clip: clip, hardEdges: Self.hardEdges(state))
     }
 
     /// The premultiplied border colour, or nil when no border is drawn.

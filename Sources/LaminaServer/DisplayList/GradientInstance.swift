@@ -24,7 +24,8 @@ public struct GradientInstance: Sendable, Equatable {
     public var piece: SIMD4<Float>
     /// The layer's bounds: minX, minY, maxX, maxY.
     public var rect: SIMD4<Float>
-    /// Corner radius, corner mask (plus 16 for continuous corners), number of general clips (0 or 1),
+    /// Corner radius, corner mask (plus 16 for continuous corners, plus 32 × the hard edges of
+    /// `DisplayListBuilder.hardEdges`), number of general clips (0 or 1),
     /// gradient type (0 axial, 1 radial, 2 conic).
     public var params: SIMD4<Float>
     /// The start point in layer coordinates, then what the type needs of the end point: axial, the

@@ -17,14 +17,27 @@ public struct OffscreenPass: Sendable, Equatable {
     /// downsampled passes of a wide blur (`DisplayList.appendBlur`), whose image is `rect` divided by it
     /// (rounded up) and whose rectangle's corner and size are multiples of it.
     public var scale: Int
+    /// The size of the space the pass's instances are in, when it is not the display's: the canvas of
+    /// a rasterized layer (`shouldRasterize`, `DisplayListBuilder+Rasterize.swift`), whose instances are
+    /// in the layer's own space at `rasterizationScale`. A renderer maps this space as it maps the
+    /// display's for the others. nil for every other pass.
+    public var canvas: SIMD2<Int>?
 
-    /// A pass over `rect` drawing `batches`, sampled as `image`, with `scale` device pixels per texel.
-    public init(rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1) {
+    /// A pass over `rect` drawing `batches`, sampled as `image`, with `scale` device pixels per texel,
+    /// in the display's space or, for a rasterized layer, on `canvas`.
+    public init(
+        rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1, canvas: SIMD2<Int>? = nil
+    ) {
         self.rect = rect
         self.batches = batches
         self.image = image
         self.scale = max(1, scale)
+        self.canvas = canvas
     }
+
+    /// Whether the pass is a rasterized layer's image (`shouldRasterize`), which a renderer counts
+    /// apart (`RenderCounters.rasterHits`).
+    public var isRaster: Bool { canvas != nil }
 
     /// The width and height of the pass's image in texels.
     public var texels: (width: Int, height: Int) {

@@ -18,8 +18,8 @@ public struct ShapeInstance: Sendable, Equatable {
     public var piece: SIMD4<Float>
     /// The shape's rectangle in layer coordinates: minX, minY, maxX, maxY.
     public var shapeRect: SIMD4<Float>
-    /// Corner radius, border width (0: filled shape), corner mask (plus 16 for continuous corners),
-    /// number of general clips (0...2).
+    /// Corner radius, border width (0: filled shape), corner mask (plus 16 for continuous corners, plus
+    /// 32 × the edges drawn hard, `DisplayListBuilder.hardEdges`), number of general clips (0...2).
     public var shapeParams: SIMD4<Float>
     /// Premultiplied RGBA.
     public var color: SIMD4<Float>

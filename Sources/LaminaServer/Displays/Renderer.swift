@@ -46,6 +46,9 @@ public protocol Renderer: AnyObject {
     /// The GPU times, in milliseconds, of the drawn frames that finished since the last call, by
     /// submission number; empty where the device has no timestamps.
     func takeGPUTimes() throws -> [UInt64: Double]
+    /// What the last `render(_:into:)` that drew did with the list's offscreen passes (drawn, or kept
+    /// from an earlier frame); zero before the first.
+    var lastRenderCounters: RenderCounters { get }
 }
 
 extension Renderer {
@@ -54,4 +57,7 @@ extension Renderer {
 
     /// A renderer without GPU timing reports none.
     public func takeGPUTimes() throws -> [UInt64: Double] { [:] }
+
+    /// A renderer that keeps no pass reports none kept.
+    public var lastRenderCounters: RenderCounters { RenderCounters() }
 }

@@ -101,10 +101,15 @@ extension FrameWorker {
         return changed
     }
 
-    /// Adds to `list`'s damage the pixels of every instance that samples one of `images` (nothing
-    /// when the list is drawn whole anyway).
-    static func damage(_ list: inout DisplayList, sampling images: Set<RenderImageID>) {
-        guard !images.isEmpty, let damage = list.damage else { return }
+    /// Adds to `list`'s damage the pixels of every instance that samples one of `images`, or a pass
+    /// that does (a rasterized layer showing a surface), (nothing when the list is drawn whole anyway).
+    static func damage(_ list: inout DisplayList, sampling changed: Set<RenderImageID>) {
+        guard !changed.isEmpty, let damage = list.damage else { return }
+        var images = changed
+        for pass in list.passes
+        where pass.batches.contains(where: { $0.texture.map { images.contains($0.image) } ?? false }) {
+            images.insert(pass.image)
+        }
         let extra = list.emitted.compactMap { instance -> DamageRect? in
             guard let texture = instance.texture, images.contains(texture.image) else { return nil }
             return instance.pixels

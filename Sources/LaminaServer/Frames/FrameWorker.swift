@@ -203,12 +203,18 @@ final class FrameWorker: @unchecked Sendable {
                 framesOnGPU[drawn] = (display, instance, time)
             }
             if failure != nil { damage[key]?.forget() }
+            // Only a frame the renderer drew has pass counters of its own.
+            let counters =
+                failure == nil && renderer.map({ $0.lastRenderedFrame != drawnBefore }) == true
+                ? renderer!.lastRenderCounters : RenderCounters()
             let cpu = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             let record = FrameRecord(
                 time: time, display: display, layersVisited: list.layersVisited, instancesEmitted: list.instanceCount,
                 pixelsDrawn: list.pixelsToDraw, displayPixels: list.width * list.height,
                 offscreenPasses: list.passes.count,
-                cpuMilliseconds: cpu, gpuMilliseconds: nil, missedDeadline: false)
+                cpuMilliseconds: cpu, gpuMilliseconds: nil, missedDeadline: false,
+                offscreenPassesKept: counters.passesKept, rasterCacheHits: counters.rasterHits,
+                rasterCacheMisses: counters.rasterMisses)
             var views: [Int: [TiledLayerView]] = [:]
             for view in list.tiledViews where view.tree < sessions.count {
                 views[sessions[view.tree], default: []].append(view)

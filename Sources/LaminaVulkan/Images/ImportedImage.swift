@@ -7,4 +7,7 @@ struct ImportedImage {
     /// For a shared surface on the copy path, the rows each refresh copies into `storage` (nil for
     /// uploaded images and zero-copy surfaces, whose `storage` samples the client's memory itself).
     var copiedSurface: SurfacePixels? = nil
+    /// Whether the image's pixels may change under its id (a shared surface, an image a target draws
+    /// into): an offscreen pass that samples it is never kept (`DisplayList.passContentKeys`).
+    var changesInPlace = false
 }

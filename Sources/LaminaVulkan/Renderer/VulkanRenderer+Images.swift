@@ -51,6 +51,7 @@ extension VulkanRenderer {
     public func makeTarget(drawingInto image: RenderImageID) throws -> any RenderTarget {
         guard let entry = images[image] else { throw RenderImageError.unknownImage(image) }
         guard entry.storage.mipLevels == 1 else { throw RenderImageError.mipmapped(image) }
+        images[image]?.changesInPlace = true
         return try VulkanTarget(entry.storage, graveyard: graveyard)
     }
 

@@ -64,6 +64,8 @@ extension VulkanRenderer {
         // display); the others map the display's device pixels, moved by the pass's corner.
         let isBlur = pass.batches.allSatisfy { $0.kind == DrawKind.blur.id }
         let scale = Float(pass.scale)
+        let (displayWidth, displayHeight) = Self.canvas(
+            of: pass, displayWidth: displayWidth, displayHeight: displayHeight)
         var viewport =
             isBlur
             ? VkViewport(

@@ -21,13 +21,14 @@ extension VulkanRenderer {
         let id = RenderImageID(rawValue: nextImage)
         if surface.yCbCr == nil, let storage = hostSurfaceImage(surface) {
             nextImage += 1
-            images[id] = ImportedImage(storage: storage, filtering: .linear)
+            images[id] = ImportedImage(storage: storage, filtering: .linear, changesInPlace: true)
             return ImportedSurface(image: id, isZeroCopy: true, bytesCopied: 0)
         }
         let usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
         let storage = try VulkanImage(vk, width: surface.width, height: surface.height, usage: usage)
         nextImage += 1
-        images[id] = ImportedImage(storage: storage, filtering: .linear, copiedSurface: surface)
+        images[id] = ImportedImage(
+            storage: storage, filtering: .linear, copiedSurface: surface, changesInPlace: true)
         return ImportedSurface(image: id, isZeroCopy: false, bytesCopied: try refreshSurface(id))
     }
 

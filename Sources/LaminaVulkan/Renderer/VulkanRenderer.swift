@@ -28,6 +28,8 @@ public final class VulkanRenderer: Renderer {
     /// The pixels the last `present(_:on:damage:)` copied into the swapchain image it showed: the
     /// whole frame, or only what that image lacked of it.
     public internal(set) var lastPresentPixelsCopied = 0
+    /// What the last `render(_:into:)` that drew did with its offscreen passes (`takePassImages`).
+    public internal(set) var lastRenderCounters = RenderCounters()
     /// The instance buffer of the frame being recorded (the next frame's slot).
     var instances: HostBuffer? {
         get { slots[timeline.slot(of: timeline.next)].instances }
@@ -89,13 +91,18 @@ public final class VulkanRenderer: Renderer {
         // A partial redraw draws only the instances that touch the damage.
         var drawn = list
         if let regions { drawn.batches = list.batches(touching: regions) }
-        // Offscreen passes are drawn whole, before the display's pass that samples them.
-        let passImages = try drawn.passes.map {
-            try passPool.take(width: $0.texels.width, height: $0.texels.height, frame: timeline.next, vk: vk)
-        }
-        let (uploaded, groupEnds) = try upload(drawn, groups: drawn.passes.map(\.batches) + [drawn.batches])
+        // Offscreen passes are drawn whole, before the display's pass that samples them; a pass whose
+        // image is kept from an earlier frame is not drawn (`takePassImages`).
+        let frame = timeline.next
+        let (passImages, kept) = try takePassImages(drawn)
+        // A frame that fails before it is submitted drew none of its passes: their images hold nothing.
+        var submitted = false
+        defer { if !submitted { passPool.forgetContent(takenBy: frame) } }
+        let passGroups = drawn.passes.indices.map { kept[$0] ? [] : drawn.passes[$0].batches }
+        let (uploaded, groupEnds) = try upload(drawn, groups: passGroups + [drawn.batches])
         var draws = uploaded
         scalePassCoordinates(&draws, passes: drawn.passes, images: passImages)
+        scalePassCoordinatesOfShapes(draws, passes: drawn.passes, images: passImages)
         let sampled = try bindTextures(&draws, slot: slot, passImages: passImages)
         lastRenderedFrame = try submit { cb in
             slot.writeStartTimestamp(cb)
@@ -108,7 +115,7 @@ public final class VulkanRenderer: Renderer {
                     dstStage: VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, dstAccess: VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
                 image.layout = image.sampledLayout
             }
-            for (index, pass) in drawn.passes.enumerated() {
+            for (index, pass) in drawn.passes.enumerated() where !kept[index] {
                 let first = index == 0 ? 0 : groupEnds[index - 1]
                 recordPass(
                     cb, pass, into: passImages[index], draws: draws[first..<groupEnds[index]],
@@ -175,8 +182,9 @@ public final class VulkanRenderer: Renderer {
                 dstStage: VK_PIPELINE_STAGE_2_COPY_BIT, dstAccess: VK_ACCESS_2_TRANSFER_READ_BIT, discard: false)
             slot.writeEndTimestamp(cb)
         }
+        submitted = true
         target.holdsFrame = true
-        passPool.retireIdle(before: timeline.next, into: graveyard)
+        passPool.retireIdle(before: timeline.next, drawn: frame, into: graveyard)
     }
 
     /// The Vulkan rectangle of a damaged rectangle.

@@ -69,7 +69,8 @@ import Testing
         #expect(!frames.isEmpty && frames.count <= 5)
         let keys: Set = [
             "time", "layersVisited", "instancesEmitted", "pixelsDrawn", "displayPixels", "offscreenPasses",
-            "cpuMilliseconds", "gpuMilliseconds", "missedDeadline",
+            "offscreenPassesKept", "rasterCacheHits", "rasterCacheMisses", "cpuMilliseconds", "gpuMilliseconds",
+            "missedDeadline",
         ]
         for object in frames { #expect(Set(object.keys) == keys) }
         // laminactl prints the server's records as they are. Which frames are the last five is not
@@ -84,6 +85,9 @@ import Testing
             #expect(object["pixelsDrawn"] as? Int == record.pixelsDrawn)
             #expect(object["displayPixels"] as? Int == 160 * 120)
             #expect(object["offscreenPasses"] as? Int == record.offscreenPasses)
+            #expect(object["offscreenPassesKept"] as? Int == record.offscreenPassesKept)
+            #expect(object["rasterCacheHits"] as? Int == record.rasterCacheHits)
+            #expect(object["rasterCacheMisses"] as? Int == record.rasterCacheMisses)
             #expect(object["missedDeadline"] as? Bool == record.missedDeadline)
         }
         let summary = try #require(objects.last?["summary"] as? [String: Any])

@@ -1,5 +1,4 @@
 import Foundation
-import LaminaCore
 
 /// One live particle of an emitter layer at one time, as `ParticleSystem` places it.
 public struct Particle: Sendable, Equatable {

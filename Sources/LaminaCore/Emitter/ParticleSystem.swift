@@ -1,5 +1,4 @@
 import Foundation
-import LaminaCore
 
 /// The particles of an emitter layer (`CAEmitterLayer`), computed from its properties, its seed and a
 /// time alone: nothing is kept from frame to frame, so a capture at a given time shows the same

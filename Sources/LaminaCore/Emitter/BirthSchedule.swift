@@ -64,21 +64,26 @@ struct BirthSchedule {
         times.append(end)
     }
 
+    /// How far below k an integral still counts as k: the rounding of the pieces' sum, so that a
+    /// birth due exactly at the end of a piece is not lost to it.
+    static func tolerance(_ total: Double) -> Double { 1e-9 * max(1, abs(total)) }
+
     /// The newest particle of cell `cell` born by the schedule's end, or nil when none is.
     func newest(of cell: Int) -> Int? {
         guard let total = integrals[cell].last, total > 0, total < 9e15 else { return nil }
-        let whole = total.rounded(.down)
-        return Int(whole == total ? whole - 1 : whole)
+        return Int((total + Self.tolerance(total)).rounded(.down))
     }
 
-    /// The birth of particle `k` of cell `cell`: where the integral first passes `k`.
+    /// The birth of particle `k` of cell `cell`: where the integral first reaches `k` (less the
+    /// tolerance; particle 0 where it first passes 0, so a rate of 0 bears nothing).
     func birth(of k: Int, cell: Int) -> Double? {
         let values = integrals[cell]
-        let target = Double(k)
-        guard let last = values.last, last > target else { return nil }
+        guard let total = values.last else { return nil }
+        let target = k == 0 ? 0 : Double(k) - Self.tolerance(total)
+        guard total > target else { return nil }
         var low = 0
         var high = values.count - 1
-        // The first piece end whose integral passes k.
+        // The first piece end whose integral passes the target.
         while low < high {
             let mid = (low + high) / 2
             if values[mid] > target { high = mid } else { low = mid + 1 }
@@ -86,6 +91,7 @@ struct BirthSchedule {
         guard low > 0 else { return times[0] }
         let (a, b) = (values[low - 1], values[low])
         let (t0, t1) = (times[low - 1], times[low])
-        return t0 + (target - a) / (b - a) * (t1 - t0)
+        let fraction = min(max((Double(k) - a) / (b - a), 0), 1)
+        return t0 + fraction * (t1 - t0)
     }
 }

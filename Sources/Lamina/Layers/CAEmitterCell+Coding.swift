@@ -72,6 +72,8 @@ extension CAEmitterCell {
         state.colorSpeed = SIMD4(redSpeed, greenSpeed, blueSpeed, alphaSpeed)
         state.contentsRect = contentsRect
         state.contentsScale = Double(contentsScale)
+        state.beginTime = beginTime
+        state.duration = duration
         state.contents = (contents as? CGImage).map(ContentsImageRegistry.remember) ?? 0
         state.cells = (emitterCells ?? []).map(\.serverState)
         return state

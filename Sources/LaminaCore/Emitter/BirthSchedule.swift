@@ -29,6 +29,12 @@ struct BirthSchedule {
         let count = timeline.model.emitter.cells.count
         integrals = Array(repeating: [0], count: count)
         longest = Array(repeating: 0, count: count)
+        // Where a cell starts or stops emitting, pieces end, so that a piece's rate holds all along it.
+        breaks = Set(
+            timeline.model.emitter.cells.flatMap { cell in
+                [cell.beginTime] + (cell.duration > 0 ? [cell.beginTime + cell.duration] : [])
+            }
+        ).filter { $0 > 0 && $0 < time }.sorted()
         let spans = timeline.changingSpans(upTo: time)
         let animated = spans.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
         var step = Self.step
@@ -48,14 +54,26 @@ struct BirthSchedule {
         if time > cursor || times.count == 1 { addPiece(to: time, timeline) }
     }
 
-    /// Adds the piece from the last end to `end`, its rates read at its middle.
+    /// The times where a cell of the model starts or stops emitting, sorted.
+    private var breaks: [Double] = []
+
+    /// Adds the pieces from the last end to `end`, cut where a cell starts or stops emitting.
     private mutating func addPiece(to end: Double, _ timeline: EmitterTimeline) {
+        for cut in breaks where cut > times[times.count - 1] && cut < end { addOnePiece(to: cut, timeline) }
+        addOnePiece(to: end, timeline)
+    }
+
+    /// Adds the piece from the last end to `end`, its rates read at its middle (0 for a cell outside
+    /// its `beginTime` and `duration`).
+    private mutating func addOnePiece(to end: Double, _ timeline: EmitterTimeline) {
         let start = times[times.count - 1]
         guard end > start || times.count == 1 else { return }
-        let emitter = timeline.emitter(at: (start + end) / 2)
+        let middle = (start + end) / 2
+        let emitter = timeline.emitter(at: middle)
         let length = max(end - start, 0)
         for (i, cell) in emitter.cells.enumerated() where i < integrals.count {
-            var rate = cell.isEnabled ? Double(cell.birthRate) * Double(emitter.birthRate) : 0
+            let active = middle >= cell.beginTime && (cell.duration <= 0 || middle < cell.beginTime + cell.duration)
+            var rate = cell.isEnabled && active ? Double(cell.birthRate) * Double(emitter.birthRate) : 0
             if !rate.isFinite || rate < 0 { rate = 0 }
             let added = integrals[i][integrals[i].count - 1] + rate * length
             integrals[i].append(added.isFinite ? added : integrals[i][integrals[i].count - 1])

@@ -29,17 +29,15 @@ extension ParticleSystem {
             let rate = Double(cell.birthRate) * Double(emitter.birthRate)
             guard cell.isEnabled, rate.isFinite, rate > 0 else { return }
             let longest = ParticleSystem.longestLife(of: cell, in: emitter)
-            guard longest > 0 else { return }
-            let newest = (time * rate).rounded(.down)
-            let oldest = max(0, ((time - longest) * rate).rounded(.down))
-            guard newest >= 0, newest < 9e15 else { return }
-            var k = Int(newest)
-            while k >= Int(oldest), budget > 0, candidates > 0 {
+            guard longest > 0, let (newest, oldest) = Self.births(of: cell, rate: rate, from: 0, to: time, longest: longest)
+            else { return }
+            var k = newest
+            while k >= oldest, budget > 0, candidates > 0 {
                 candidates -= 1
                 var random = ParticleRandom(seed: seed, cell: index, particle: k)
                 let born = ParticleBirth(
-                    cell: cell, flatIndex: flat, index: k, birth: Double(k) / rate, in: emitter, random: &random,
-                    start: nil)
+                    cell: cell, flatIndex: flat, index: k, birth: cell.beginTime + Double(k) / rate, in: emitter,
+                    random: &random, start: nil)
                 add(born, cell: cell, flat: flat, in: emitter, into: &found)
                 k -= 1
             }
@@ -65,6 +63,26 @@ extension ParticleSystem {
                 add(born, cell: cell, flat: flat, in: emitter, into: &found)
                 k -= 1
             }
+        }
+
+        /// The newest and oldest birth numbers of `cell` to look at by `time`, at `rate` births a
+        /// second from `origin` (its parent's time 0): particle k is born at origin + beginTime +
+        /// k / rate while the cell is active (before its `duration` ends, when it has one) and before
+        /// `until` (its parent particle's death); those born more than `longest` before `time` are
+        /// gone. Nil when none is born by then.
+        static func births(
+            of cell: EmitterCellState, rate: Double, from origin: Double, to time: Double,
+            until: Double = .infinity, longest: Double
+        ) -> (newest: Int, oldest: Int)? {
+            let start = origin + cell.beginTime
+            var end = until
+            if cell.duration > 0 { end = min(end, start + cell.duration) }
+            guard time >= start, end > start else { return nil }
+            var newest = ((min(time, end) - start) * rate).rounded(.down)
+            if newest >= 0, start + newest / rate >= end { newest -= 1 }
+            let oldest = max(0, ((time - longest - start) * rate).rounded(.down))
+            guard newest >= 0, newest < 9e15, oldest <= newest else { return nil }
+            return (Int(newest), Int(oldest))
         }
 
         /// Keeps `born` when it is alive, and emits its cell's sub-cells from it.
@@ -93,16 +111,15 @@ extension ParticleSystem {
                 let rate = Double(cell.birthRate) * Double(emitter.birthRate)
                 guard cell.isEnabled, rate.isFinite, rate > 0, budget > 0, candidates > 0 else { continue }
                 let longest = ParticleSystem.longestLife(of: cell, in: emitter)
-                let end = min(time, parent.birth + parent.lifetime)
-                guard longest > 0, end >= parent.birth else { continue }
-                var newest = ((end - parent.birth) * rate).rounded(.down)
-                if newest >= 0, parent.birth + newest / rate >= parent.birth + parent.lifetime { newest -= 1 }
-                let oldest = max(0, ((time - longest - parent.birth) * rate).rounded(.down))
-                guard newest >= 0, newest < 9e15 else { continue }
-                var j = Int(newest)
-                while j >= Int(oldest), budget > 0, candidates > 0 {
+                guard longest > 0,
+                    let (newest, oldest) = Self.births(
+                        of: cell, rate: rate, from: parent.birth, to: time, until: parent.birth + parent.lifetime,
+                        longest: longest)
+                else { continue }
+                var j = newest
+                while j >= oldest, budget > 0, candidates > 0 {
                     candidates -= 1
-                    let birth = parent.birth + Double(j) / rate
+                    let birth = parent.birth + cell.beginTime + Double(j) / rate
                     let motion = parent.velocity(at: birth)
                     let speed = (motion * motion).sum().squareRoot()
                     let base =

@@ -4,9 +4,10 @@ import LaminaProtocol
 
 /// Seeds for `CAEmitterLayer` (issue 22, point 5): an emitter with every row set and a nested cell
 /// tree (operation 12), its birth rate animated, and its hostile values (a billion births a second, 65
-/// cells, cells nested five deep, a NaN cell number, a name over 1,024 bytes, an unknown image, cells
-/// on a plain layer, NaN rows); cells' values animated by key path (animation property 62) and its
-/// hostile targets (an unknown field, five names, an empty name, a value function).
+/// cells, cells nested five deep, a NaN cell number, a negative cell duration, a name over 1,024
+/// bytes, an unknown image, cells on a plain layer, NaN rows); cells' values animated by key path
+/// (animation property 62) and its hostile targets (an unknown field, five names, an empty name, a
+/// value function).
 extension SeedCorpus {
     /// A cell with `rate` births a second, living 2 s, moving at 30 points a second in every direction.
     static func emitterCell(rate: Float = 20, contents: UInt64 = 0, _ cells: [EmitterCellState] = [])
@@ -82,11 +83,14 @@ extension SeedCorpus {
         longName.name = String(repeating: "n", count: 1025)
         var deep = emitterCell()
         for _ in 0..<4 { deep = emitterCell([deep]) }
+        var backwards = emitterCell()
+        backwards.duration = -1
         return [
             ("emitter-billion-births", commit(emitter + [.setEmitterCells(1, [emitterCell(rate: 1e9)])])),
             ("emitter-65-cells", commit(emitter + [.setEmitterCells(1, Array(repeating: emitterCell(), count: 65))])),
             ("emitter-cells-five-deep", commit(emitter + [.setEmitterCells(1, [deep])])),
             ("emitter-nan-cell", commit(emitter + [.setEmitterCells(1, [nanCell])])),
+            ("emitter-negative-cell-duration", commit(emitter + [.setEmitterCells(1, [backwards])])),
             ("emitter-long-cell-name", commit(emitter + [.setEmitterCells(1, [longName])])),
             ("emitter-unknown-image", commit(emitter + [.setEmitterCells(1, [emitterCell(contents: 99)])])),
             ("emitter-cells-on-a-plain-layer", commit([.createLayer(1), .setEmitterCells(1, [emitterCell()])])),
@@ -112,12 +116,16 @@ extension SeedCorpus {
         }
         let rate = animation(75, .basic(cellTarget("emitterCells.spark.birthRate"), BasicValues(to: .number(3))))
         let valid = commit(emitter + [.addAnimation(1, rate)])
-        let original = bytes { $0.u8(62); $0.u8(0); $0.u32(1); $0.string("spark") }
+        let original = bytes {
+            $0.u8(62); $0.u8(0); $0.u32(1); $0.string("spark")
+        }
         func replacing(with target: [UInt8]) -> [UInt8] {
             var payload = Array(valid.dropFirst(8))
-            guard let start = (0...(payload.count - original.count)).last(where: {
-                Array(payload[$0..<$0 + original.count]) == original
-            }) else { return valid }
+            guard
+                let start = (0...(payload.count - original.count)).last(where: {
+                    Array(payload[$0..<$0 + original.count]) == original
+                })
+            else { return valid }
             payload.replaceSubrange(start..<start + original.count, with: target)
             return Array(valid.prefix(4)) + bytes { $0.u32(UInt32(payload.count)) } + payload
         }
@@ -126,15 +134,24 @@ extension SeedCorpus {
         return [
             (
                 "emitter-cell-animation-unknown-field",
-                replacing(with: bytes { $0.u8(62); $0.u8(16); $0.u32(1); $0.string("spark") })
+                replacing(
+                    with: bytes {
+                        $0.u8(62); $0.u8(16); $0.u32(1); $0.string("spark")
+                    })
             ),
             (
                 "emitter-cell-animation-five-names",
-                replacing(with: bytes { w in w.u8(62); w.u8(0); w.u32(5); for _ in 0..<5 { w.string("spark") } })
+                replacing(
+                    with: bytes { w in
+                        w.u8(62); w.u8(0); w.u32(5); for _ in 0..<5 { w.string("spark") }
+                    })
             ),
             (
                 "emitter-cell-animation-empty-name",
-                replacing(with: bytes { $0.u8(62); $0.u8(0); $0.u32(1); $0.string("") })
+                replacing(
+                    with: bytes {
+                        $0.u8(62); $0.u8(0); $0.u32(1); $0.string("")
+                    })
             ),
             (
                 "emitter-cell-animation-value-function",

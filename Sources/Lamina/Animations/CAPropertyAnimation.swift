@@ -60,7 +60,8 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
         if rest.hasPrefix("emitterCells.") {
             // A cell's value of an emitter layer, by the cells' names (CAEmitterLayer's key paths).
             guard let cell = EmitterCellKeyPath(rest), valueFunction == nil else {
-                throw AnimationValueError(description: "Lamina has no animatable emitter cell value at key path '\(keyPath)'")
+                throw AnimationValueError(
+                    description: "Lamina has no animatable emitter cell value at key path '\(keyPath)'")
             }
             return PropertyTarget(
                 keyPath: cell.standIn, isAdditive: isAdditive, isCumulative: isCumulative, sublayerPath: names,

@@ -63,7 +63,8 @@ extension LayerTreeRenderer {
             let d = -box.height / rect.height
             ctx.saveGState()
             ctx.concatenate(
-                CGAffineTransform(a: a, b: 0, c: 0, d: d, tx: box.minX - rect.minX * a, ty: box.minY - (1 - rect.minY) * d))
+                CGAffineTransform(
+                    a: a, b: 0, c: 0, d: d, tx: box.minX - rect.minX * a, ty: box.minY - (1 - rect.minY) * d))
             ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))
             ctx.restoreGState()
             if c.red < 1 || c.green < 1 || c.blue < 1 {

@@ -82,6 +82,7 @@ struct ParticleBirth {
         var color = SIMD4<Double>(cell.color.red, cell.color.green, cell.color.blue, cell.color.alpha)
         for i in 0..<4 { color[i] += Double(cell.colorRange[i]) * random.signed() }
         self.color = color
-        colorSpeed = SIMD4(Double(cell.colorSpeed.x), Double(cell.colorSpeed.y), Double(cell.colorSpeed.z), Double(cell.colorSpeed.w))
+        colorSpeed = SIMD4(
+            Double(cell.colorSpeed.x), Double(cell.colorSpeed.y), Double(cell.colorSpeed.z), Double(cell.colorSpeed.w))
     }
 }

@@ -29,7 +29,8 @@ extension ParticleSystem {
             let rate = Double(cell.birthRate) * Double(emitter.birthRate)
             guard cell.isEnabled, rate.isFinite, rate > 0 else { return }
             let longest = ParticleSystem.longestLife(of: cell, in: emitter)
-            guard longest > 0, let (newest, oldest) = Self.births(of: cell, rate: rate, from: 0, to: time, longest: longest)
+            guard longest > 0,
+                let (newest, oldest) = Self.births(of: cell, rate: rate, from: 0, to: time, longest: longest)
             else { return }
             var k = newest
             while k >= oldest, budget > 0, candidates > 0 {

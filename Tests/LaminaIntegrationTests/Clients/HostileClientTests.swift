@@ -287,6 +287,13 @@ import Testing
                 return commit([.createLayer(1, .emitter), .setEmitterCells(1, [cell])])
             }, code: .malformedMessage, text: "setEmitterCells.depth"),
         Case(
+            name: "emitter cell with a negative duration",
+            bytes: { _ in
+                var cell = EmitterCellState()
+                cell.duration = -2
+                return commit([.createLayer(1, .emitter), .setEmitterCells(1, [cell])])
+            }, code: .invalidValue, text: "emitter cell duration -2.0 is negative"),
+        Case(
             name: "emitter cell animation with a value function",
             bytes: { _ in
                 let cell = EmitterCellKeyPath(names: ["spark"], field: 14)!

@@ -29,7 +29,8 @@ import Testing
         let records = [
             AnimationRecord(
                 timing: MediaTiming(duration: 1),
-                content: .basic(try Self.target("emitterCells.spark.velocity"), BasicValues(from: .number(0), to: .number(9)))),
+                content: .basic(
+                    try Self.target("emitterCells.spark.velocity"), BasicValues(from: .number(0), to: .number(9)))),
             AnimationRecord(
                 timing: MediaTiming(duration: 2),
                 content: .keyframe(
@@ -42,7 +43,8 @@ import Testing
                     BasicValues(to: .rect(CGRect(x: 0, y: 0, width: 0.5, height: 1))))),
         ]
         let ops = records.enumerated().map {
-            LayerOperation.addAnimation(4, AttachedAnimation(id: UInt64($0.offset + 1), key: "k\($0.offset)", record: $0.element))
+            LayerOperation.addAnimation(
+                4, AttachedAnimation(id: UInt64($0.offset + 1), key: "k\($0.offset)", record: $0.element))
         }
         let encoded = MessageCodec.encode(ClientMessage.commit(serial: 3, operations: ops))
         #expect(try MessageCodec.decodeClient(encoded) == .commit(serial: 3, operations: ops))

@@ -9,7 +9,9 @@ import Testing
 /// (CAEmitterCell.h), whose `beginTime` is "the begin time of the receiver, in the parent's time
 /// space" and `duration` "the basic duration of the object".
 struct EmitterCellTimingTests {
-    static func cell(rate: Float, lifetime: Float, velocity: Double, begin: Double, duration: Double) -> EmitterCellState {
+    static func cell(rate: Float, lifetime: Float, velocity: Double, begin: Double, duration: Double)
+        -> EmitterCellState
+    {
         var cell = EmitterCellState()
         cell.birthRate = rate
         cell.lifetime = lifetime
@@ -57,7 +59,9 @@ struct EmitterCellTimingTests {
             id: 1, key: "rate",
             record: AnimationRecord(
                 timing: MediaTiming(duration: 10),
-                content: .basic(PropertyTarget(keyPath: path.standIn, cell: path), BasicValues(from: .number(10), to: .number(10)))))
+                content: .basic(
+                    PropertyTarget(keyPath: path.standIn, cell: path), BasicValues(from: .number(10), to: .number(10))))
+        )
         var presented = state
         held.record.apply(to: &presented, parentTime: 3)
         let timeline = EmitterTimeline(model: state, animations: [held])
@@ -70,7 +74,9 @@ struct EmitterCellTimingTests {
 
     /// A negative duration is refused with the server's other cell checks.
     @Test func aNegativeDurationIsInvalid() {
-        let reason = EmitterCellState.invalidReason([Self.cell(rate: 1, lifetime: 1, velocity: 0, begin: 0, duration: -1)])
+        let reason = EmitterCellState.invalidReason([
+            Self.cell(rate: 1, lifetime: 1, velocity: 0, begin: 0, duration: -1)
+        ])
         #expect(reason == "emitter cell duration -1.0 is negative")
     }
 }

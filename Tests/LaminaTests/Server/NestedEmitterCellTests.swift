@@ -9,7 +9,9 @@ import Testing
 /// particle position and the emission angle is relative to the current direction of the particle."
 struct NestedEmitterCellTests {
     /// An emitter at `position` whose one cell is `parent` with sub-cell `child`.
-    static func emitter(_ parent: EmitterCellState, _ child: EmitterCellState, at position: CGPoint) -> EmitterLayerState {
+    static func emitter(_ parent: EmitterCellState, _ child: EmitterCellState, at position: CGPoint)
+        -> EmitterLayerState
+    {
         var emitter = EmitterLayerState()
         emitter.emitterPosition = position
         var parent = parent

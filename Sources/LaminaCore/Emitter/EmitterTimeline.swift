@@ -17,10 +17,26 @@ public struct EmitterTimeline: Sendable {
     /// every time).
     public init?(model: LayerState, animations: [AttachedAnimation]) {
         guard model.layerClass == .emitter else { return nil }
-        let driving = animations.filter { $0.record.drivesEmitter }
+        var driving: [AttachedAnimation] = []
+        var records = 0
+        for animation in animations where animation.record.drivesEmitter {
+            records += Self.records(in: animation.record)
+            guard records <= Self.maxRecords else { break }
+            driving.append(animation)
+        }
         guard !driving.isEmpty else { return nil }
         self.model = model
         self.animations = driving
+    }
+
+    /// The most animation records (groups' children included) a timeline follows through time: the
+    /// layer's first emitter animations up to it; later ones apply at the frame's time only.
+    public static let maxRecords = 64
+
+    /// How many records `record` holds, itself included.
+    static func records(in record: AnimationRecord) -> Int {
+        if case .group(let children) = record.content { return 1 + children.reduce(0) { $0 + records(in: $1) } }
+        return 1
     }
 
     /// The emitter's values (its multipliers, geometry and cells) at local time `time`.

@@ -14,6 +14,9 @@ extension ParticleSystem {
         var candidates = ParticleSystem.maxCandidatesPerLayer
         /// The live particles of the current top-level cell's sub-cells.
         var children: [Particle] = []
+        /// Births still to give the values of their own time (`maxTimelineBirths`); later ones take
+        /// the frame's.
+        var timelineBirths = ParticleSystem.maxTimelineBirths
 
         init(time: Double, seed: UInt32) {
             self.time = time
@@ -47,7 +50,8 @@ extension ParticleSystem {
         /// Emits top-level cell `index` (`flat` depth first) with its births from `schedule` and each
         /// particle's values from `timeline` at its birth, newest first, into `found`.
         mutating func emitScheduled(
-            _ index: Int, flat: Int, schedule: BirthSchedule, timeline: EmitterTimeline, into found: inout [Particle]
+            _ index: Int, flat: Int, schedule: BirthSchedule, timeline: EmitterTimeline, frame: EmitterLayerState,
+            into found: inout [Particle]
         ) {
             guard var k = schedule.newest(of: index) else { return }
             let longest = schedule.longest[index]
@@ -55,7 +59,11 @@ extension ParticleSystem {
                 birth >= time - longest
             {
                 candidates -= 1
-                let emitter = timeline.emitter(at: birth)
+                var emitter = frame
+                if timelineBirths > 0 {
+                    timelineBirths -= 1
+                    emitter = timeline.emitter(at: birth)
+                }
                 guard index < emitter.cells.count else { return }
                 let cell = emitter.cells[index]
                 var random = ParticleRandom(seed: seed, cell: index, particle: k)

@@ -20,6 +20,9 @@ public enum ParticleSystem {
     public static let maxLiveParticlesPerLayer = 5_000
     /// The most birth numbers one emitter layer examines in a frame (live or not).
     public static let maxCandidatesPerLayer = 20_000
+    /// The most births of one layer in a frame that take the values of their own time from an
+    /// `EmitterTimeline` (each evaluates the layer's emitter animations); older ones take the frame's.
+    public static let maxTimelineBirths = 5_000
 
     /// The live particles of `emitter`'s cells at local time `time`: each top-level cell's in birth
     /// order, then those of its sub-cells by cell and birth.
@@ -42,7 +45,7 @@ public enum ParticleSystem {
             emission.children = []
             if let schedule, let timeline {
                 emission.emitScheduled(
-                    cellIndex, flat: flat, schedule: schedule, timeline: timeline, into: &found)
+                    cellIndex, flat: flat, schedule: schedule, timeline: timeline, frame: emitter, into: &found)
             } else {
                 emission.emitConstant(cell, index: cellIndex, flat: flat, in: emitter, into: &found)
             }

@@ -142,6 +142,22 @@ struct EmitterAnimationTests {
         #expect(particles.last?.index == 36_000)
     }
 
+    /// A hostile number of cell animations costs no more than the timeline's bound: of 1,024 (the most
+    /// a layer holds), the first 64 records are followed through time.
+    @Test func aTimelineFollowsAtMostItsRecords() throws {
+        var cell = EmitterCellState()
+        cell.birthRate = 100
+        cell.lifetime = 100
+        let many = try (0..<1_024).map { i in
+            var a = try Self.animation("velocity", from: .number(Double(i)), to: .number(0), duration: 100)
+            a.id = UInt64(i)
+            return a
+        }
+        let timeline = try #require(EmitterTimeline(model: Self.layer(cell), animations: many))
+        #expect(timeline.animations.count == EmitterTimeline.maxRecords)
+        #expect(Self.particles(Self.layer(cell), many, at: 60.005).count == ParticleSystem.maxLiveParticlesPerLayer)
+    }
+
     /// Key paths parse as Apple spells them, nested cells included; keys that are not animatable cell
     /// values do not.
     @Test func cellKeyPathsParse() throws {

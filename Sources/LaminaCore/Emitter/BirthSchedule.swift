@@ -43,10 +43,14 @@ struct BirthSchedule {
         for span in spans {
             if span.lowerBound > cursor { addPiece(to: span.lowerBound, timeline) }
             cursor = span.lowerBound
-            var next = ((cursor / step).rounded(.down) + 1) * step
-            while next < span.upperBound {
-                addPiece(to: next, timeline)
-                next += step
+            // Grid points as whole multiples of the step, at most `maxPieces` of them looked at: at
+            // large times neither the step added to a point nor 1 added to a multiple may move it.
+            var n = (cursor / step).rounded(.down) + 1
+            var looked = 0
+            while n * step < span.upperBound, looked <= Self.maxPieces, n + 1 > n {
+                addPiece(to: n * step, timeline)
+                n += 1
+                looked += 1
             }
             addPiece(to: span.upperBound, timeline)
             cursor = span.upperBound

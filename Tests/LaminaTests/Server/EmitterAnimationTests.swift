@@ -158,6 +158,19 @@ struct EmitterAnimationTests {
         #expect(Self.particles(Self.layer(cell), many, at: 60.005).count == ParticleSystem.maxLiveParticlesPerLayer)
     }
 
+    /// At local times near 10¹⁷ s (a layer whose clock runs fast), where adding the grid step to a
+    /// time does not change it, the schedule still ends within its bound of pieces.
+    @Test func hugeTimesStayBounded() throws {
+        var cell = EmitterCellState()
+        cell.lifetime = 1
+        let held = try Self.animation("birthRate", from: .number(10), to: .number(10), begin: 1e17 - 64, duration: 1e3)
+        let state = Self.layer(cell)
+        let timeline = try #require(EmitterTimeline(model: state, animations: [held]))
+        let schedule = BirthSchedule(timeline: timeline, upTo: 1e17 + 32)
+        #expect(schedule.times.count <= BirthSchedule.maxPieces + 3)
+        #expect(Self.particles(state, [held], at: 1e17 + 32).count <= ParticleSystem.maxLiveParticlesPerLayer)
+    }
+
     /// Key paths parse as Apple spells them, nested cells included; keys that are not animatable cell
     /// values do not.
     @Test func cellKeyPathsParse() throws {

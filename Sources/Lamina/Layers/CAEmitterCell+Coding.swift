@@ -73,7 +73,8 @@ extension CAEmitterCell {
         state.contentsRect = contentsRect
         state.contentsScale = Double(contentsScale)
         state.beginTime = beginTime
-        state.duration = duration
+        // A duration that is not positive emits without end, as 0 does (the server refuses negatives).
+        state.duration = duration > 0 ? duration : 0
         state.contents = (contents as? CGImage).map(ContentsImageRegistry.remember) ?? 0
         state.cells = (emitterCells ?? []).map(\.serverState)
         return state

@@ -4,17 +4,20 @@ import Foundation
 /// time alone: nothing is kept from frame to frame, so a capture at a given time shows the same
 /// particles every time and the client never ticks.
 ///
-/// Particle *k* of a cell (from 0) is born at *k* / *rate* seconds of the layer's local time, where
-/// *rate* is the cell's `birthRate` times the layer's (the layer's `beginTime` is when emission
-/// starts). Its random draws (lifetime, speed, direction, scale, spin, colour, place in the emitter
-/// shape) come from a hash of (seed, cell, *k*, draw). At time *t* the live particles are those with
-/// birth ≤ *t* < birth + lifetime; each is at p₀ + v·age + ½·a·age², with colour `color` + speed·age,
-/// scale `scale` + `scaleSpeed`·age and rotation spin·age.
+/// Particle *k* of a cell (from 0) is born at the cell's `beginTime` + *k* / *rate* seconds of the
+/// layer's local time (the layer's `beginTime` is when emission starts), while the cell is active
+/// (its `duration`, when it has one), where *rate* is the cell's `birthRate` times the layer's; with
+/// an animated birth rate, where the rate's integral passes *k* (`BirthSchedule`). Its random draws
+/// (lifetime, speed, direction, scale, spin, colour, place in the emitter shape) come from a hash of
+/// (seed, cell, *k*, draw). At time *t* the live particles are those with birth ≤ *t* < birth +
+/// lifetime; each is at p₀ + v·age + ½·a·age², with colour `color` + speed·age, scale `scale` +
+/// `scaleSpeed`·age and rotation spin·age. A cell's sub-cells are emitted by each of its particles
+/// in the same way, in the particle's time (`ParticleSystem+Emission.swift`).
 ///
 /// At most `maxLiveParticlesPerLayer` particles are returned: each cell, in order, takes its newest
 /// live particles from what is left, so the oldest (lowest birth numbers) are dropped first. At most
-/// `maxCandidatesPerLayer` birth numbers are examined, so a billion births a second cost no more than a
-/// few.
+/// `maxCandidatesPerLayer` birth numbers are examined, sub-cells' included, so a billion births a
+/// second, or cells nested four deep, cost no more than a few.
 public enum ParticleSystem {
     /// The most particles one emitter layer draws in a frame.
     public static let maxLiveParticlesPerLayer = 5_000

@@ -50,11 +50,22 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The parsed key path and combination settings. A key path may start with sublayer names
     /// (`"sublayers.dot.opacity"`): the animation then drives the first sublayer named `dot`. A key
     /// that names no layer property is a custom key (`CALayer.isCustomKey(_:)`), evaluated by the
-    /// client (`PropertyTarget.customKey`).
+    /// client (`PropertyTarget.customKey`). `emitterCells.NAME.KEY` drives a cell's value of an
+    /// emitter layer (`PropertyTarget.cell`).
     func target() throws(AnimationValueError) -> PropertyTarget {
         guard let keyPath else { throw AnimationValueError(description: "\(type(of: self)) has no keyPath") }
         guard let (names, rest) = PropertyTarget.splitSublayerPath(keyPath) else {
             throw AnimationValueError(description: "Lamina has no animatable property at key path '\(keyPath)'")
+        }
+        if rest.hasPrefix("emitterCells.") {
+            // A cell's value of an emitter layer, by the cells' names (CAEmitterLayer's key paths).
+            guard let cell = EmitterCellKeyPath(rest), valueFunction == nil else {
+                throw AnimationValueError(
+                    description: "Lamina has no animatable emitter cell value at key path '\(keyPath)'")
+            }
+            return PropertyTarget(
+                keyPath: cell.standIn, isAdditive: isAdditive, isCumulative: isCumulative, sublayerPath: names,
+                cell: cell)
         }
         guard let parsed = LayerKeyPath(rest) else {
             guard names.isEmpty, CALayer.isCustomKey(rest) else {

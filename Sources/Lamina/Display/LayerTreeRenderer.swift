@@ -28,6 +28,8 @@ import Foundation
 ///   A host layer (`CALayerHost`) draws itself but not the tree it shows.
 /// - A `CAReplicatorLayer` draws its sublayers once per copy, placed and faded as the server draws
 ///   them (`LayerTreeRenderer+Replicator.swift`).
+/// - A `CAEmitterLayer` draws its particles at its current local time after its contents
+///   (`LayerTreeRenderer+Emitter.swift`), from the simulation the server runs.
 /// - A `CATransformLayer` draws only its sublayers (no background, contents, border or clip; its
 ///   opacity multiplies each sublayer, with no group), flattened like every 3-D transform here: a
 ///   Core Graphics context has no depth to sort them in (docs/apple-differences.md).
@@ -90,6 +92,9 @@ enum LayerTreeRenderer {
             // `masksToBounds` cuts the path to the (rounded) bounds, as it does the sublayers.
             let clip = state.masksToBounds ? shape.path(in: bounds) : nil
             drawShape(shapeLayer, in: ctx, alpha: drawAlpha, clip: clip)
+        }
+        if let emitter = layer as? CAEmitterLayer {
+            drawParticles(of: emitter, in: ctx, alpha: drawAlpha)
         }
         drawSublayers(of: layer, shape: shape, in: ctx, alpha: group ? 1 : alpha, flipped: flipped)
         let width = min(state.borderWidth, min(bounds.width, bounds.height) / 2)

@@ -72,6 +72,9 @@ extension CAEmitterCell {
         state.colorSpeed = SIMD4(redSpeed, greenSpeed, blueSpeed, alphaSpeed)
         state.contentsRect = contentsRect
         state.contentsScale = Double(contentsScale)
+        state.beginTime = beginTime
+        // A duration that is not positive emits without end, as 0 does (the server refuses negatives).
+        state.duration = duration > 0 ? duration : 0
         state.contents = (contents as? CGImage).map(ContentsImageRegistry.remember) ?? 0
         state.cells = (emitterCells ?? []).map(\.serverState)
         return state

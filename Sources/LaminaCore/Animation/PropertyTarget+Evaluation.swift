@@ -4,6 +4,7 @@ extension PropertyTarget {
     /// The underlying value the animation builds on.
     func current(in state: LayerState) -> AnimationValue {
         if let valueFunction { return valueFunction.neutral }
+        if let cell { return cell.value(in: state.emitter.cells) ?? .number(0) }
         return keyPath.value(in: state)
     }
 
@@ -21,6 +22,12 @@ extension PropertyTarget {
         if let valueFunction {
             guard let matrix = valueFunction.transform(value) else { return }
             value = .transform(matrix)
+        }
+        if let cell {
+            guard state.layerClass == .emitter, let underlying = cell.value(in: state.emitter.cells) else { return }
+            if isAdditive { value = AnimationValue.add(underlying, value) }
+            cell.set(value, in: &state.emitter.cells)
+            return
         }
         if isAdditive {
             value = AnimationValue.add(keyPath.value(in: state), value)

@@ -26,12 +26,19 @@ public struct PropertyTarget: Sendable, Hashable {
     /// presentation copy. `keyPath` is then `LayerKeyPath.customStandIn(for:)` of the values' kind,
     /// which only gives the values their kind.
     public var customKey: String?
+    /// The emitter cell value the animation drives (`emitterCells.NAME.birthRate`), or nil. `keyPath`
+    /// is then the cell path's `standIn`, which only gives the values their kind; the value is read
+    /// from and written into the driven layer's `emitter.cells` (a layer without such a cell is not
+    /// changed).
+    public var cell: EmitterCellKeyPath?
 
     /// Creates a target.
     public init(
         keyPath: LayerKeyPath, isAdditive: Bool = false, isCumulative: Bool = false,
-        valueFunction: CAValueFunctionName? = nil, sublayerPath: [String] = [], customKey: String? = nil
+        valueFunction: CAValueFunctionName? = nil, sublayerPath: [String] = [], customKey: String? = nil,
+        cell: EmitterCellKeyPath? = nil
     ) {
+        self.cell = cell
         self.sublayerPath = sublayerPath
         self.keyPath = keyPath
         self.isAdditive = isAdditive
@@ -65,6 +72,6 @@ public struct PropertyTarget: Sendable, Hashable {
 
     /// The whole key path as written: the sublayer names, then the property's.
     public var keyPathString: String {
-        sublayerPath.map { "sublayers.\($0)." }.joined() + (customKey ?? keyPath.description)
+        sublayerPath.map { "sublayers.\($0)." }.joined() + (cell?.description ?? customKey ?? keyPath.description)
     }
 }

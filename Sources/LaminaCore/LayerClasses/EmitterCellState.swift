@@ -55,9 +55,14 @@ public struct EmitterCellState: Sendable, Hashable {
     public var contentsScale: Double = 1
     /// The client's image id of the contents, or 0 for none (a cell without contents draws nothing).
     public var contents: UInt64 = 0
-    /// The cells each particle of this cell emits in turn (kept and validated; see
-    /// docs/apple-differences.md for what Lamina draws of them).
+    /// The cells each particle of this cell emits in turn (docs/apple-differences.md).
     public var cells: [EmitterCellState] = []
+    /// When the cell starts emitting, seconds of its parent's time (the layer's local time, or a
+    /// sub-cell's parent particle's age); 0 by default (`CAMediaTiming.beginTime`).
+    public var beginTime: Double = 0
+    /// How long it emits from `beginTime`, seconds; 0 (the default) emits for as long as its parent
+    /// does (`CAMediaTiming.duration`).
+    public var duration: Double = 0
 
     /// A cell with Apple's defaults.
     public init() {}
@@ -69,12 +74,12 @@ public struct EmitterCellState: Sendable, Hashable {
     /// The longest name in UTF-8 bytes (longer is refused).
     public static let maxNameBytes = 1024
     /// How many numbers `numbers` holds, in its order: the wire's layout.
-    public static let numberCount = 33
+    public static let numberCount = 35
 
     /// The cell's numbers in wire order: birthRate, lifetime, lifetimeRange, emissionLatitude,
     /// emissionLongitude, emissionRange, velocity, velocityRange, x/y/zAcceleration, scale,
     /// scaleRange, scaleSpeed, spin, spinRange, color (r, g, b, a), the four colour ranges, the four
-    /// colour speeds, contentsRect (x, y, width, height), contentsScale.
+    /// colour speeds, contentsRect (x, y, width, height), contentsScale, beginTime, duration.
     public var numbers: [Double] {
         [
             Double(birthRate), Double(lifetime), Double(lifetimeRange), emissionLatitude, emissionLongitude,
@@ -83,7 +88,7 @@ public struct EmitterCellState: Sendable, Hashable {
             Double(colorRange.x), Double(colorRange.y), Double(colorRange.z), Double(colorRange.w),
             Double(colorSpeed.x), Double(colorSpeed.y), Double(colorSpeed.z), Double(colorSpeed.w),
             contentsRect.origin.x, contentsRect.origin.y, contentsRect.size.width, contentsRect.size.height,
-            contentsScale,
+            contentsScale, beginTime, duration,
         ]
     }
 
@@ -113,6 +118,8 @@ public struct EmitterCellState: Sendable, Hashable {
         colorSpeed = SIMD4(Float(n[24]), Float(n[25]), Float(n[26]), Float(n[27]))
         contentsRect = CGRect(x: n[28], y: n[29], width: n[30], height: n[31])
         contentsScale = n[32]
+        beginTime = n[33]
+        duration = n[34]
         self.name = name
         self.isEnabled = isEnabled
         self.contents = contents
@@ -132,6 +139,7 @@ public struct EmitterCellState: Sendable, Hashable {
                 if let index = cell.numbers.firstIndex(where: { !$0.isFinite }) {
                     return "emitter cell number \(index) is NaN or infinite"
                 }
+                if cell.duration < 0 { return "emitter cell duration \(cell.duration) is negative" }
                 if let name = cell.name, name.utf8.count > maxNameBytes {
                     return "emitter cell name is longer than \(maxNameBytes) bytes"
                 }

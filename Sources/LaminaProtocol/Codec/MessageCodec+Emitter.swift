@@ -2,7 +2,7 @@ import Foundation
 import LaminaCore
 
 /// The cell tree of a `setEmitterCells` operation (code 12, docs/protocol.md §6): a `u32` count, then
-/// each cell as its 33 numbers (`f64`, `EmitterCellState.numbers`' order), its name (`bool` present,
+/// each cell as its 35 numbers (`f64`, `EmitterCellState.numbers`' order), its name (`bool` present,
 /// then a string), `bool` enabled, `u64` contents image id (0: none) and its own cells, nested the same
 /// way.
 ///

@@ -80,6 +80,12 @@ extension WireWriter {
             u8(0)
             u8(t.keyPath.kind.rawValue)
             string(key)
+        } else if let cell = t.cell {
+            // An emitter cell's value: code 62, the field, then the cells' names.
+            u8(EmitterCellKeyPath.animationCode)
+            u8(cell.field)
+            u32(UInt32(cell.names.count))
+            for name in cell.names { string(name) }
         } else {
             u8(t.keyPath.property.descriptor.animation?.code ?? 0)
             u8(t.keyPath.component?.code ?? 0)
@@ -220,7 +226,23 @@ extension WireReader {
         let rawProperty = try u8(field + ".property")
         let keyPath: LayerKeyPath
         var customKey: String?
-        if rawProperty == 0 {
+        var cell: EmitterCellKeyPath?
+        if rawProperty == EmitterCellKeyPath.animationCode {
+            // An emitter cell's value, found in the driven layer's cells by name.
+            let code = try u8(field + ".cellField")
+            let depth = try count(field + ".cellPath", limit: EmitterCellState.maxDepth, minimumElementSize: 4)
+            var names: [String] = []
+            for _ in 0..<depth {
+                let name = try string(field + ".cellPath", limit: EmitterCellState.maxNameBytes)
+                guard !name.isEmpty else { throw .badValue(field: field + ".cellPath") }
+                names.append(name)
+            }
+            guard let path = EmitterCellKeyPath(names: names, field: code) else {
+                throw .badValue(field: field + (depth == 0 ? ".cellPath" : ".cellField"))
+            }
+            cell = path
+            keyPath = path.standIn
+        } else if rawProperty == 0 {
             // A custom key, which the server times but never applies.
             guard let kind = AnimationValue.Kind(rawValue: try u8(field + ".customKind")),
                 let standIn = LayerKeyPath.customStandIn(for: kind)
@@ -252,7 +274,7 @@ extension WireReader {
         for _ in 0..<depth { names.append(try string(field + ".sublayerPath", limit: WireLimits.maxStringBytes)) }
         return PropertyTarget(
             keyPath: keyPath, isAdditive: additive, isCumulative: cumulative,
-            valueFunction: valueFunction, sublayerPath: names, customKey: customKey)
+            valueFunction: valueFunction, sublayerPath: names, customKey: customKey, cell: cell)
     }
 
     mutating func basicValues(_ field: String) throws(WireError) -> BasicValues {
@@ -468,6 +490,7 @@ extension AnimationRecord {
 extension PropertyTarget {
     func invalidReason(_ values: [AnimationValue]) -> String? {
         if customKey != nil, valueFunction != nil { return "a custom key takes no valueFunction" }
+        if let cell, valueFunction != nil { return "the emitter cell key path \(cell) takes no valueFunction" }
         if let f = valueFunction {
             guard CAValueFunctionName.known.contains(f) else {
                 return "unknown valueFunction '\(f.rawValue.truncatedToUTF8(64))'"
@@ -476,7 +499,7 @@ extension PropertyTarget {
                 return "a valueFunction needs a transform key path, not \(keyPath)"
             }
         }
-        let name = customKey ?? keyPath.description
+        let name = cell?.description ?? customKey ?? keyPath.description
         for v in values {
             guard v.kind == valueKind else { return "\(name) takes \(valueKind), got \(v.kind)" }
             guard v.isValid else { return "\(name) value has a NaN, infinite or out-of-range component" }

@@ -32,7 +32,8 @@ extension DisplayListBuilder {
         if retention != nil { retention!.isPatchable = false }
         let state = presented.state
         guard let clip = Self.ownClip(parentClip, of: state, radius: radius, toDevice: m) else { return }
-        var particles = ParticleSystem.particles(of: state.emitter, at: presented.time)
+        var particles = ParticleSystem.particles(
+            of: state.emitter, at: presented.time, timeline: presented.emitterTimeline)
         let room = Self.maxParticlesPerTree - particlesDrawn
         guard room > 0 else { return }
         if particles.count > room { particles = Array(particles.suffix(room)) }
@@ -45,9 +46,9 @@ extension DisplayListBuilder {
         }
         let layerOpacity = RGBAColor.onEightBitStep(opacity)
         guard layerOpacity > 0 else { return }
-        let cells = state.emitter.cells
+        let cells = EmitterCellState.flattened(state.emitter.cells)
         let additive = state.emitter.renderMode == "additive"
-        for particle in particles {
+        for particle in particles where particle.cell < cells.count {
             let cell = cells[particle.cell]
             guard cell.contents != 0, let image = images[cell.contents], image.width > 0, image.height > 0,
                 particle.color.alpha > 0, particle.scale > 0

@@ -11,6 +11,11 @@ import LaminaCore
 /// so their animations run behind. A replicator inside a copy multiplies: its own copies start from
 /// the copy's transform, colour and time.
 ///
+/// With `preservesDepth` the copies are not drawn in instance order but as a transform layer's faces
+/// are (`DisplayListBuilder+Transform.swift`): every copy of every sublayer is a face placed by its
+/// full 4×4 matrix in the replicator's space, sorted back to front (crossing ones split) and then
+/// flattened into the replicator's plane.
+///
 /// A build that draws a replicator is not patched later (its sublayers are drawn several times, in
 /// contexts a patch does not keep): the retained display list builds such frames in full.
 extension DisplayListBuilder {
@@ -31,6 +36,7 @@ extension DisplayListBuilder {
             CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0), replicator.instanceTransform),
             CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
         var instance = CATransform3DIdentity
+        var faces: [TransformFace] = []
         for k in 0..<count {
             if k > 0 {
                 guard replicaVisits < Self.maxReplicaVisits else { break }
@@ -50,10 +56,27 @@ extension DisplayListBuilder {
             let (children, order) = Self.presentedSublayers(of: presented, time: time, in: base)
             let visited = list.layersVisited
             for index in order {
-                draw(children[index], in: context)
+                if replicator.preservesDepth {
+                    // A face in the replicator's space, placed by its full 4x4 matrix.
+                    let child = children[index]
+                    let matrix = CATransform3DConcat(child.state.transformToSuperlayer, context.parentSublayerTransform)
+                    list.layersVisited += 1
+                    guard matrix.isFinite else { continue }
+                    if child.state.layerClass == .transform && child.transitions.isEmpty {
+                        // A transform layer's faces join the copies' sort.
+                        let opacity = context.opacity * Double(child.state.opacity)
+                        guard !child.state.isHidden, opacity > 0 else { continue }
+                        collectFaces(of: child, toSpace: matrix, opacity: opacity, in: context, into: &faces)
+                    } else {
+                        faces.append(TransformFace(presented: child, context: context, matrix: matrix))
+                    }
+                } else {
+                    draw(children[index], in: context)
+                }
             }
             if k > 0 { replicaVisits += list.layersVisited - visited }
         }
+        if replicator.preservesDepth { drawSorted(faces) }
     }
 }
 

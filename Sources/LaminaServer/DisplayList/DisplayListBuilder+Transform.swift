@@ -64,6 +64,12 @@ extension DisplayListBuilder {
         guard toSpace.isFinite else { return }
         var faces: [TransformFace] = []
         collectFaces(of: presented, toSpace: toSpace, opacity: opacity, in: context, into: &faces)
+        drawSorted(faces)
+    }
+
+    /// Draws `faces` sorted back to front in their flattening ancestor's space, crossing faces split
+    /// (see above): a transform layer's faces, or a replicator's copies that preserve depth.
+    mutating func drawSorted(_ faces: [TransformFace]) {
         guard !faces.isEmpty else { return }
 
         // Each face's polygon in the flattening ancestor's space, after the perspective divide.

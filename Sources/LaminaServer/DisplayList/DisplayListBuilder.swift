@@ -335,6 +335,8 @@ public struct DisplayListBuilder {
         var mask: LayerID?
         /// Whether an offscreen pass is drawing this layer (so it draws its content, not another pass).
         var inPass = false
+        /// An emitter layer's values through time, when its own animations change its emitter.
+        var emitterTimeline: EmitterTimeline?
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.
@@ -350,6 +352,9 @@ public struct DisplayListBuilder {
                 state = LayerAnimator.presentation(
                     of: layer.state, animations: layer.animations,
                     layerTime: time, transitions: &transitions)
+                if layer.state.layerClass == .emitter {
+                    emitterTimeline = EmitterTimeline(model: layer.state, animations: layer.animations)
+                }
                 for animation in layer.animations where animation.record.drivesSublayers(startingWith: []) {
                     drivers.append(InheritedAnimation(animation: animation, time: time, path: []))
                 }

@@ -286,6 +286,35 @@ import Testing
                 }
                 return commit([.createLayer(1, .emitter), .setEmitterCells(1, [cell])])
             }, code: .malformedMessage, text: "setEmitterCells.depth"),
+        Case(
+            name: "emitter cell with a negative duration",
+            bytes: { _ in
+                var cell = EmitterCellState()
+                cell.duration = -2
+                return commit([.createLayer(1, .emitter), .setEmitterCells(1, [cell])])
+            }, code: .invalidValue, text: "emitter cell duration -2.0 is negative"),
+        Case(
+            name: "emitter cell animation with a value function",
+            bytes: { _ in
+                let cell = EmitterCellKeyPath(names: ["spark"], field: 14)!
+                let target = PropertyTarget(keyPath: cell.standIn, valueFunction: .rotateZ, cell: cell)
+                return commit([
+                    .createLayer(1, .emitter), .addAnimation(1, animation(.basic(target, BasicValues(to: .number(1))))),
+                ])
+            }, code: .invalidValue, text: "emitterCells.spark.spin takes no valueFunction"),
+        Case(
+            name: "emitter cell animation of an unknown cell value",
+            bytes: { _ in
+                let cell = EmitterCellKeyPath(names: ["spark"], field: 0)!
+                let target = PropertyTarget(keyPath: cell.standIn, cell: cell)
+                var bytes = commit([
+                    .createLayer(1, .emitter), .addAnimation(1, animation(.basic(target, BasicValues(to: .number(1))))),
+                ])
+                // The target's field byte follows property 62; 16 (the colour's red) names no key.
+                let at = bytes.indices.dropLast(2).last { bytes[$0] == 62 && bytes[$0 + 1] == 0 && bytes[$0 + 2] == 1 }!
+                bytes[at + 1] = 16
+                return bytes
+            }, code: .malformedMessage, text: "cellField"),
     ]
 
     static func animation(_ content: AnimationRecord.Content) -> AttachedAnimation {

@@ -67,4 +67,53 @@ import Testing
         #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
         #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)")
     }
+
+    /// A cell's velocity animated through the layer (`CABasicAnimation(keyPath:
+    /// "emitterCells.spark.velocity")`, CAEmitterLayer.h's key paths; `velocity` is "Animatable" in
+    /// CAEmitterCell.h) at 60 from local 0.5 to 1.5 s: the spark born at 1 s moves at 60 and is 60
+    /// points along at 2 s (x 70), those born at 0 and 2 s keep the model's 20 (x 50 and 10); where
+    /// the middle spark would be without the animation (x 30) stays black.
+    @Test func anAnimatedCellVelocityMovesTheSparksBornDuringIt() throws {
+        let context = try server.connect(name: "emitter-animation")
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let begin = CACurrentMediaTime() + 10
+        let emitter = CAEmitterLayer()
+        emitter.frame = root.bounds
+        emitter.beginTime = begin
+        emitter.emitterPosition = CGPoint(x: 10, y: 50)
+        let spark = CAEmitterCell()
+        spark.name = "spark"
+        spark.birthRate = 1
+        spark.lifetime = 10
+        spark.velocity = 20
+        spark.contents = CGImage(width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))
+        emitter.emitterCells = [spark]
+        let faster = CABasicAnimation(keyPath: "emitterCells.spark.velocity")
+        faster.fromValue = 60
+        faster.toValue = 60
+        faster.beginTime = 0.5
+        faster.duration = 1
+        emitter.add(faster, forKey: "faster")
+        #expect(emitter.animation(forKey: "faster") != nil, "the animation is accepted")
+        // A cell key that does not animate (a name) is refused, as Apple's KVC would fail on it.
+        emitter.add(CABasicAnimation(keyPath: "emitterCells.spark.name"), forKey: "bad")
+        #expect(emitter.animation(forKey: "bad") == nil, "a cell's name does not animate")
+        root.addSublayer(emitter)
+        context.layer = root
+        try context.synchronize()
+
+        let image = try context.capture(at: begin + 2)
+        for x in [10, 50, 70] {
+            expectPixel(image, x, 50, (255, 255, 255), tolerance: 2, "a spark at x \(x)")
+        }
+        expectPixel(image, 30, 50, (0, 0, 0), tolerance: 0, "no spark at x 30")
+        let again = try context.capture(at: begin + 2)
+        #expect(again.premultipliedRGBA == image.premultipliedRGBA, "the same time is the same picture")
+
+        let report = server.stop()
+        #expect(report.validationMessages.isEmpty, "validation: \(report.validationMessages)")
+        #expect(report.exitStatus == 0, "laminad exit status \(report.exitStatus)\n\(report.log)")
+    }
 }

@@ -28,7 +28,7 @@ import Testing
         let back = try MessageCodec.decodeClient(MessageCodec.encode(message))
         #expect(back == message)
         // Every number travels as given, the fractions too.
-        #expect(tree[0].numbers == (0..<33).map { 1 + Double($0) })
+        #expect(tree[0].numbers == (0..<EmitterCellState.numberCount).map { 1 + Double($0) })
         #expect(tree[1].numbers.first == -50.5)
     }
 
@@ -40,11 +40,11 @@ import Testing
             bytes {
                 $0.u32(1)
                 $0.u8(12); $0.u64(2); $0.u32(1)
-                for i in 0..<33 { $0.f64(Double(i)) }
+                for i in 0..<35 { $0.f64(Double(i)) }
                 $0.u8(1); $0.string("a"); $0.u8(1); $0.u64(9); $0.u32(0)
             })
         #expect(encoded == expected)
-        #expect(MessageCodec.encodedSize(of: .setEmitterCells(2, [cell])) == 1 + 8 + 4 + 264 + 1 + 5 + 1 + 8 + 4)
+        #expect(MessageCodec.encodedSize(of: .setEmitterCells(2, [cell])) == 1 + 8 + 4 + 280 + 1 + 5 + 1 + 8 + 4)
     }
 
     @Test func hostileTreesStopAtTheCodecsBounds() {

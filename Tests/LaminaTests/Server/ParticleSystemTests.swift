@@ -1,8 +1,6 @@
 import Foundation
-import LaminaCore
+@testable import LaminaCore
 import Testing
-
-@testable import LaminaServer
 
 /// The emitter simulation (`ParticleSystem`) as data: birth times, counts, positions, colours, scales
 /// and rotations at chosen times, each worked out from the cell's numbers in the test. Apple's

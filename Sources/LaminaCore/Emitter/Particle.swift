@@ -1,11 +1,12 @@
 import Foundation
-import LaminaCore
 
 /// One live particle of an emitter layer at one time, as `ParticleSystem` places it.
 public struct Particle: Sendable, Equatable {
-    /// The index of its cell among the layer's cells.
+    /// The index of its cell in the layer's cell tree, depth first (`EmitterCellState.flattened`):
+    /// the index among the layer's cells when no cell has sub-cells.
     public var cell: Int
-    /// Its birth number among its cell's particles (particle *k* is born at *k* / rate).
+    /// Its birth number among its cell's particles (particle *k* is born at *k* / rate), or among
+    /// those its parent particle emitted, for a sub-cell.
     public var index: Int
     /// Its birth time in the layer's local time, seconds.
     public var birth: Double

@@ -1,92 +1,70 @@
 import Foundation
-import LaminaCore
 
 /// The particles of an emitter layer (`CAEmitterLayer`), computed from its properties, its seed and a
 /// time alone: nothing is kept from frame to frame, so a capture at a given time shows the same
 /// particles every time and the client never ticks.
 ///
-/// Particle *k* of a cell (from 0) is born at *k* / *rate* seconds of the layer's local time, where
-/// *rate* is the cell's `birthRate` times the layer's (the layer's `beginTime` is when emission
-/// starts). Its random draws (lifetime, speed, direction, scale, spin, colour, place in the emitter
-/// shape) come from a hash of (seed, cell, *k*, draw). At time *t* the live particles are those with
-/// birth ≤ *t* < birth + lifetime; each is at p₀ + v·age + ½·a·age², with colour `color` + speed·age,
-/// scale `scale` + `scaleSpeed`·age and rotation spin·age.
+/// Particle *k* of a cell (from 0) is born at the cell's `beginTime` + *k* / *rate* seconds of the
+/// layer's local time (the layer's `beginTime` is when emission starts), while the cell is active
+/// (its `duration`, when it has one), where *rate* is the cell's `birthRate` times the layer's; with
+/// an animated birth rate, where the rate's integral passes *k* (`BirthSchedule`). Its random draws
+/// (lifetime, speed, direction, scale, spin, colour, place in the emitter shape) come from a hash of
+/// (seed, cell, *k*, draw). At time *t* the live particles are those with birth ≤ *t* < birth +
+/// lifetime; each is at p₀ + v·age + ½·a·age², with colour `color` + speed·age, scale `scale` +
+/// `scaleSpeed`·age and rotation spin·age. A cell's sub-cells are emitted by each of its particles
+/// in the same way, in the particle's time (`ParticleSystem+Emission.swift`).
 ///
 /// At most `maxLiveParticlesPerLayer` particles are returned: each cell, in order, takes its newest
 /// live particles from what is left, so the oldest (lowest birth numbers) are dropped first. At most
-/// `maxCandidatesPerLayer` birth numbers are examined, so a billion births a second cost no more than a
-/// few.
+/// `maxCandidatesPerLayer` birth numbers are examined, sub-cells' included, so a billion births a
+/// second, or cells nested four deep, cost no more than a few.
 public enum ParticleSystem {
     /// The most particles one emitter layer draws in a frame.
     public static let maxLiveParticlesPerLayer = 5_000
     /// The most birth numbers one emitter layer examines in a frame (live or not).
     public static let maxCandidatesPerLayer = 20_000
+    /// The most births of one layer in a frame that take the values of their own time from an
+    /// `EmitterTimeline` (each evaluates the layer's emitter animations); older ones take the frame's.
+    public static let maxTimelineBirths = 5_000
 
-    /// The live particles of `emitter`'s cells at local time `time`, in birth order within each cell.
-    public static func particles(of emitter: EmitterLayerState, at time: Double) -> [Particle] {
+    /// The live particles of `emitter`'s cells at local time `time`: each top-level cell's in birth
+    /// order, then those of its sub-cells by cell and birth.
+    ///
+    /// `timeline`, when the layer animates its emitter, gives the values each particle is born with
+    /// (the cells and the layer's multipliers and geometry at its birth) and the births of an animated
+    /// birth rate (`BirthSchedule`); without it the values are `emitter`'s at every time.
+    public static func particles(
+        of emitter: EmitterLayerState, at time: Double, timeline: EmitterTimeline? = nil
+    ) -> [Particle] {
         guard time.isFinite, time >= 0 else { return [] }
+        var emission = Emission(time: time, seed: emitter.seedBits)
+        let schedule = timeline.map { BirthSchedule(timeline: $0, upTo: time) }
         var result: [Particle] = []
-        var budget = maxLiveParticlesPerLayer
-        var candidates = maxCandidatesPerLayer
-        let seed = emitter.seedBits
+        var flat = 0
         for (cellIndex, cell) in emitter.cells.enumerated() {
-            guard budget > 0, candidates > 0 else { break }
-            let rate = Double(cell.birthRate) * Double(emitter.birthRate)
-            guard cell.isEnabled, rate.isFinite, rate > 0 else { continue }
-            let longest = (Double(cell.lifetime) + abs(Double(cell.lifetimeRange))) * Double(emitter.lifetime)
-            guard longest.isFinite, longest > 0 else { continue }
-            let newest = (time * rate).rounded(.down)
-            let oldest = max(0, ((time - longest) * rate).rounded(.down))
-            guard newest >= 0, newest < 9e15 else { continue }
+            defer { flat += 1 + EmitterCellState.flattened(cell.cells).count }
+            guard emission.budget > 0, emission.candidates > 0 else { break }
             var found: [Particle] = []
-            var k = Int(newest)
-            while k >= Int(oldest), found.count < budget, candidates > 0 {
-                candidates -= 1
-                let birth = Double(k) / rate
-                if let particle = particle(
-                    k, of: cell, index: cellIndex, born: birth, at: time, in: emitter, seed: seed)
-                {
-                    found.append(particle)
-                }
-                k -= 1
+            emission.children = []
+            if let schedule, let timeline {
+                emission.emitScheduled(
+                    cellIndex, flat: flat, schedule: schedule, timeline: timeline, frame: emitter, into: &found)
+            } else {
+                emission.emitConstant(cell, index: cellIndex, flat: flat, in: emitter, into: &found)
             }
-            budget -= found.count
             result += found.reversed()
+            result += emission.children.sorted { ($0.cell, $0.birth) < ($1.cell, $1.birth) }
         }
         return result
     }
 
-    /// Particle `k` of cell `cell` (the layer's cell `index`), born at `birth`, at time `time`; nil
-    /// when it is not alive then.
-    static func particle(
-        _ k: Int, of cell: EmitterCellState, index: Int, born birth: Double, at time: Double,
-        in emitter: EmitterLayerState, seed: UInt32
-    ) -> Particle? {
-        var random = ParticleRandom(seed: seed, cell: index, particle: k)
-        let lifetime = (Double(cell.lifetime) + Double(cell.lifetimeRange) * random.signed()) * Double(emitter.lifetime)
-        let age = time - birth
-        guard age >= 0, age < lifetime else { return nil }
-        let speed = (cell.velocity + cell.velocityRange * random.signed()) * Double(emitter.velocity)
-        let longitude = cell.emissionLongitude + cell.emissionRange / 2 * random.signed()
-        let latitude = cell.emissionLatitude + cell.emissionRange / 2 * random.signed()
-        let direction = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
-        let start = place(in: emitter, random: &random)
-        let acceleration = SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration)
-        let position = start + direction * (speed * age) + acceleration * (0.5 * age * age)
-        let scale = (cell.scale + cell.scaleRange * random.signed()) * Double(emitter.scale) + cell.scaleSpeed * age
-        let spin = (cell.spin + cell.spinRange * random.signed()) * Double(emitter.spin)
-        func component(_ base: Double, _ range: Float, _ speed: Float) -> Double {
-            let value = base + Double(range) * random.signed() + Double(speed) * age
-            return value.isFinite ? min(max(value, 0), 1) : 0
-        }
-        let color = RGBAColor(
-            red: component(cell.color.red, cell.colorRange.x, cell.colorSpeed.x),
-            green: component(cell.color.green, cell.colorRange.y, cell.colorSpeed.y),
-            blue: component(cell.color.blue, cell.colorRange.z, cell.colorSpeed.z),
-            alpha: component(cell.color.alpha, cell.colorRange.w, cell.colorSpeed.w))
-        return Particle(
-            cell: index, index: k, birth: birth, age: age, position: position, color: color,
-            scale: scale.isFinite ? max(scale, 0) : 0, rotation: spin * age)
+    /// How long after its birth a particle of `cell` (in `emitter`) or of its sub-cells may live: its
+    /// longest lifetime, then its sub-cells' longest beyond it (they are born until it dies).
+    static func longestLife(of cell: EmitterCellState, in emitter: EmitterLayerState) -> Double {
+        let own = (Double(cell.lifetime) + abs(Double(cell.lifetimeRange))) * Double(emitter.lifetime)
+        let children = cell.cells.map { longestLife(of: $0, in: emitter) }.max() ?? 0
+        let total = max(own, 0) + max(children, 0)
+        return total.isFinite ? total : 0
     }
 
     /// Where a particle is born: a point of the emitter's shape (`emitterShape`) chosen as its mode
@@ -143,6 +121,14 @@ struct ParticleRandom {
     let key: UInt64
     /// The number of draws made.
     var counter: UInt64 = 0
+
+    /// The draws of a sub-cell's particle: particle `particle` of the layer's cell `cell` (among its
+    /// parent's cells) emitted by the particle whose draws had key `parent`.
+    init(parent: UInt64, cell: Int, particle: Int) {
+        key = Self.mix(
+            parent ^ Self.mix(UInt64(truncatingIfNeeded: cell) &+ 0x5EED_CE11)
+                ^ Self.mix(UInt64(truncatingIfNeeded: particle) &* 0xD1B5_4A32_D192_ED03))
+    }
 
     /// The draws of particle `particle` of cell `cell` under `seed`.
     init(seed: UInt32, cell: Int, particle: Int) {

@@ -70,7 +70,27 @@ enum EffectsBench {
             row("\(variant.rawValue): Vulkan render", String(format: "%.2f ms", render))
         }
         try blurRows(renderer: renderer, target: target, cache: cache, iterations: iterations, row: row)
+        try rasterRows(renderer: renderer, target: target, cache: cache, iterations: iterations, row: row)
         cache.removeAll()
+    }
+
+    /// The same 400×300 layer with its sticking-out sublayer and a σ 8 shadow, drawn directly and with
+    /// `shouldRasterize` (its subtree kept as an image after the first frame): the render time, the
+    /// raster cache's hits over the frames, and the server memory the pass images take.
+    static func rasterRows(
+        renderer: VulkanRenderer, target: any RenderTarget, cache: ShapeRasterCache, iterations: Int,
+        row: (String, String) -> Void
+    ) throws {
+        for rasterized in [false, true] {
+            var tree = try blurTree(sigma: 8)
+            tree.layers[2]!.state.shouldRasterize = rasterized
+            let name = "400×300 layer with a σ 8 shadow, \(rasterized ? "shouldRasterize" : "drawn directly")"
+            let (_, render) = ShapeBench.frame(
+                tree, renderer: renderer, target: target, cache: cache, iterations: iterations)
+            row("\(name): Vulkan render", String(format: "%.2f ms", render))
+            row("\(name): raster hits in the last frame", "\(renderer.lastRenderCounters.rasterHits)")
+            row("\(name): pass images held by the server", "\(renderer.passImageBytes / 1024) KiB")
+        }
     }
 
     /// One 400×300 layer whose drawing is not its bounds (a sublayer sticks out by a point), so its

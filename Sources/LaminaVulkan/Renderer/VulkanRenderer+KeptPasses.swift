@@ -13,6 +13,10 @@ extension VulkanRenderer {
         set { passPool.keptBudgetBytes = max(0, newValue) }
     }
 
+    /// The bytes of every offscreen-pass image the renderer holds now (those the last frame drew into
+    /// and those kept for later frames): the server memory passes and rasterized layers cost.
+    public var passImageBytes: Int { passPool.entries.reduce(0) { $0 + $1.bytes } }
+
     /// The image of each of `list`'s passes for the frame being recorded, and whether it is kept (holds
     /// the pass's content already, so the pass is not drawn). Kept images are found first, so that a
     /// pass drawn this frame never takes the image another pass of the frame could keep. Sets

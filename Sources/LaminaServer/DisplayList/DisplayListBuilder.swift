@@ -130,6 +130,9 @@ public struct DisplayListBuilder {
         // A single-sided layer turned away from the viewer is not drawn, nor is its subtree (E28).
         guard state.isDoubleSided || Self.facesViewer(toDevice, bounds: state.bounds, flipped: context.flipped)
         else { return }
+        if let sigma = filterBlurSigma(state, toDevice: toDevice) {
+            return drawFilterBlur(presented, sigma: sigma, opacity: opacity, in: context)
+        }
         if needsPass(presented, in: context) {
             return drawInPass(presented, toDevice: toDevice, opacity: opacity, in: context)
         }

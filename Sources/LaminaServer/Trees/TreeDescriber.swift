@@ -83,6 +83,8 @@ public enum TreeDescriber {
             } ?? ""
         case .numbers(let list): list.map { $0.map { fmt(CGFloat($0)) }.joined(separator: ",") } ?? ""
         case .colors(let list): list.map { $0.map(hex).joined(separator: ",") } ?? ""
+        case .filters(let list):
+            list.map { $0.isGaussianBlur ? "\($0.name)(\(fmt(CGFloat($0.radius))))" : $0.name }.joined(separator: ",")
         }
     }
 

@@ -17,13 +17,22 @@ public struct OffscreenPass: Sendable, Equatable {
     /// downsampled passes of a wide blur (`DisplayList.appendBlur`), whose image is `rect` divided by it
     /// (rounded up) and whose rectangle's corner and size are multiples of it.
     public var scale: Int
+    /// Whether the pass's instances are placed on its own texels rather than on device pixels: the
+    /// display's rectangle (0, 0, display width, display height) is stretched over the whole image, as
+    /// for blur passes. A pass that combines images side by side (`DisplayListBuilder+Compositing.swift`)
+    /// may be wider than the display, which device pixels could not reach.
+    public var mapsOwnTexels: Bool
 
-    /// A pass over `rect` drawing `batches`, sampled as `image`, with `scale` device pixels per texel.
-    public init(rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1) {
+    /// A pass over `rect` drawing `batches`, sampled as `image`, with `scale` device pixels per texel;
+    /// `mapsOwnTexels` places its instances on its own texels.
+    public init(
+        rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1, mapsOwnTexels: Bool = false
+    ) {
         self.rect = rect
         self.batches = batches
         self.image = image
         self.scale = max(1, scale)
+        self.mapsOwnTexels = mapsOwnTexels
     }
 
     /// The width and height of the pass's image in texels.

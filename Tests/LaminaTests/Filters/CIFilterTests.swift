@@ -199,4 +199,21 @@ import Testing
         #expect(decoded.modelState.filterState.backgroundFilters.first?.radius == 5)
         #expect(decoded.modelState.filterState.blendMode == .screen)
     }
+
+    /// An explicit `CABasicAnimation` of `filters.blur.inputRadius` from 2 to 10, linear over one
+    /// second from media time 10: the presentation layer reads 4 at 10.25 and 6 at 10.5; the model
+    /// keeps its radius.
+    @Test func presentationValuesAtChosenTimes() throws {
+        let layer = CALayer()
+        let blur = try #require(CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 1]))
+        blur.name = "blur"
+        layer.filters = [blur]
+        try ShapeAnimationTests.attach(
+            ShapeAnimationTests.linear("filters.blur.inputRadius", from: 2.0, to: 10.0), to: layer, key: "r")
+        let quarter = try #require(layer.presentation(at: 10.25))
+        #expect((quarter.value(forKeyPath: "filters.blur.inputRadius") as? NSNumber)?.doubleValue == 4)
+        let half = try #require(layer.presentation(at: 10.5))
+        #expect((half.value(forKeyPath: "filters.blur.inputRadius") as? NSNumber)?.doubleValue == 6)
+        #expect((layer.value(forKeyPath: "filters.blur.inputRadius") as? NSNumber)?.doubleValue == 1)
+    }
 }

@@ -44,16 +44,21 @@ extension CALayer {
             } else if let value {
                 Self.reportIgnoredFilter("\(type(of: value))")
             }
-            settingKey("compositingFilter") { kvcStorage["compositingFilter"] = value }
-            update(.compositingFilter, to: .number(Double(mode.rawValue)))
+            // Recorded as set (archiving), with one change notice for the key, from the row's update.
+            keyRecord.noteSet("compositingFilter")
+            update(
+                .compositingFilter, storing: { $0[.compositingFilter] = .number(Double(mode.rawValue)) },
+                alongside: { self.kvcStorage["compositingFilter"] = value })
         }
     }
 
     /// Stores copies of `list`'s filters under `key` and sends what the server draws in `row`.
     func setFilterList(_ list: [Any]?, key: String, row: LayerPropertyName) {
         let copies = list.map { items in items.map { ($0 as? CIFilter)?.copy() ?? $0 } }
-        settingKey(key) { kvcStorage[key] = copies }
-        update(row, to: .filters(Self.serverFilters(copies)))
+        let filters = LayerValue.filters(Self.serverFilters(copies))
+        // Recorded as set (archiving), with one change notice for the key, from the row's update.
+        keyRecord.noteSet(key)
+        update(row, storing: { $0[row] = filters }, alongside: { self.kvcStorage[key] = copies })
     }
 
     /// What the server draws of a filter list: its enabled `CIFilter`s, in order, at most
@@ -108,8 +113,9 @@ extension CALayer {
         filter.setValue(NSNumber(value: radius), forKey: kCIInputRadiusKey)
         var copies = list
         copies[index] = filter
-        settingKey(keyPath) { kvcStorage[key] = copies }
-        update(path.property, to: .filters(Self.serverFilters(copies)))
+        let filters = LayerValue.filters(Self.serverFilters(copies))
+        keyRecord.noteSet(key)
+        update(path.property, storing: { $0[path.property] = filters }, alongside: { self.kvcStorage[key] = copies })
         if let action, let old { runAction(action, forKey: keyPath, oldValue: old) }
     }
 }

@@ -271,11 +271,7 @@ public enum MessageCodec {
         case .float(let v): w.f64(Double(v))
         case .point(let p): w.point(p)
         case .size(let size): w.point(CGPoint(x: size.width, y: size.height))
-        case .filters(let list):
-            w.u8(UInt8(clamping: list.count))
-            for filter in list.prefix(Int(UInt8.max)) {
-                w.string(filter.filterName); w.string(filter.name); w.f64(filter.radius)
-            }
+        case .filters(let list): encode(list, into: &w)
         case .rect(let r): w.rect(r)
         case .transform(let t): w.transform(t)
         case .bool(let b): w.bool(b)
@@ -567,16 +563,7 @@ public enum MessageCodec {
         case .size:
             let p = try r.point(key)
             value = .size(CGSize(width: p.x, height: p.y))
-        case .filters:
-            // Up to 255 filters are read so that too many reach validation, which names the property.
-            let count = Int(try r.u8(key + ".count"))
-            var list: [LayerFilter] = []
-            for _ in 0..<count {
-                let filterName = try r.string(key + ".filterName", limit: WireLimits.maxStringBytes)
-                let name = try r.string(key + ".name", limit: WireLimits.maxStringBytes)
-                list.append(LayerFilter(filterName: filterName, name: name, radius: try r.f64(key + ".inputRadius")))
-            }
-            value = .filters(list)
+        case .filters: value = .filters(try filters(&r, key))
         case .rect: value = .rect(try r.rect(key))
         case .transform: value = .transform(try r.transform(key))
         case .bool: value = .bool(try r.bool(key))

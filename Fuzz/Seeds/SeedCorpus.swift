@@ -11,7 +11,7 @@ enum SeedCorpus {
         var seeds: [(name: String, bytes: [UInt8])] = []
         for (name, message) in clientMessages() + classClientMessages() + shadowClientMessages()
             + textClientMessages() + replicatorClientMessages() + surfaceClientMessages() + emitterClientMessages()
-            + transformClientMessages()
+            + transformClientMessages() + filterClientMessages()
         {
             seeds.append(("client-\(name)", MessageCodec.encode(message)))
         }
@@ -20,7 +20,7 @@ enum SeedCorpus {
             seeds.append(("conversation-\(name)", messages.flatMap { MessageCodec.encode($0) }))
         }
         for (name, bytes) in hostile() + classHostile() + shadowHostile() + textHostile() + replicatorHostile()
-            + surfaceHostile() + emitterHostile() + transformHostile()
+            + surfaceHostile() + emitterHostile() + transformHostile() + filterHostile()
         {
             seeds.append(("hostile-\(name)", bytes))
         }

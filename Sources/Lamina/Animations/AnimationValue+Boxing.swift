@@ -152,6 +152,8 @@ extension LayerValue {
         case .path(let p): p
         case .numbers(let n): n.map { $0.map { NSNumber(value: $0) } }
         case .colors(let c): c.map { $0.map { CGColor(rgba: ($0.red, $0.green, $0.blue, $0.alpha)) } }
+        // The layer's own `CIFilter` copies are what key-value coding returns (CALayer+Filters.swift).
+        case .filters(let list): list.compactMap(CIFilter.init(layerFilter:))
         }
     }
 }

@@ -263,8 +263,11 @@ extension CALayer {
     /// transaction's duration and timing function; none for other keys, nor for the properties that
     /// only explicit animations animate (`doubleSided`, `contentsScale`, ...).
     static func implicitAction(forKey event: String) -> (any CAAction)? {
-        guard let path = LayerKeyPath(event), !event.contains("."),
-            path.property.descriptor.animation?.isImplicit == true
+        // A filter's radius (`filters.NAME.inputRadius`) animates implicitly, as App. B says of filter
+        // sub-properties.
+        guard let path = LayerKeyPath(event),
+            (!event.contains(".") && path.property.descriptor.animation?.isImplicit == true)
+                || LayerKeyPath.filterRadiusPath(event) != nil
         else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.duration = CATransaction.animationDuration()

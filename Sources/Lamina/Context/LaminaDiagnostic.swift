@@ -24,6 +24,9 @@ public struct LaminaDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A layer was not added because it would enter its own subtree, where Apple platforms raise
         /// an exception.
         case refusedHierarchy
+        /// A layer was given a Core Image filter the render server does not draw; it is ignored
+        /// (reported once per filter name).
+        case ignoredFilter
     }
 
     /// What kind of problem this is.

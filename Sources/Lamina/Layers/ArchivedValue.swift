@@ -81,6 +81,9 @@ final class ArchivedValue: NSObject, NSSecureCoding {
         case .image:
             // Images are not archived yet: a decoded layer has no contents.
             return nil
+        case .filters:
+            // The layer archives its `CIFilter` objects (CALayer+Coding.swift), not the server's copy.
+            return nil
         case .path(let p):
             guard let p else {
                 self.init(.null)

@@ -36,6 +36,7 @@ extension CALayer {
             put("constraints") { coder.encode(NSArray(array: constraints), forKey: "constraints") }
         }
         coder.encodeStoredValues(kvcStorage, prefix: "lamina.stored", archiving: shouldArchiveValue(forKey:))
+        encodeFilters(to: coder)
         if !storedSublayers.isEmpty {
             put("sublayers") { coder.encode(NSArray(array: storedSublayers), forKey: "sublayers") }
         }
@@ -102,6 +103,7 @@ extension CALayer {
         let stored = coder.decodeStoredValues(prefix: "lamina.stored")
         kvcStorage.merge(stored) { $1 }
         for key in stored.keys { keyRecord.noteSet(key) }
+        decodeFilters(from: coder)
         if has("sublayers") {
             guard let list = coder.decodeArray(of: CALayer.self, forKey: "sublayers") else { return false }
             for layer in list { addSublayer(layer) }

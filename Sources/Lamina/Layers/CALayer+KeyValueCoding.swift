@@ -130,6 +130,9 @@ extension CALayer {
             return
         }
         switch key {
+        case "filters": filters = value as? [Any]
+        case "backgroundFilters": backgroundFilters = value as? [Any]
+        case "compositingFilter": compositingFilter = value
         case "name": name = value as? String
         case "geometryFlipped": isGeometryFlipped = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
         case "cornerCurve":
@@ -219,6 +222,7 @@ extension CALayer {
             kvcSetValue(value, forKey: keyPath)
             return
         }
+        if case .filterRadius = path.component { return setFilterRadius(value, path: path, keyPath: keyPath) }
         let newValue: AnimationValue
         do {
             if value == nil && path.kind == .color {

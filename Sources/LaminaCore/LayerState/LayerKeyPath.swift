@@ -25,6 +25,9 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         case transform(TransformComponent)
         /// `translation` of a transform: x and y as a `CGSize`.
         case translation
+        /// `NAME.inputRadius` of a filter list (`filters.blur.inputRadius`): the radius of the filter
+        /// named NAME. On the wire its code is followed by the name (docs/protocol.md §8).
+        case filterRadius(String)
 
         /// The key-path suffix naming the component.
         public var path: String {
@@ -41,6 +44,7 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             case .sizeHeight: "size.height"
             case .translation: "translation"
             case .transform(let c): c.keyPath
+            case .filterRadius(let name): "\(name).\(LayerKeyPath.inputRadiusKey)"
             }
         }
 
@@ -67,11 +71,15 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
             case .sizeWidth: 9
             case .sizeHeight: 10
             case .translation: 11
+            case .filterRadius: Self.filterRadiusCode
             case .transform(let c): 32 + c.rawValue
             }
         }
 
-        /// The component with wire number `code`, or nil.
+        /// The wire number of `filterRadius`, whose name follows it.
+        public static let filterRadiusCode: UInt8 = 16
+
+        /// The component with wire number `code`, or nil (`filterRadiusCode` too: its name travels apart).
         public init?(code: UInt8) {
             switch code {
             case 1: self = .pointX
@@ -123,6 +131,11 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a Core Animation key path; nil when Lamina has no animatable property there.
     public init?(_ string: String) {
+        if let (property, name) = Self.filterRadiusPath(string) {
+            self.property = property
+            component = .filterRadius(name)
+            return
+        }
         let root: Substring
         let rest: Substring?
         if let dot = string.firstIndex(of: ".") {
@@ -158,6 +171,11 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The value at this path in `state`.
     public func value(in state: LayerState) -> AnimationValue {
+        if case .filterRadius(let name) = component {
+            guard case .filters(let list) = state[property], let filter = list.first(where: { $0.name == name })
+            else { return .number(0) }
+            return .number(filter.radius)
+        }
         let whole = Self.value(of: property, in: state)
         guard let component else { return whole }
         return Self.extract(component, from: whole)
@@ -169,6 +187,14 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func set(_ value: AnimationValue, in state: inout LayerState) -> Bool {
         guard value.kind == kind else { return false }
+        if case .filterRadius(let name) = component {
+            guard case .number(let radius) = value, case .filters(var list) = state[property],
+                let index = list.firstIndex(where: { $0.name == name })
+            else { return false }
+            list[index].radius = radius.isNaN ? 0 : max(radius, 0)
+            state[property] = .filters(list)
+            return true
+        }
         var whole = value
         if let component {
             whole = Self.insert(value, at: component, into: Self.value(of: property, in: state))
@@ -176,6 +202,21 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
         guard let typed = LayerValue(whole, as: property.valueKind) else { return false }
         state[property] = LayerPropertyDescriptor.clamped(typed, by: property.constraint)
         return true
+    }
+
+    /// The key of a blur's radius in filter key paths (Core Image's `kCIInputRadiusKey`).
+    public static let inputRadiusKey = "inputRadius"
+
+    /// The property and filter name of a key path `filters.NAME.inputRadius` or
+    /// `backgroundFilters.NAME.inputRadius` (NAME not empty, without dots); nil for other paths.
+    public static func filterRadiusPath(_ string: String) -> (Property, String)? {
+        let parts = string.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[1].isEmpty, parts[2] == inputRadiusKey else { return nil }
+        switch parts[0] {
+        case "filters": return (.filters, String(parts[1]))
+        case "backgroundFilters": return (.backgroundFilters, String(parts[1]))
+        default: return nil
+        }
     }
 
     static func extract(_ component: Component, from whole: AnimationValue) -> AnimationValue {

@@ -141,6 +141,9 @@ public final class LayerPropertyDescriptor: Sendable {
             if name == .instanceCount && v > Double(ReplicatorLayerState.maxInstanceCount) {
                 return "\(key) is above \(ReplicatorLayerState.maxInstanceCount)"
             }
+            if name == .compositingFilter && LayerBlendMode(code: v) == nil {
+                return "\(key) has an unknown blend mode code \(v)"
+            }
         case .float(let v):
             if !v.isFinite { return "\(key) is NaN or infinite" }
             if constraint == .nonNegative && v < 0 { return "\(key) is negative" }
@@ -176,6 +179,8 @@ public final class LayerPropertyDescriptor: Sendable {
                 return "\(key) has \(list.count) colours, more than \(Self.maxListElements)"
             }
             if !list.allSatisfy(\.isValid) { return "\(key) has a component outside 0...1 or not finite" }
+        case .filters(let list):
+            return LayerFilter.invalidReason(list, key: key)
         case .bool, .image:
             break
         }

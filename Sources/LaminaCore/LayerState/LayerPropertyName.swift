@@ -26,6 +26,8 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     // CAEmitterLayer (LayerPropertyDescriptor.emitterRows)
     case emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterPosition
     case emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode, emitterSeed
+    // Every layer's Core Image filters (LayerPropertyDescriptor.filterRows)
+    case filters, backgroundFilters, compositingFilter
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable
@@ -72,8 +74,8 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     @inlinable
     public var valueKind: LayerValue.Kind {
         let code = Int(rawValue)
-        let nibble = LayerPropertyDescriptor.columns.kinds[(code >> 4) & 7] >> (4 * UInt64(code & 15))
-        return LayerValue.Kind(rawValue: UInt8(truncatingIfNeeded: nibble & 0xF)) ?? .number
+        let byte = LayerPropertyDescriptor.columns.kinds[(code >> 3) & 15] >> (8 * UInt64(code & 7))
+        return LayerValue.Kind(rawValue: UInt8(truncatingIfNeeded: byte & 0xFF)) ?? .number
     }
 
     /// The row's constraint, from the same packed columns.

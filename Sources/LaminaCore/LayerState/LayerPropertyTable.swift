@@ -4,14 +4,15 @@ extension LayerPropertyDescriptor {
     /// Every layer property, in wire-code order (row *i* has code *i* + 1): the rows every layer has,
     /// then each layer class's own rows (`shapeRows`, `gradientRows`), the shadow's rows every layer
     /// has (`shadowRows`), then `CATextLayer`'s (`textRows`), `CAReplicatorLayer`'s
-    /// (`replicatorRows`) and `CAEmitterLayer`'s (`emitterRows`): one block each, in the order they were
+    /// (`replicatorRows`), `CAEmitterLayer`'s (`emitterRows`) and the filters every layer has (`filterRows`):
+    /// one block each, in the order they were
     /// added. This is the one place a property is declared; `LayerState` (or its class's storage in
     /// `LayerClassState`) holds its storage and default, `LayerState[_:]` and `LayerProperty` its
     /// typed access, and `CALayer` (or the class) its accessor.
     public static let table: [LayerPropertyDescriptor] = {
         let rows =
             baseRows + shapeRows + gradientRows + shadowRows + textRows + replicatorRows
-            + emitterRows
+            + emitterRows + filterRows
         for (index, row) in rows.enumerated() {
             precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
         }
@@ -78,9 +79,9 @@ extension LayerPropertyDescriptor {
     /// The columns that hot paths read, packed out of the rows once into plain integers, so reading
     /// one costs an index, a shift and a mask (no array, no reference count). They hold codes below 128.
     public struct Columns: Sendable {
-        /// Each row's value kind (`LayerValue.Kind` raw value), 4 bits per code: codes 16·i to 16·i + 15
+        /// Each row's value kind (`LayerValue.Kind` raw value), 8 bits per code: codes 8·i to 8·i + 7
         /// in word i.
-        public let kinds: SIMD8<UInt64>
+        public let kinds: SIMD16<UInt64>
         /// Each row's constraint (0 none, 1 nonNegative, 2 unitInterval, 3 dashPattern), 2 bits per code:
         /// codes 32·i to 32·i + 31 in word i.
         public let constraints: SIMD4<UInt64>
@@ -91,12 +92,12 @@ extension LayerPropertyDescriptor {
     /// The hot columns of `table` (`LayerPropertyName.valueKind`, `constraint`, `isAnimatable`).
     public static let columns: Columns = {
         precondition(table.count < 128, "the packed columns hold codes below 128: widen them for more")
-        var kinds = SIMD8<UInt64>(repeating: 0)
+        var kinds = SIMD16<UInt64>(repeating: 0)
         var constraints = SIMD4<UInt64>(repeating: 0)
         var animatable = SIMD2<UInt64>(repeating: 0)
         for row in table {
             let code = Int(row.code)
-            kinds[code >> 4] |= UInt64(row.kind.rawValue) << (4 * UInt64(code & 15))
+            kinds[code >> 3] |= UInt64(row.kind.rawValue) << (8 * UInt64(code & 7))
             let constraint: UInt64 =
                 switch row.constraint {
                 case .none: 0

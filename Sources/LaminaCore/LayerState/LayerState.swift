@@ -87,6 +87,8 @@ public struct LayerState: Sendable, Hashable {
     public var rasterizationScale: CGFloat = 1
     /// The layer's shadow: colour, opacity, radius, offset and path (`LayerShadowState`).
     public var shadow = LayerShadowState()
+    /// The layer's Core Image filters as the server draws them (`LayerFilterState`).
+    public var filterState = LayerFilterState()
     /// The properties of the layer's class (`CAShapeLayer`'s, `CAGradientLayer`'s), boxed: `.none`
     /// for a plain layer. Its case is the layer's class, fixed at creation.
     public var classState: LayerClassState = .none

@@ -37,6 +37,8 @@ public enum LayerValue: Sendable, Hashable {
     case colors([RGBAColor]?)
     /// A `CGSize` field: `shadowOffset`.
     case size(CGSize)
+    /// A list of Core Image filters: `filters`, `backgroundFilters` (empty for none).
+    case filters([LayerFilter])
 
     /// The kinds of value; each has one layout on the wire (docs/protocol.md §7).
     public enum Kind: UInt8, Sendable, Hashable {
@@ -68,8 +70,11 @@ public enum LayerValue: Sendable, Hashable {
         case numbers
         /// A presence byte, then a `u32` count and that many colours when present.
         case colors
-        /// Two `f64`, width then height (the last kind the table's 4-bit columns can hold).
+        /// Two `f64`, width then height.
         case size
+        /// A `u8` count (at most `LayerFilter.maxFilters`), then per filter its Core Image name and its
+        /// key-path name (length-prefixed UTF-8, at most `LayerFilter.maxNameBytes`) and its radius (`f64`).
+        case filters
 
         /// The kind of `AnimationValue` an animation of a property of this kind carries, or nil when
         /// such a property cannot be animated.
@@ -86,7 +91,7 @@ public enum LayerValue: Sendable, Hashable {
             case .numbers: .numbers
             case .colors: .colors
             case .size: .size
-            case .corners, .string, .edges: nil
+            case .corners, .string, .edges, .filters: nil
             }
         }
     }
@@ -109,6 +114,7 @@ public enum LayerValue: Sendable, Hashable {
         case .numbers: .numbers
         case .colors: .colors
         case .size: .size
+        case .filters: .filters
         }
     }
 
@@ -128,7 +134,7 @@ public enum LayerValue: Sendable, Hashable {
         case .numbers(let n): .numbers(n)
         case .colors(let c): .colors(c)
         case .size(let s): .size(s)
-        case .corners, .string, .edges: nil
+        case .corners, .string, .edges, .filters: nil
         }
     }
 

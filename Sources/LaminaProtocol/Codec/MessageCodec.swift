@@ -279,6 +279,7 @@ public enum MessageCodec {
         case .float(let v): w.f64(Double(v))
         case .point(let p): w.point(p)
         case .size(let size): w.point(CGPoint(x: size.width, y: size.height))
+        case .filters(let list): encode(list, into: &w)
         case .rect(let r): w.rect(r)
         case .transform(let t): w.transform(t)
         case .bool(let b): w.bool(b)
@@ -570,6 +571,7 @@ public enum MessageCodec {
         case .size:
             let p = try r.point(key)
             value = .size(CGSize(width: p.x, height: p.y))
+        case .filters: value = .filters(try filters(&r, key))
         case .rect: value = .rect(try r.rect(key))
         case .transform: value = .transform(try r.transform(key))
         case .bool: value = .bool(try r.bool(key))

@@ -89,6 +89,8 @@ extension WireWriter {
         } else {
             u8(t.keyPath.property.descriptor.animation?.code ?? 0)
             u8(t.keyPath.component?.code ?? 0)
+            // A filter's radius names its filter.
+            if case .filterRadius(let name) = t.keyPath.component { string(name) }
         }
         bool(t.isAdditive); bool(t.isCumulative)
         optionalString(t.valueFunction?.rawValue)
@@ -257,7 +259,13 @@ extension WireReader {
             }
             let rawComponent = try u8(field + ".component")
             var component: LayerKeyPath.Component?
-            if rawComponent != 0 {
+            if rawComponent == LayerKeyPath.Component.filterRadiusCode {
+                let name = try string(field + ".filterName", limit: LayerFilter.maxNameBytes)
+                guard LayerKeyPath.filterRadiusPath(property.key + "." + name + ".inputRadius") != nil else {
+                    throw .badValue(field: field + ".filterName")
+                }
+                component = .filterRadius(name)
+            } else if rawComponent != 0 {
                 guard let c = LayerKeyPath.Component(code: rawComponent),
                     LayerKeyPath(property.key + "." + c.path) != nil
                 else { throw .badValue(field: field + ".component") }

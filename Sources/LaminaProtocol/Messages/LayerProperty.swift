@@ -104,6 +104,13 @@ public enum LayerProperty: Sendable, Hashable {
     case renderMode(String)
     /// The seed travels as a number; its whole part modulo 2³² seeds the draws.
     case emitterSeed(Double)
+    /// `filters`: the filters of the layer's drawing, as the server draws them.
+    case filters([LayerFilter])
+    /// `backgroundFilters`: the filters of what lies behind the layer.
+    case backgroundFilters([LayerFilter])
+    /// `compositingFilter`: a `LayerBlendMode` code, 0 for none. It travels as a number so that an
+    /// unknown code reaches validation, which names the property.
+    case compositingFilter(Double)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -197,6 +204,9 @@ public enum LayerProperty: Sendable, Hashable {
         case .emitterMode: .emitterMode
         case .renderMode: .renderMode
         case .emitterSeed: .emitterSeed
+        case .filters: .filters
+        case .backgroundFilters: .backgroundFilters
+        case .compositingFilter: .compositingFilter
         }
     }
 
@@ -259,6 +269,8 @@ public enum LayerProperty: Sendable, Hashable {
             .float(v)
         case .emitterPosition(let v): .point(v)
         case .emitterZPosition(let v), .emitterDepth(let v), .emitterSeed(let v): .number(v)
+        case .filters(let v), .backgroundFilters(let v): .filters(v)
+        case .compositingFilter(let v): .number(v)
         case .emitterSize(let v): .size(v)
         case .emitterShape(let v), .emitterMode(let v), .renderMode(let v): .string(v)
         }
@@ -359,6 +371,9 @@ public enum LayerProperty: Sendable, Hashable {
         case (.emitterMode, .string(let v)): self = .emitterMode(v ?? "volume")
         case (.renderMode, .string(let v)): self = .renderMode(v ?? "unordered")
         case (.emitterSeed, .number(let v)): self = .emitterSeed(v)
+        case (.filters, .filters(let v)): self = .filters(v)
+        case (.backgroundFilters, .filters(let v)): self = .backgroundFilters(v)
+        case (.compositingFilter, .number(let v)): self = .compositingFilter(v)
         default: return nil
         }
     }

@@ -78,7 +78,23 @@ public struct DamageTracker {
         }
         unmatched += old.emitted[i..<endOld].map(\.pixels)
         unmatched += list.emitted[j..<endNew].map(\.pixels)
+        unmatched += Self.passSpread(of: unmatched.filter { !$0.isEmpty }, in: list)
         return Self.collapse(unmatched.filter { !$0.isEmpty }, width: list.width, height: list.height)
+    }
+
+    /// The pixels of the instances that show an offscreen pass whose rectangle meets `damage`: a change
+    /// inside a pass may change more of what the pass shows than the changed instances' own pixels (a
+    /// blur spreads it by 3σ; a backdrop pass replays what lies under a frosted layer, whose instance
+    /// is otherwise unchanged).
+    static func passSpread(of damage: [DamageRect], in list: DisplayList) -> [DamageRect] {
+        guard !list.passes.isEmpty, !damage.isEmpty else { return [] }
+        var out: [DamageRect] = []
+        for e in list.emitted {
+            guard let index = e.texture?.image.offscreenPassIndex, index < list.passes.count else { continue }
+            let rect = list.passes[index].rect
+            if damage.contains(where: { $0.intersects(rect) }) { out.append(e.pixels) }
+        }
+        return out
     }
 
     /// `damage(of:)` for a frame of a retained list (`RetainedDisplayList`). `patch` is what the

@@ -2,7 +2,7 @@
 /// a renderer that still holds the image of a pass with this frame's key keeps it and does not draw the
 /// pass again (docs/rendering.md, "Kept passes").
 ///
-/// The key covers the pass's rectangle, scale and canvas, and each batch's kind, sampling and instance
+/// The key covers the pass's rectangle, scale, canvas and mapping (`mapsOwnTexels`), and each batch's kind, sampling and instance
 /// bytes, in order. A batch that samples another pass takes that pass's key in place of its index
 /// (indices move between frames, contents do not). A pass that samples an image whose pixels change
 /// under the same id (a client's shared surface, an image a target draws into) has no key, nor has any
@@ -32,6 +32,7 @@ extension DisplayList {
         h.mix(
             UInt64(pass.scale), UInt64(bitPattern: Int64(pass.canvas?.x ?? -1)),
             UInt64(bitPattern: Int64(pass.canvas?.y ?? -1)))
+        h.mix(pass.mapsOwnTexels ? 1 : 0, 0)
         for batch in pass.batches {
             h.mix(UInt64(batch.kind), UInt64(batch.instances.count))
             if let texture = batch.texture {

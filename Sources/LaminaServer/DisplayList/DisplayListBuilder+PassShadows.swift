@@ -61,8 +61,9 @@ extension DisplayListBuilder {
         emitPassImage(blurred, clip: parentClip.deviceRect)
     }
 
-    /// Draws a blurred pass's image over its rectangle, cut to `clip` (device pixels), blended "over".
-    mutating func emitPassImage(_ blurred: BlurredPass, clip: CGRect) {
+    /// Draws a blurred pass's image over its rectangle, cut to `clip` (device pixels), blended "over"
+    /// with `opacity`.
+    mutating func emitPassImage(_ blurred: BlurredPass, clip: CGRect, opacity: Double = 1) {
         let r = blurred.rect
         let full = CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
         let shown = full.intersection(clip.integral)
@@ -74,7 +75,7 @@ extension DisplayListBuilder {
         emit(
             ImageInstance(
                 rect: SIMD4(Float(shown.minX), Float(shown.minY), Float(shown.maxX), Float(shown.maxY)),
-                uv: SIMD4(u(shown.minX), v(shown.minY), u(shown.maxX), v(shown.maxY)), opacity: 1),
+                uv: SIMD4(u(shown.minX), v(shown.minY), u(shown.maxX), v(shown.maxY)), opacity: Float(opacity)),
             kind: DrawKind.image.id, box: shown, texture: TextureSampling(image: blurred.image, filter: blurred.filter))
         batcher.endGroup()
     }

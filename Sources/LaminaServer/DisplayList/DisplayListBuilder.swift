@@ -131,12 +131,17 @@ public struct DisplayListBuilder {
         // A single-sided layer turned away from the viewer is not drawn, nor is its subtree (E28).
         guard state.isDoubleSided || Self.facesViewer(toDevice, bounds: state.bounds, flipped: context.flipped)
         else { return }
+        if drawsBlended(state) { return drawBlended(presented, opacity: opacity, in: context) }
+        if let sigma = filterBlurSigma(state, toDevice: toDevice) {
+            return drawFilterBlur(presented, sigma: sigma, opacity: opacity, in: context)
+        }
         if needsPass(presented, in: context) {
             return drawInPass(presented, toDevice: toDevice, opacity: opacity, in: context)
         }
         if state.layerClass == .tiled { noteTiledView(presented, toDevice: toDevice, clip: parentClip) }
         let radius = min(state.cornerRadius, min(state.bounds.width, state.bounds.height) / 2)
         drawShadow(presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip, in: context)
+        drawBackgroundFilters(presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
 
         // Colours start on 8-bit steps, so that every kind draws them with the same bytes.
         let fill = state.backgroundColor.flatMap {

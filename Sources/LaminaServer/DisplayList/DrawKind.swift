@@ -205,6 +205,17 @@ extension DrawKind {
         vertexShader: "image-shape.vert", fragmentShader: "image-shape.frag", blend: .additive,
         linearPathCapable: false, samplesTexture: true)
 
+    /// An `ImageInstance` of a layer with a `compositingFilter` (`DisplayListBuilder+Compositing.swift`):
+    /// its texture is a pass holding the backdrop in its left half and the layer's drawing in its right,
+    /// `uv` spans the backdrop's half and `opacity` holds the layer's opacity and the blend-mode code
+    /// (`LayerBlendMode`) in its first two lanes. The fragment shader writes the W3C separable blend,
+    /// blended "over" the target (which holds the backdrop). Last in the cycle, so adding it renumbered
+    /// no kind.
+    public static let blendImage = DrawKind(
+        id: 15, name: "blendImage", instance: ImageInstance.self, attributes: Attribute.vec4s(3),
+        vertexShader: "blend.vert", fragmentShader: "blend.frag", blend: .premultipliedOver,
+        linearPathCapable: false, samplesTexture: true)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -215,6 +226,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient, shadow, maskIn, blur, additiveImage, additiveImageShape,
+        gradient, shadow, maskIn, blur, additiveImage, additiveImageShape, blendImage,
     ]
 }

@@ -22,17 +22,25 @@ public struct OffscreenPass: Sendable, Equatable {
     /// in the layer's own space at `rasterizationScale`. A renderer maps this space as it maps the
     /// display's for the others. nil for every other pass.
     public var canvas: SIMD2<Int>?
+    /// Whether the pass's instances are placed on its own texels rather than on device pixels: the
+    /// display's rectangle (0, 0, display width, display height) is stretched over the whole image, as
+    /// for blur passes. A pass that combines images side by side (`DisplayListBuilder+Compositing.swift`)
+    /// may be wider than the display, which device pixels could not reach.
+    public var mapsOwnTexels: Bool
 
     /// A pass over `rect` drawing `batches`, sampled as `image`, with `scale` device pixels per texel,
-    /// in the display's space or, for a rasterized layer, on `canvas`.
+    /// in the display's space or, for a rasterized layer, on `canvas`; `mapsOwnTexels` places its
+    /// instances on its own texels.
     public init(
-        rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1, canvas: SIMD2<Int>? = nil
+        rect: DamageRect, batches: [DrawBatch], image: RenderImageID, scale: Int = 1, canvas: SIMD2<Int>? = nil,
+        mapsOwnTexels: Bool = false
     ) {
         self.rect = rect
         self.batches = batches
         self.image = image
         self.scale = max(1, scale)
         self.canvas = canvas
+        self.mapsOwnTexels = mapsOwnTexels
     }
 
     /// Whether the pass is a rasterized layer's image (`shouldRasterize`), which a renderer counts

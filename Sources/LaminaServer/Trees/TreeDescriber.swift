@@ -39,7 +39,11 @@ public enum TreeDescriber {
                 let suffix = companion.map { text(s[$0]) }.map { $0.isEmpty ? "" : " " + $0 } ?? ""
                 // A property whose default is a colour, path or list and that is now nil says so.
                 // A text layer's string is quoted: it may hold spaces.
-                let shown = row.name == .textString ? "\"\(text(value))\"" : text(value)
+                // A blend mode is printed by name (`compositingFilter=multiply`).
+                let shown =
+                    row.name == .textString
+                    ? "\"\(text(value))\""
+                    : row.name == .compositingFilter ? "\(s.filterState.blendMode)" : text(value)
                 parts.append("\(label)=\(shown.isEmpty ? "none" : shown)\(suffix)")
             case .flag(let label):
                 if value != row.defaultValue { parts.append(label) }
@@ -83,6 +87,8 @@ public enum TreeDescriber {
             } ?? ""
         case .numbers(let list): list.map { $0.map { fmt(CGFloat($0)) }.joined(separator: ",") } ?? ""
         case .colors(let list): list.map { $0.map(hex).joined(separator: ",") } ?? ""
+        case .filters(let list):
+            list.map { $0.isGaussianBlur ? "\($0.name)(\(fmt(CGFloat($0.radius))))" : $0.name }.joined(separator: ",")
         }
     }
 

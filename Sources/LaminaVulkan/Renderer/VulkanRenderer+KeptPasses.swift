@@ -54,25 +54,4 @@ extension VulkanRenderer {
     static func canvas(of pass: OffscreenPass, displayWidth: Int, displayHeight: Int) -> (width: Int, height: Int) {
         pass.canvas.map { ($0.x, $0.y) } ?? (displayWidth, displayHeight)
     }
-
-    /// Scales the texture coordinates of the `imageShape` instances (and their additive kind) that
-    /// sample a pass, as `scalePassCoordinates` does for image instances: their `uvTransform` (the
-    /// sixth `vec4`) maps layer coordinates to 0...1 over the pass.
-    func scalePassCoordinatesOfShapes(_ draws: [Draw], passes: [OffscreenPass], images: [VulkanImage]) {
-        let stride = MemoryLayout<ImageShapeInstance>.stride
-        let base = instances!.mapped
-        for draw in draws {
-            guard let index = draw.texture?.image.offscreenPassIndex, index < passes.count,
-                draw.kind == DrawKind.imageShape.id || draw.kind == DrawKind.additiveImageShape.id
-            else { continue }
-            let texels = passes[index].texels
-            let sx = Float(texels.width) / Float(images[index].width)
-            let sy = Float(texels.height) / Float(images[index].height)
-            for k in 0..<draw.count {
-                let uv = base + draw.bufferOffset + (draw.firstInstance + k) * stride + 80
-                let value = uv.loadUnaligned(as: SIMD4<Float>.self)
-                uv.storeBytes(of: value * SIMD4(sx, sy, sx, sy), as: SIMD4<Float>.self)
-            }
-        }
-    }
 }

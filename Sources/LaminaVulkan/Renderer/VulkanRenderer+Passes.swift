@@ -61,8 +61,9 @@ extension VulkanRenderer {
             vkCmdBeginRendering(cb, &info)
         }
         // A blur pass's quad covers the viewport, which is the pass's own texels (they may lie beyond the
-        // display); the others map the display's device pixels, moved by the pass's corner.
-        let isBlur = pass.batches.allSatisfy { $0.kind == DrawKind.blur.id }
+        // display), and so does the display's rectangle in a pass that maps its own texels; the others
+        // map the display's device pixels, moved by the pass's corner.
+        let isBlur = pass.mapsOwnTexels || pass.batches.allSatisfy { $0.kind == DrawKind.blur.id }
         let scale = Float(pass.scale)
         let (displayWidth, displayHeight) = Self.canvas(
             of: pass, displayWidth: displayWidth, displayHeight: displayHeight)
@@ -91,22 +92,31 @@ extension VulkanRenderer {
 
     /// Scales the texture coordinates of the image instances that sample a pass (uploaded as 0...1
     /// over the pass) to the part of the pooled image the pass covers, which is rounded up to a size
-    /// class. Image instances hold their coordinates in their second `vec4`; the other textured kinds
-    /// that sample passes (`blur`) read texels by index and are left alone.
+    /// class. Image instances hold their coordinates in their second `vec4`, image-shape instances (a
+    /// frosted layer's backdrop under a rounded clip) their texture transform in their sixth, whose
+    /// four lanes scale alike; the other textured kinds that sample passes (`blur`) read texels by
+    /// index and are left alone.
     func scalePassCoordinates(_ draws: inout [Draw], passes: [OffscreenPass], images: [VulkanImage]) {
         guard !passes.isEmpty else { return }
         let base = instances!.mapped
+        let shapeOffset = MemoryLayout<ImageShapeInstance>.offset(of: \ImageShapeInstance.uvTransform)!
         for draw in draws {
-            guard let index = draw.texture?.image.offscreenPassIndex, index < passes.count,
-                DrawKind.all[draw.kind].stride == MemoryLayout<ImageInstance>.stride
-            else { continue }
+            guard let index = draw.texture?.image.offscreenPassIndex, index < passes.count else { continue }
+            let stride = DrawKind.all[draw.kind].stride
+            let offset: Int
+            if stride == MemoryLayout<ImageInstance>.stride {
+                offset = MemoryLayout<ImageInstance>.offset(of: \ImageInstance.uv)!
+            } else if draw.kind == DrawKind.imageShape.id || draw.kind == DrawKind.additiveImageShape.id {
+                offset = shapeOffset
+            } else {
+                continue
+            }
             let texels = passes[index].texels
             let scale = SIMD4<Float>(
                 Float(texels.width) / Float(images[index].width), Float(texels.height) / Float(images[index].height),
                 Float(texels.width) / Float(images[index].width), Float(texels.height) / Float(images[index].height))
-            let stride = MemoryLayout<ImageInstance>.stride
             for k in 0..<draw.count {
-                let uv = base + draw.bufferOffset + (draw.firstInstance + k) * stride + 16
+                let uv = base + draw.bufferOffset + (draw.firstInstance + k) * stride + offset
                 let value = uv.loadUnaligned(as: SIMD4<Float>.self)
                 uv.storeBytes(of: value * scale, as: SIMD4<Float>.self)
             }

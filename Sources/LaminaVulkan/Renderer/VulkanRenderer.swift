@@ -102,7 +102,6 @@ public final class VulkanRenderer: Renderer {
         let (uploaded, groupEnds) = try upload(drawn, groups: passGroups + [drawn.batches])
         var draws = uploaded
         scalePassCoordinates(&draws, passes: drawn.passes, images: passImages)
-        scalePassCoordinatesOfShapes(draws, passes: drawn.passes, images: passImages)
         let sampled = try bindTextures(&draws, slot: slot, passImages: passImages)
         lastRenderedFrame = try submit { cb in
             slot.writeStartTimestamp(cb)

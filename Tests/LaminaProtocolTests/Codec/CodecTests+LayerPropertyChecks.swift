@@ -121,7 +121,7 @@ extension CodecTests {
     @Test func differencesFromNilListsEveryProperty() {
         let state = LayerState()
         let all = LayerProperty.differences(from: nil, to: state)
-        #expect(all.map(\.code) == Array(1...36) + Array(54...58))
+        #expect(all.map(\.code) == Array(1...36) + Array(54...58) + Array(90...92))
         var rebuilt = LayerState()
         rebuilt.name = "will be overwritten"
         rebuilt.opacity = 0.1
@@ -132,7 +132,7 @@ extension CodecTests {
         for p in Self.nonDefault { p.apply(to: &custom) }
         var fromScratch = LayerState()
         let listed = LayerProperty.differences(from: nil, to: custom)
-        #expect(listed.count == 41)
+        #expect(listed.count == 44)
         for p in listed { p.apply(to: &fromScratch) }
         #expect(fromScratch == custom)
     }

@@ -479,6 +479,8 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
         .emitterSpin(let v):
         return [UInt64(v.bitPattern)]
     case .emitterZPosition(let v), .emitterDepth(let v), .emitterSeed(let v): return [v.bitPattern]
+    case .filters(let list), .backgroundFilters(let list): return list.map(\.radius.bitPattern)
+    case .compositingFilter(let v): return [v.bitPattern]
     case .emitterPosition(let q): return [b(q.x), b(q.y)]
     case .emitterSize(let s): return [b(s.width), b(s.height)]
     case .path(let path), .shadowPath(let path):

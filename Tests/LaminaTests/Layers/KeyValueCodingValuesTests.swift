@@ -106,10 +106,13 @@ import Testing
         // Every row of the property table answers (the one list of Lamina's layer properties),
         // and the default equals what a new layer reads.
         let layer = CALayer()
-        // backgroundColor, name, contents and shadowPath default to nil (CALayer.h).
+        // backgroundColor, name, contents, shadowPath and the three filter properties default to nil
+        // (CALayer.h).
         #expect(CALayer.defaultValue(forKey: "contents") == nil)
+        #expect(CALayer.defaultValue(forKey: "filters") == nil)
         let noDefault: [LayerPropertyName] = [
-            .backgroundColor, .name, .contents, .bounds, .position, .minificationFilterBias, .shadowPath,
+            .backgroundColor, .name, .contents, .bounds, .position, .minificationFilterBias, .shadowPath, .filters,
+            .backgroundFilters, .compositingFilter,
         ]
         #expect(CALayer.defaultValue(forKey: "shadowPath") == nil)
         for row in LayerPropertyDescriptor.table where row.layerClass == .layer && !noDefault.contains(row.name) {

@@ -63,6 +63,8 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .emitterSpin: .float(1), .emitterPosition: .point(.zero), .emitterZPosition: .number(0),
     .emitterSize: .size(.zero), .emitterDepth: .number(0), .emitterShape: .string("point"),
     .emitterMode: .string("volume"), .renderMode: .string("unordered"), .emitterSeed: .number(0),
+    // CALayer.h: filters, backgroundFilters and compositingFilter default to nil (no filters; normal).
+    .filters: .filters([]), .backgroundFilters: .filters([]), .compositingFilter: .number(0),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -108,6 +110,11 @@ private let samples: [LayerPropertyName: LayerValue] = [
     .emitterSpin: .float(-1), .emitterPosition: .point(CGPoint(x: 10, y: 20)), .emitterZPosition: .number(4),
     .emitterSize: .size(CGSize(width: 30, height: 5)), .emitterDepth: .number(6), .emitterShape: .string("circle"),
     .emitterMode: .string("outline"), .renderMode: .string("additive"), .emitterSeed: .number(42),
+    .filters: .filters([LayerFilter(filterName: "CIGaussianBlur", name: "blur", radius: 4)]),
+    .backgroundFilters: .filters([
+        LayerFilter(filterName: "CIGaussianBlur", name: "frost", radius: 12), LayerFilter(filterName: "CIPixellate"),
+    ]),
+    .compositingFilter: .number(Double(LayerBlendMode.softLight.rawValue)),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -140,6 +147,8 @@ private func payloadSize(_ value: LayerValue) -> Int {
             } ?? 0)
     case .numbers(let list): 1 + (list.map { 4 + 8 * $0.count } ?? 0)
     case .colors(let list): 1 + (list.map { 4 + 32 * $0.count } ?? 0)
+    // A count, then per filter two strings and a radius.
+    case .filters(let list): 1 + list.reduce(0) { $0 + 8 + $1.filterName.utf8.count + $1.name.utf8.count + 8 }
     }
 }
 
@@ -276,6 +285,17 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .emitterMode: (.string(String(repeating: "m", count: 4097)), "emitterMode is longer than 4096 bytes"),
     .renderMode: (.string(String(repeating: "r", count: 4097)), "renderMode is longer than 4096 bytes"),
     .emitterSeed: (.number(.nan), "seed is NaN or infinite"),
+    // A radius must be finite and not negative, a list hold at most 16 filters, and a blend code be a
+    // whole number 0...11 (LayerBlendMode).
+    .filters: (
+        .filters([LayerFilter(filterName: "CIGaussianBlur", name: "blur", radius: .nan)]),
+        "filters has a NaN or infinite inputRadius"
+    ),
+    .backgroundFilters: (
+        .filters([LayerFilter(filterName: "CIGaussianBlur", name: "blur", radius: -1)]),
+        "backgroundFilters has a negative inputRadius"
+    ),
+    .compositingFilter: (.number(12), "compositingFilter has an unknown blend mode code 12.0"),
 ]
 
 /// A new layer of the class that has `name` (a plain `CALayer` for the rows every layer has).
@@ -297,15 +317,15 @@ private func layer(having name: LayerPropertyName) -> CALayer {
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 89)
-        #expect(table.map(\.code) == Array(1...89))
+        #expect(table.count == 92)
+        #expect(table.map(\.code) == Array(1...92))
         // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's, then the shadow's
         // (every layer's, added later), then CATextLayer's.
         #expect(
             table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
                 + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5)
                 + Array(repeating: .text, count: 9) + Array(repeating: .replicator, count: 9)
-                + Array(repeating: .emitter, count: 13))
+                + Array(repeating: .emitter, count: 13) + Array(repeating: .layer, count: 3))
         #expect(Set(table.map(\.key)).count == table.count)
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
@@ -316,7 +336,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         #expect(
             table.filter(\.isClientKept).map(\.name) == [
                 .textString, .font, .fontSize, .wrapped, .truncationMode, .alignmentMode,
-                .allowsFontSubpixelQuantization, .tintsContents,
+                .allowsFontSubpixelQuantization, .tintsContents, .filters, .backgroundFilters, .compositingFilter,
             ])
         #expect(LayerPropertyName(key: "fontSize") == nil && LayerPropertyName(key: "string") == nil)
         #expect(LayerPropertyName(key: "foregroundColor", of: .text) == .foregroundColor)
@@ -337,12 +357,14 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         // 41...48 are CAReplicatorLayer's (CAReplicatorLayer.h: every property but preservesDepth
         // animates), 49...57 CAEmitterLayer's (CAEmitterLayer.h marks the five multipliers and the
         // emitter's position, z position, size and depth "Animatable"; the shape, modes and seed not).
-        #expect(animatable.compactMap(\.animation?.code) == Array(1...57))
+        // 58 and 59 are the radii of filters and backgroundFilters (`filters.NAME.inputRadius`: App. B,
+        // filter sub-properties animate).
+        #expect(animatable.compactMap(\.animation?.code) == Array(1...59))
         #expect(
-            animatable.filter { $0.layerClass == .layer }.suffix(13).map(\.name) == [
+            animatable.filter { $0.layerClass == .layer }.suffix(15).map(\.name) == [
                 .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .doubleSided,
                 .shouldRasterize, .rasterizationScale, .contents, .shadowColor, .shadowOpacity, .shadowRadius,
-                .shadowOffset, .shadowPath,
+                .shadowOffset, .shadowPath, .filters, .backgroundFilters,
             ])
         for name in [LayerPropertyName.shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath] {
             #expect(name.descriptor.animation?.isImplicit == true, "\(name)")
@@ -361,11 +383,17 @@ private func layer(having name: LayerPropertyName) -> CALayer {
         #expect(LayerPropertyName.contents.descriptor.animation?.isImplicit == true)
         #expect(!LayerPropertyName.maskedCorners.descriptor.isAnimatable)
         #expect(LayerPropertyName.borderWidth.descriptor.animation?.code == 12)
-        for row in LayerPropertyDescriptor.table {
+        // The filter lists animate only through a filter's radius, not as a whole.
+        for row in LayerPropertyDescriptor.table where row.name != .filters && row.name != .backgroundFilters {
             #expect((LayerKeyPath(row.key) != nil) == row.isAnimatable, "\(row.key)")
             if let code = row.animation?.code { #expect(LayerPropertyName(animationCode: code) == row.name) }
         }
-        #expect(LayerPropertyName(animationCode: 58) == nil)
+        #expect(LayerKeyPath("filters") == nil && LayerKeyPath("backgroundFilters") == nil)
+        #expect(LayerKeyPath("filters.blur.inputRadius") == LayerKeyPath(.filters, .filterRadius("blur")))
+        #expect(LayerKeyPath("backgroundFilters.b.inputRadius") == LayerKeyPath(.backgroundFilters, .filterRadius("b")))
+        #expect(LayerKeyPath("filters.blur.inputScale") == nil && LayerKeyPath("filters..inputRadius") == nil)
+        #expect(LayerPropertyName(animationCode: 58) == .filters)
+        #expect(LayerPropertyName(animationCode: 60) == nil)
     }
 
     @Test(arguments: names)
@@ -454,7 +482,11 @@ private func layer(having name: LayerPropertyName) -> CALayer {
     }
 
     // contents takes a CGImage, whose id the sample cannot choose: ContentsImageTests checks it.
-    @Test(arguments: LayerPropertyDescriptor.table.filter { $0.isAnimatable && $0.name != .contents }.map(\.name))
+    // The filter lists are CIFilter arrays to key-value coding: CIFilterTests checks them.
+    @Test(
+        arguments: LayerPropertyDescriptor.table.filter {
+            $0.isAnimatable && $0.name != .contents && $0.name != .filters && $0.name != .backgroundFilters
+        }.map(\.name))
     func keyValueCodingReadsBackWhatWasSet(_ name: LayerPropertyName) throws {
         let sample = try #require(samples[name])
         let animationValue = try #require(sample.animationValue)

@@ -150,6 +150,8 @@ struct KeyValueObservingTests {
             "rasterizationScale": 2, "contents": image, "shadowColor": red, "shadowOpacity": 0.5, "shadowRadius": 5,
             "shadowOffset": CGSize(width: 1, height: 2),
             "shadowPath": CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil),
+            "filters": [CIFilter(name: "CIGaussianBlur")!], "backgroundFilters": [CIFilter(name: "CIGaussianBlur")!],
+            "compositingFilter": "screenBlendMode",
         ]
         for row in LayerPropertyDescriptor.table where row.layerClass == .layer {
             let value = try? #require(values[row.key], "a value for \(row.key)")

@@ -65,10 +65,11 @@ private func commit(
 struct CommitOperationTests {
     @Test func differencesFromDefaults() {
         #expect(LayerProperty.differences(from: LayerState(), to: LayerState()).isEmpty)
-        // A new layer sends the rows every layer has (36, then the shadow's 5), plus its class's own.
-        #expect(LayerProperty.differences(from: nil, to: LayerState()).count == 41)
-        #expect(LayerProperty.differences(from: nil, to: LayerState(layerClass: .shape)).count == 41 + 12)
-        #expect(LayerProperty.differences(from: nil, to: LayerState(layerClass: .gradient)).count == 41 + 5)
+        // A new layer sends the rows every layer has (36, then the shadow's 5, then the filters' 3),
+        // plus its class's own.
+        #expect(LayerProperty.differences(from: nil, to: LayerState()).count == 44)
+        #expect(LayerProperty.differences(from: nil, to: LayerState(layerClass: .shape)).count == 44 + 12)
+        #expect(LayerProperty.differences(from: nil, to: LayerState(layerClass: .gradient)).count == 44 + 5)
         #expect(
             LayerProperty.differences(from: LayerState(layerClass: .shape), to: LayerState(layerClass: .shape)).isEmpty)
         var state = LayerState()

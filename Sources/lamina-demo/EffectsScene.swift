@@ -5,7 +5,9 @@ import Lamina
 /// host with a rounded `shadowPath`, so the server draws the shadow in closed form, holding a clipped
 /// photo), a sticker whose shadow follows its star outline (no `shadowPath`: the drawing's alpha
 /// blurred in offscreen passes), a round avatar cut by a circular `mask`, two overlapping discs faded
-/// as one group and, beside them, faded piece by piece (`allowsGroupOpacity` false), and a card that
+/// as one group and, beside them, faded piece by piece (`allowsGroupOpacity` false), a frosted panel
+/// over two of the cards (a Gaussian blur of what lies behind it, `backgroundFilters`, with a
+/// multiply-blended label strip), and a card that
 /// flips in perspective to show its back (`isDoubleSided` false on both faces of a transform layer),
 /// turning on the server's clock. Writes `effects.png` and captures of the flip.
 func runEffectsScene(on context: CAContext, outputFolder: String) throws {
@@ -21,6 +23,7 @@ func runEffectsScene(on context: CAContext, outputFolder: String) throws {
     root.addSublayer(makeAvatar(origin: CGPoint(x: 60, y: 360)))
     root.addSublayer(makeDiscPair(origin: CGPoint(x: 300, y: 370), groupOpacity: true))
     root.addSublayer(makeDiscPair(origin: CGPoint(x: 520, y: 370), groupOpacity: false))
+    root.addSublayer(makeFrostedPanel(frame: CGRect(x: 430, y: 150, width: 330, height: 120)))
 
     var perspective = CATransform3DIdentity
     perspective.m34 = -1.0 / 800
@@ -166,4 +169,28 @@ private func makeDiscPair(origin: CGPoint, groupOpacity: Bool) -> CALayer {
         group.addSublayer(disc)
     }
     return group
+}
+
+/// A frosted panel: what lies behind it blurred (`backgroundFilters`, `CIGaussianBlur` of radius 10)
+/// under a translucent white, with a strip multiplied into it (`compositingFilter`).
+private func makeFrostedPanel(frame: CGRect) -> CALayer {
+    let panel = CALayer()
+    panel.name = "frosted panel"
+    panel.frame = frame
+    panel.cornerRadius = 22
+    panel.backgroundColor = color(1, 1, 1, 0.35)
+    panel.borderWidth = 1
+    panel.borderColor = color(1, 1, 1, 0.7)
+    if let blur = CIFilter(name: "CIGaussianBlur") {
+        blur.setValue(10, forKey: kCIInputRadiusKey)
+        panel.backgroundFilters = [blur]
+    }
+    let strip = CALayer()
+    strip.name = "multiplied strip"
+    strip.frame = CGRect(x: 24, y: 44, width: frame.width - 48, height: 32)
+    strip.cornerRadius = 8
+    strip.backgroundColor = color(0.95, 0.6, 0.2)
+    strip.compositingFilter = "multiplyBlendMode"
+    panel.addSublayer(strip)
+    return panel
 }

@@ -42,6 +42,7 @@ extension SeedCorpus {
             S.emitterPosition(2, CGPoint(x: 32, y: 40)), S.emitterZPosition(2, 3),
             S.emitterSize(2, CGSize(width: 20, height: 4)), S.emitterDepth(2, 2), S.emitterShape(2, "rectangle"),
             S.emitterMode(2, "outline"), S.renderMode(2, "additive"), S.emitterSeed(2, 1234),
+            S.emitterPreservesDepth(2, true),
             .setEmitterCells(2, [emitterCell([emitterCell(rate: 5)]), emitterCell(rate: 3)]),
             .setSublayers(1, [2]), .setRoot(display: 0, layer: 1),
         ]
@@ -96,6 +97,10 @@ extension SeedCorpus {
             ("emitter-cells-on-a-plain-layer", commit([.createLayer(1), .setEmitterCells(1, [emitterCell()])])),
             ("emitter-nan-birth-rate", commit(emitter + [S.emitterBirthRate(1, .nan)])),
             ("emitter-row-on-a-plain-layer", commit([.createLayer(1), S.emitterSeed(1, 2)])),
+            (
+                "emitter-depth-row-on-a-replicator",
+                commit([.createLayer(1, .replicator), S.emitterPreservesDepth(1, true)])
+            ),
         ] + emitterCellAnimationHostile(emitter)
     }
 

@@ -37,4 +37,7 @@ extension SetOperation {
         }
     }
     static func emitterSeed(_ id: LayerID, _ v: Double) -> LayerOperation { make(id, code: 89) { $0.f64(v) } }
+    static func emitterPreservesDepth(_ id: LayerID, _ v: Bool) -> LayerOperation {
+        make(id, code: 93) { $0.bool(v) }
+    }
 }

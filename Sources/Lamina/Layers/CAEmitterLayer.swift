@@ -35,6 +35,8 @@ open class CAEmitterLayer: CALayer {
         if let cells = coder.decodeArray(of: CAEmitterCell.self, forKey: "emitterCells") {
             emitterCells = cells
         }
+        // Decoded under its key as a custom value; the server's copy follows.
+        if (kvcStorage["preservesDepth"] as? NSNumber)?.boolValue == true { preservesDepth = true }
     }
 
     /// Archives the layer as `CALayer` does, and its cells.
@@ -52,7 +54,11 @@ open class CAEmitterLayer: CALayer {
 
     /// Sets `key`; `emitterCells` takes an array of cells (or nil).
     open override func setValue(_ value: Any?, forKey key: String) {
-        if key == "emitterCells" { setEmitterCells(fromKeyValue: value) } else { super.setValue(value, forKey: key) }
+        switch key {
+        case "emitterCells": setEmitterCells(fromKeyValue: value)
+        case "preservesDepth": preservesDepth = (value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false
+        default: super.setValue(value, forKey: key)
+        }
     }
 
     /// The value at `keyPath`; `emitterCells.NAME.KEY` reads the value of the cell named NAME.
@@ -169,11 +175,21 @@ open class CAEmitterLayer: CALayer {
         set { update(.renderMode, \.emitter.renderMode, newValue.rawValue) }
     }
 
-    /// Whether particles keep their depth instead of being flattened into the layer's plane; false by
-    /// default. Kept and archived by the client only: Lamina always draws particles flattened.
+    /// Whether particles keep their depth instead of being flattened into the layer's plane (Apple's
+    /// `CAEmitterLayer.h`: "Defines whether or not the layer flattens the particles into its plane");
+    /// false by default. With it, a particle at depth z (`emitterZPosition`, `emitterDepth`,
+    /// `zAcceleration`) is placed at that z and projected by the layer's and its ancestors' 3-D
+    /// transforms (a superlayer's perspective makes nearer particles larger), drawn in the layer's
+    /// `renderMode` order. Kept under its key by the client, sent as row 93.
     open var preservesDepth: Bool {
         get { (kvcValue(forKey: "preservesDepth") as? NSNumber)?.boolValue ?? false }
-        set { kvcSetValue(NSNumber(value: newValue), forKey: "preservesDepth") }
+        set {
+            // Recorded as set (archiving) under the key, with one change notice from the row's update.
+            keyRecord.noteSet("preservesDepth")
+            update(
+                .emitterPreservesDepth, \.emitter.preservesDepth, newValue,
+                alongside: { self.kvcStorage["preservesDepth"] = NSNumber(value: newValue) })
+        }
     }
 
     /// The seed of every random draw of the particles; 0 by default. The same seed and time give the

@@ -38,6 +38,10 @@ public struct EmitterLayerState: Sendable, Hashable {
     /// The seed of every random draw; 0 by default. Travels as a number; its whole part modulo 2³² is
     /// used.
     public var seed: Double = 0
+    /// Whether particles keep their depth (`preservesDepth`): placed at their z and projected by the
+    /// layer's and its ancestors' 3-D transforms instead of flattened into the layer's plane; false by
+    /// default.
+    public var preservesDepth = false
     /// The emitter cells, in order: what `setEmitterCells` last set.
     public var cells: [EmitterCellState] = []
 

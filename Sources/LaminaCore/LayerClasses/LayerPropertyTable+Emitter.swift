@@ -3,9 +3,8 @@ import Foundation
 extension LayerPropertyDescriptor {
     /// `CAEmitterLayer`'s rows (codes 77–89), stored in `EmitterLayerState`. As in Apple's
     /// `CAEmitterLayer.h`, the multipliers and the emitter's position, z position, size and depth
-    /// animate (animation codes 49–57); the shape, modes and seed do not. `preservesDepth` has no row:
-    /// its key is the replicator's row, and the client keeps an emitter's flag itself (particles are
-    /// always drawn flattened). The cells travel in their own operation (`setEmitterCells`).
+    /// animate (animation codes 49–57); the shape, modes and seed do not. `preservesDepth` is its own
+    /// row (`emitterDepthRows`, code 93). The cells travel in their own operation (`setEmitterCells`).
     static let emitterRows: [LayerPropertyDescriptor] = [
         .init(
             .emitterBirthRate, "birthRate", .float, of: .emitter, animation: .basic(code: 49),
@@ -38,5 +37,15 @@ extension LayerPropertyDescriptor {
         .init(.emitterMode, "emitterMode", .string, of: .emitter, tree: .unlessDefault("mode")),
         .init(.renderMode, "renderMode", .string, of: .emitter, tree: .unlessDefault("renderMode")),
         .init(.emitterSeed, "seed", .number, of: .emitter, tree: .unlessDefault("seed")),
+    ]
+
+    /// `CAEmitterLayer.preservesDepth` (code 93, added after the filters' rows): whether particles keep
+    /// their depth (`EmitterLayerState.preservesDepth`). Its key is the replicator's too, so the client
+    /// keeps the emitter's flag under its key (`clientKept`) and the row carries a copy; not animated
+    /// (`CAEmitterLayer.h` lists it with the modes and the seed).
+    static let emitterDepthRows: [LayerPropertyDescriptor] = [
+        .init(
+            .emitterPreservesDepth, "preservesDepth", .bool, of: .emitter, tree: .flag("preservesDepth"),
+            clientKept: true)
     ]
 }

@@ -28,6 +28,9 @@ public enum LayerPropertyName: UInt8, Sendable, Hashable, CaseIterable {
     case emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode, emitterSeed
     // Every layer's Core Image filters (LayerPropertyDescriptor.filterRows)
     case filters, backgroundFilters, compositingFilter
+    // CAEmitterLayer's preservesDepth (LayerPropertyDescriptor.emitterDepthRows), after the filters so
+    // that no earlier code moved
+    case emitterPreservesDepth
 
     /// The property's row in `LayerPropertyDescriptor.table`.
     @inlinable

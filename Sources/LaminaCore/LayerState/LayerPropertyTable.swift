@@ -12,7 +12,7 @@ extension LayerPropertyDescriptor {
     public static let table: [LayerPropertyDescriptor] = {
         let rows =
             baseRows + shapeRows + gradientRows + shadowRows + textRows + replicatorRows
-            + emitterRows + filterRows
+            + emitterRows + filterRows + emitterDepthRows
         for (index, row) in rows.enumerated() {
             precondition(Int(row.code) == index + 1, "row \(row.key) has code \(row.code), not \(index + 1)")
         }

@@ -107,6 +107,7 @@ extension LayerState {
             case .emitterMode: .string(emitter.emitterMode)
             case .renderMode: .string(emitter.renderMode)
             case .emitterSeed: .number(emitter.seed)
+            case .emitterPreservesDepth: .bool(emitter.preservesDepth)
             case .filters: .filters(filterState.filters)
             case .backgroundFilters: .filters(filterState.backgroundFilters)
             case .compositingFilter: .number(Double(filterState.blendMode.rawValue))
@@ -207,6 +208,7 @@ extension LayerState {
             case (.emitterMode, .string(let v)): emitter.emitterMode = v ?? "volume"
             case (.renderMode, .string(let v)): emitter.renderMode = v ?? "unordered"
             case (.emitterSeed, .number(let v)): emitter.seed = v
+            case (.emitterPreservesDepth, .bool(let v)): emitter.preservesDepth = v
             case (.filters, .filters(let v)): filterState.filters = v
             case (.backgroundFilters, .filters(let v)): filterState.backgroundFilters = v
             case (.compositingFilter, .number(let v)): filterState.blendMode = LayerBlendMode(code: v) ?? .normal
@@ -311,6 +313,7 @@ extension LayerState {
         case .emitterMode: emitter.emitterMode != other.emitter.emitterMode
         case .renderMode: emitter.renderMode != other.emitter.renderMode
         case .emitterSeed: emitter.seed != other.emitter.seed
+        case .emitterPreservesDepth: emitter.preservesDepth != other.emitter.preservesDepth
         case .filters: filterState.filters != other.filterState.filters
         case .backgroundFilters: filterState.backgroundFilters != other.filterState.backgroundFilters
         case .compositingFilter: filterState.blendMode != other.filterState.blendMode

@@ -111,6 +111,8 @@ public enum LayerProperty: Sendable, Hashable {
     /// `compositingFilter`: a `LayerBlendMode` code, 0 for none. It travels as a number so that an
     /// unknown code reaches validation, which names the property.
     case compositingFilter(Double)
+    /// `CAEmitterLayer.preservesDepth` (code 93).
+    case emitterPreservesDepth(Bool)
 
     /// The property this value is for.
     public var name: LayerPropertyName {
@@ -207,6 +209,7 @@ public enum LayerProperty: Sendable, Hashable {
         case .filters: .filters
         case .backgroundFilters: .backgroundFilters
         case .compositingFilter: .compositingFilter
+        case .emitterPreservesDepth: .emitterPreservesDepth
         }
     }
 
@@ -271,6 +274,7 @@ public enum LayerProperty: Sendable, Hashable {
         case .emitterZPosition(let v), .emitterDepth(let v), .emitterSeed(let v): .number(v)
         case .filters(let v), .backgroundFilters(let v): .filters(v)
         case .compositingFilter(let v): .number(v)
+        case .emitterPreservesDepth(let v): .bool(v)
         case .emitterSize(let v): .size(v)
         case .emitterShape(let v), .emitterMode(let v), .renderMode(let v): .string(v)
         }
@@ -374,6 +378,7 @@ public enum LayerProperty: Sendable, Hashable {
         case (.filters, .filters(let v)): self = .filters(v)
         case (.backgroundFilters, .filters(let v)): self = .backgroundFilters(v)
         case (.compositingFilter, .number(let v)): self = .compositingFilter(v)
+        case (.emitterPreservesDepth, .bool(let v)): self = .emitterPreservesDepth(v)
         default: return nil
         }
     }

@@ -24,10 +24,13 @@ extension DisplayListBuilder {
         state.layerClass == .emitter && !state.emitter.cells.isEmpty
     }
 
-    /// Draws the particles of emitter layer `presented` at its local time.
+    /// Draws the particles of emitter layer `presented` at its local time. `depth`, for a layer that
+    /// preserves depth, is its matrix to the device without flattening: each particle is then placed at
+    /// its z too, which the layer's and its ancestors' 3-D transforms project (a perspective makes
+    /// nearer particles larger); otherwise particles lie in the layer's plane (`m`).
     mutating func drawParticles(
-        _ presented: Presented, radius: CGFloat, opacity: Double, toDevice m: CATransform3D, clip parentClip: Clip,
-        images: [UInt64: ContentsImage]
+        _ presented: Presented, radius: CGFloat, opacity: Double, toDevice m: CATransform3D,
+        depth: CATransform3D? = nil, clip parentClip: Clip, images: [UInt64: ContentsImage]
     ) {
         if retention != nil { retention!.isPatchable = false }
         let state = presented.state
@@ -60,8 +63,10 @@ extension DisplayListBuilder {
             guard width > 0, height > 0, width.isFinite, height.isFinite else { continue }
             let place = CATransform3DConcat(
                 CATransform3DMakeRotation(CGFloat(particle.rotation), 0, 0, 1),
-                CATransform3DMakeTranslation(CGFloat(particle.position.x), CGFloat(particle.position.y), 0))
-            let toDevice = CATransform3DConcat(place, m)
+                CATransform3DMakeTranslation(
+                    CGFloat(particle.position.x), CGFloat(particle.position.y),
+                    depth == nil ? 0 : CGFloat(particle.position.z)))
+            let toDevice = CATransform3DConcat(place, depth ?? m)
             guard Self.isDrawable(toDevice) else { continue }
             let piece = ContentsPiece(
                 rect: CGRect(x: -width / 2, y: -height / 2, width: width, height: height), u0: rect.minX,

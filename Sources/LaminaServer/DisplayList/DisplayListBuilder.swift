@@ -184,8 +184,14 @@ public struct DisplayListBuilder {
             drawShape(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
         }
         if hasParticles {
+            // With preservesDepth the particles keep their z through the layer's unflattened matrix.
+            let depth =
+                state.emitter.preservesDepth
+                ? CATransform3DConcat(
+                    CATransform3DConcat(CATransform3DMakeTranslation(image.offset.x, image.offset.y, 0), toParent),
+                    context.parentToDevice) : nil
             drawParticles(
-                presented, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip,
+                presented, radius: radius, opacity: opacity, toDevice: toDevice, depth: depth, clip: parentClip,
                 images: context.contentsImages)
         }
 

@@ -93,6 +93,58 @@ import Testing
         Self.expectClose(Self.pixel(later, 49, 50), [0, 0, 0, 255], "where it was at 2 s")
     }
 
+    /// `preservesDepth` (Apple's `CAEmitterLayer.h`: "Defines whether or not the layer flattens the
+    /// particles into its plane"). The emitter fills a 100×100 root whose `sublayerTransform` has
+    /// m34 = −1/200; a still spark is born at (70, 50) at `emitterZPosition` 100. Flattened (the
+    /// default) it is drawn at (70, 50) at its size. Keeping its depth, it is 20 right of the root's
+    /// centre at z 100, where w = 1 − 100/200 = 0.5: it lands at 50 + 20/0.5 = 90, twice as large (8×8,
+    /// x 86..<94, y 46..<54).
+    @Test func preservesDepthProjectsParticlesAtTheirZ() throws {
+        func render(preservesDepth: Bool) throws -> Bitmap {
+            try SharedVulkanDevice.withRenderer { renderer, validation in
+                let white = [UInt8](repeating: 255, count: 4 * 4 * 4)
+                let id = try renderer.importImage(
+                    ImagePixels(width: 4, height: 4, stride: 16, source: .host(white)), filtering: .mipmapped)
+                var perspective = CATransform3DIdentity
+                perspective.m34 = -1.0 / 200
+                var tree = RenderTree()
+                tree.liveImages = [Self.sprite]
+                tree = try tree.applying(
+                    [
+                        .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 100, height: 100))),
+                        .set(1, .position(CGPoint(x: 50, y: 50))), .set(1, .sublayerTransform(perspective)),
+                        .createLayer(2, .emitter), .set(2, .bounds(CGRect(x: 0, y: 0, width: 100, height: 100))),
+                        .set(2, .position(CGPoint(x: 50, y: 50))), .setEmitterCells(2, [Self.spark(velocity: 0)]),
+                        .set(2, .emitterPosition(CGPoint(x: 70, y: 50))), .set(2, .emitterZPosition(100)),
+                        .set(2, .emitterPreservesDepth(preservesDepth)), .setSublayers(1, [2]),
+                        .setRoot(display: 0, layer: 1),
+                    ], displayCount: 1)
+                tree.contentsImages = [
+                    Self.sprite: ContentsImage(
+                        image: id, width: 4, height: 4, mipmapped: try renderer.mipLevels(of: id) > 1)
+                ]
+                let list = DisplayListBuilder.build(
+                    trees: [tree], display: 0, width: 100, height: 100, clearColor: SIMD4(0, 0, 0, 1), time: 0.5)
+                let target = try renderer.makeTarget(width: 100, height: 100)
+                try renderer.render(list, into: target)
+                let bitmap = try renderer.readPixels(target)
+                try renderer.releaseImage(id)
+                #expect(validation.messages.isEmpty, "\(validation.messages)")
+                return bitmap
+            }
+        }
+        let flat = try render(preservesDepth: false)
+        Self.expectClose(Self.pixel(flat, 69, 49), [255, 255, 255, 255], "flattened: at (70, 50)")
+        Self.expectClose(Self.pixel(flat, 89, 49), [0, 0, 0, 255], "flattened: nothing at (90, 50)")
+        let deep = try render(preservesDepth: true)
+        for (x, y) in [(87, 47), (92, 52), (89, 50)] {
+            Self.expectClose(Self.pixel(deep, x, y), [255, 255, 255, 255], "kept depth: at (\(x), \(y))")
+        }
+        for (x, y) in [(69, 49), (84, 50), (95, 50), (90, 44), (90, 55)] {
+            Self.expectClose(Self.pixel(deep, x, y), [0, 0, 0, 255], "kept depth: nothing at (\(x), \(y))")
+        }
+    }
+
     /// alphaSpeed −0.25: at t = 2 s the spark born at 0 has alpha 0.5, the one born at 1 s 0.75, the
     /// newest 1: white over black at 128, 191 and 255 (±2 for 8-bit steps).
     @Test func alphaFallsWithAlphaSpeed() throws {

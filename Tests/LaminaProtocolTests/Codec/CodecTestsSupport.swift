@@ -500,7 +500,8 @@ func bitPatterns(_ p: LayerProperty) -> [UInt64] {
             return bits
         } ?? []
     case .fillRule, .lineCap, .lineJoin, .gradientType, .textString, .font, .isWrapped, .truncationMode,
-        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents, .preservesDepth, .emitterShape, .emitterMode,
+        .alignmentMode, .allowsFontSubpixelQuantization, .tintsContents, .preservesDepth, .emitterPreservesDepth,
+        .emitterShape, .emitterMode,
         .renderMode:
         return []
     case .isHidden, .masksToBounds, .maskedCorners, .name, .isGeometryFlipped, .cornerCurve, .contentsGravity,

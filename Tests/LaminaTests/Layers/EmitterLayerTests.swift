@@ -99,6 +99,23 @@ import Testing
         #expect(spark.value(forKey: "custom") as? String == "x")
     }
 
+    /// `preservesDepth` (CAEmitterLayer.h: NO by default) reaches the server's copy (row 93) whether
+    /// set as a property or by key-value coding, and reads back either way; the replicator's row of
+    /// the same key is not touched.
+    @Test func preservesDepthIsSentAsItsOwnRow() {
+        let layer = CAEmitterLayer()
+        #expect(!layer.preservesDepth && !layer.modelState.emitter.preservesDepth)
+        layer.preservesDepth = true
+        #expect(layer.modelState.emitter.preservesDepth && !layer.modelState.replicator.preservesDepth)
+        #expect((layer.value(forKey: "preservesDepth") as? NSNumber)?.boolValue == true)
+        layer.setValue(false, forKey: "preservesDepth")
+        #expect(!layer.preservesDepth && !layer.modelState.emitter.preservesDepth)
+        layer.setValue(NSNumber(value: true), forKey: "preservesDepth")
+        #expect(layer.preservesDepth && layer.modelState.emitter.preservesDepth)
+        let changes = LayerProperty.differences(from: LayerState(layerClass: .emitter), to: layer.modelState)
+        #expect(changes.contains(.emitterPreservesDepth(true)))
+    }
+
     @Test func archivingKeepsLayerAndCells() throws {
         let layer = CAEmitterLayer()
         layer.birthRate = 2
@@ -122,6 +139,7 @@ import Testing
         let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CAEmitterLayer.self, from: data))
         #expect(back.birthRate == 2 && back.emitterShape == .circle && back.seed == 42)
         #expect(back.emitterSize == CGSize(width: 10, height: 20) && back.preservesDepth)
+        #expect(back.modelState.emitter.preservesDepth, "the server's copy (row 93) follows the archive")
         let cellBack = try #require(back.emitterCells?.first)
         #expect(cellBack.name == "spark" && cellBack.birthRate == 30 && cellBack.velocity == 12)
         #expect(cellBack.alphaSpeed == -0.5 && cellBack.color?.components == [1, 0.5, 0, 1])

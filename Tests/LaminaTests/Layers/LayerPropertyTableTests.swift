@@ -65,6 +65,8 @@ private let expectedDefaults: [LayerPropertyName: LayerValue] = [
     .emitterMode: .string("volume"), .renderMode: .string("unordered"), .emitterSeed: .number(0),
     // CALayer.h: filters, backgroundFilters and compositingFilter default to nil (no filters; normal).
     .filters: .filters([]), .backgroundFilters: .filters([]), .compositingFilter: .number(0),
+    // CAEmitterLayer.h: preservesDepth defaults to NO.
+    .emitterPreservesDepth: .bool(false),
 ]
 
 /// One valid value of each property that differs from its default.
@@ -115,6 +117,7 @@ private let samples: [LayerPropertyName: LayerValue] = [
         LayerFilter(filterName: "CIGaussianBlur", name: "frost", radius: 12), LayerFilter(filterName: "CIPixellate"),
     ]),
     .compositingFilter: .number(Double(LayerBlendMode.softLight.rawValue)),
+    .emitterPreservesDepth: .bool(true),
 ]
 
 /// The payload size of each kind on the wire, in bytes (docs/protocol.md §2 and §7), for a value
@@ -271,7 +274,7 @@ private let refusals: [LayerPropertyName: (LayerValue, String)?] = [
     .instanceGreenOffset: (.float(.infinity), "instanceGreenOffset is NaN or infinite"),
     .instanceBlueOffset: (.float(-.infinity), "instanceBlueOffset is NaN or infinite"),
     .instanceAlphaOffset: (.float(.nan), "instanceAlphaOffset is NaN or infinite"),
-    .preservesDepth: nil,
+    .preservesDepth: nil, .emitterPreservesDepth: nil,
     .emitterBirthRate: (.float(.nan), "birthRate is NaN or infinite"),
     .emitterLifetime: (.float(.infinity), "lifetime is NaN or infinite"),
     .emitterVelocity: (.float(.nan), "velocity is NaN or infinite"),
@@ -317,16 +320,23 @@ private func layer(having name: LayerPropertyName) -> CALayer {
 
     @Test func rowsAreInCodeOrderWithDistinctKeysAndCodes() {
         let table = LayerPropertyDescriptor.table
-        #expect(table.count == 92)
-        #expect(table.map(\.code) == Array(1...92))
+        #expect(table.count == 93)
+        #expect(table.map(\.code) == Array(1...93))
         // The rows every layer has, then CAShapeLayer's, then CAGradientLayer's, then the shadow's
         // (every layer's, added later), then CATextLayer's.
         #expect(
             table.map(\.layerClass) == Array(repeating: .layer, count: 36) + Array(repeating: .shape, count: 12)
                 + Array(repeating: .gradient, count: 5) + Array(repeating: .layer, count: 5)
                 + Array(repeating: .text, count: 9) + Array(repeating: .replicator, count: 9)
-                + Array(repeating: .emitter, count: 13) + Array(repeating: .layer, count: 3))
-        #expect(Set(table.map(\.key)).count == table.count)
+                + Array(repeating: .emitter, count: 13) + Array(repeating: .layer, count: 3) + [.emitter])
+        // Keys are distinct but for the emitter's preservesDepth, the replicator's key too: that row is
+        // kept by the client (not found by key), so the key still names one row.
+        #expect(Set(table.map(\.key)).count == table.count - 1)
+        #expect(LayerPropertyName(key: "preservesDepth") == .preservesDepth)
+        #expect(
+            LayerPropertyDescriptor.table.filter { $0.key == "preservesDepth" }.map(\.name) == [
+                .preservesDepth, .emitterPreservesDepth,
+            ])
         for row in table { #expect(row.name.descriptor.key == row.key) }
         #expect(LayerPropertyName.hidden.key == "hidden")
         #expect(LayerPropertyName(key: "hidden") == .hidden)
@@ -337,6 +347,7 @@ private func layer(having name: LayerPropertyName) -> CALayer {
             table.filter(\.isClientKept).map(\.name) == [
                 .textString, .font, .fontSize, .wrapped, .truncationMode, .alignmentMode,
                 .allowsFontSubpixelQuantization, .tintsContents, .filters, .backgroundFilters, .compositingFilter,
+                .emitterPreservesDepth,
             ])
         #expect(LayerPropertyName(key: "fontSize") == nil && LayerPropertyName(key: "string") == nil)
         #expect(LayerPropertyName(key: "foregroundColor", of: .text) == .foregroundColor)

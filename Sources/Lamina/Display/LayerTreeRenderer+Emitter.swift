@@ -61,24 +61,22 @@ extension LayerTreeRenderer {
             // texture coordinate (u, v) of the contents rectangle lands in the box.
             let a = box.width / rect.width
             let d = -box.height / rect.height
-            ctx.saveGState()
-            ctx.concatenate(
-                CGAffineTransform(
-                    a: a, b: 0, c: 0, d: d, tx: box.minX - rect.minX * a, ty: box.minY - (1 - rect.minY) * d))
-            ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))
-            ctx.restoreGState()
+            let toBox = CGAffineTransform(
+                a: a, b: 0, c: 0, d: d, tx: box.minX - rect.minX * a, ty: box.minY - (1 - rect.minY) * d)
+            func drawImage() {
+                ctx.saveGState()
+                ctx.concatenate(toBox)
+                ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))
+                ctx.restoreGState()
+            }
+            drawImage()
             if c.red < 1 || c.green < 1 || c.blue < 1 {
                 ctx.setBlendMode(.multiply)
                 ctx.setFillColor(CGColor(red: c.red, green: c.green, blue: c.blue, alpha: 1))
                 ctx.fill(box)
                 // Only where the image is: its alpha kept (destination-in of the tinted pixels).
                 ctx.setBlendMode(.destinationIn)
-                ctx.saveGState()
-                ctx.concatenate(
-                    CGAffineTransform(
-                        a: a, b: 0, c: 0, d: d, tx: box.minX - rect.minX * a, ty: box.minY - (1 - rect.minY) * d))
-                ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1, height: 1))
-                ctx.restoreGState()
+                drawImage()
             }
             ctx.endTransparencyLayer()
             ctx.restoreGState()

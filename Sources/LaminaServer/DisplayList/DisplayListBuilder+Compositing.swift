@@ -38,10 +38,7 @@ extension DisplayListBuilder {
         contentContext.opacity = 1
         contentContext.image.opacity = 1
         drawLayer(content, in: contentContext)
-        var rect = DamageRect(x: 0, y: 0, width: 0, height: 0)
-        for piece in list.emitted[start...] where piece.pixels.area > 0 {
-            rect = rect.area == 0 ? piece.pixels : rect.union(piece.pixels)
-        }
+        var rect = Self.covered(list.emitted[start...])
         rect = rect.intersection(DamageRect(covering: context.clip.deviceRect, width: list.width, height: list.height))
         let sourceBatches = batcher.finish()
         batcher = outer

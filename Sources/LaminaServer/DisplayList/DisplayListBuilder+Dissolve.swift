@@ -81,13 +81,4 @@ extension DisplayListBuilder {
             kind: kind.id, box: box, texture: TextureSampling(image: image, filter: .nearest))
         batcher.endGroup()
     }
-
-    /// The device pixels the instances emitted in `pieces` may touch (zero area when none).
-    static func covered(_ pieces: ArraySlice<EmittedInstance>) -> DamageRect {
-        var rect = DamageRect(x: 0, y: 0, width: 0, height: 0)
-        for piece in pieces where piece.pixels.area > 0 {
-            rect = rect.area == 0 ? piece.pixels : rect.union(piece.pixels)
-        }
-        return rect
-    }
 }

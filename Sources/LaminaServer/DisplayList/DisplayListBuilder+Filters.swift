@@ -45,10 +45,7 @@ extension DisplayListBuilder {
         let reach = CGFloat(3 * sigma + 8)
         contentContext.clip = Clip(deviceRect: context.clip.deviceRect.insetBy(dx: -reach, dy: -reach))
         drawLayer(content, in: contentContext)
-        var covered = DamageRect(x: 0, y: 0, width: 0, height: 0)
-        for piece in list.emitted[start...] where piece.pixels.area > 0 {
-            covered = covered.area == 0 ? piece.pixels : covered.union(piece.pixels)
-        }
+        let covered = Self.covered(list.emitted[start...])
         let batches = batcher.finish()
         batcher = outer
         guard covered.area > 0 else { return }

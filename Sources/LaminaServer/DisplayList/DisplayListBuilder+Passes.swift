@@ -84,10 +84,7 @@ extension DisplayListBuilder {
         contentContext.opacity = 1
         contentContext.image.opacity = 1
         drawLayer(content, in: contentContext)
-        var rect = DamageRect(x: 0, y: 0, width: 0, height: 0)
-        for piece in list.emitted[start...] where piece.pixels.area > 0 {
-            rect = rect.area == 0 ? piece.pixels : rect.union(piece.pixels)
-        }
+        var rect = Self.covered(list.emitted[start...])
         rect = rect.intersection(DamageRect(covering: context.clip.deviceRect, width: list.width, height: list.height))
         guard rect.area > 0 else {
             batcher = outer
@@ -126,6 +123,16 @@ extension DisplayListBuilder {
             ImageInstance(rect: rectLanes, uv: whole, opacity: Float(opacity)), kind: kind.id, box: box,
             texture: TextureSampling(image: image, filter: .nearest))
         batcher.endGroup()
+    }
+
+    /// The device pixels the instances emitted in `pieces` may touch (zero area when none): what a pass
+    /// drawing them must cover.
+    static func covered(_ pieces: ArraySlice<EmittedInstance>) -> DamageRect {
+        var rect = DamageRect(x: 0, y: 0, width: 0, height: 0)
+        for piece in pieces where piece.pixels.area > 0 {
+            rect = rect.area == 0 ? piece.pixels : rect.union(piece.pixels)
+        }
+        return rect
     }
 
     /// Whether the front of a layer's plane faces the viewer under its layer-to-device matrix `m`: the

@@ -94,10 +94,7 @@ extension DisplayListBuilder {
         // The layer is visited again below; count it once.
         list.layersVisited -= 1
         drawLayer(content, in: contentContext)
-        var rect = DamageRect(x: 0, y: 0, width: 0, height: 0)
-        for piece in list.emitted[start...] where piece.pixels.area > 0 {
-            rect = rect.area == 0 ? piece.pixels : rect.union(piece.pixels)
-        }
+        var rect = Self.covered(list.emitted[start...])
         list.emitted.removeSubrange(start...)
         list.width = display.width
         list.height = display.height

@@ -261,10 +261,7 @@ extension DisplayListBuilder {
         batcher = Batcher(width: list.width, height: list.height)
         let start = list.emitted.count
         draw(face.presented, in: face.context)
-        var rect = DamageRect(x: 0, y: 0, width: 0, height: 0)
-        for piece in list.emitted[start...] where piece.pixels.area > 0 {
-            rect = rect.area == 0 ? piece.pixels : rect.union(piece.pixels)
-        }
+        var rect = Self.covered(list.emitted[start...])
         rect = rect.intersection(
             DamageRect(covering: face.context.clip.deviceRect, width: list.width, height: list.height))
         guard rect.area > 0 else {

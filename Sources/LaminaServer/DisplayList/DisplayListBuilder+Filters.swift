@@ -28,12 +28,6 @@ extension DisplayListBuilder {
     /// Draws the layer through a blurred offscreen pass (`filterBlurSigma` gave `sigma`); `opacity` is
     /// the layer's opacity times what it inherits.
     mutating func drawFilterBlur(_ presented: Presented, sigma: Double, opacity: Double, in context: DrawContext) {
-        if retention != nil { retention!.isPatchable = false }
-        // The layer is visited again below; count it once.
-        list.layersVisited -= 1
-        let outer = batcher
-        batcher = Batcher(width: list.width, height: list.height)
-        let start = list.emitted.count
         var content = presented
         content.state.filterState.filters = []
         content.state.opacity = 1
@@ -44,15 +38,7 @@ extension DisplayListBuilder {
         // bounds the drawing.
         let reach = CGFloat(3 * sigma + 8)
         contentContext.clip = Clip(deviceRect: context.clip.deviceRect.insetBy(dx: -reach, dy: -reach))
-        drawLayer(content, in: contentContext)
-        let covered = Self.covered(list.emitted[start...])
-        let batches = batcher.finish()
-        batcher = outer
-        guard covered.area > 0 else { return }
-        let rect = DisplayList.blurPassRect(covering: covered, sigma: sigma)
-        passPixels += rect.area * 3
-        list.passes.append(OffscreenPass(rect: rect, batches: batches, image: .offscreenPass(list.passes.count)))
-        let blurred = list.appendBlur(of: list.passes.count - 1, sigma: sigma)
+        guard let blurred = drawBlurred(content, in: contentContext, sigma: sigma) else { return }
         emitPassImage(blurred, clip: context.clip.deviceRect, opacity: opacity)
     }
 }

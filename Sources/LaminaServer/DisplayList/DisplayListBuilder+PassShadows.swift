@@ -26,12 +26,6 @@ extension DisplayListBuilder {
             passPixels < Self.passPixelBudget * list.width * list.height,
             Float(shadow.offset.width).isFinite, Float(shadow.offset.height).isFinite
         else { return }
-        if retention != nil { retention!.isPatchable = false }
-        // The layer is visited again below; count it once.
-        list.layersVisited -= 1
-        let outer = batcher
-        batcher = Batcher(width: list.width, height: list.height)
-        let start = list.emitted.count
         var content = presented
         content.inPass = true
         content.state.opacity = 1
@@ -46,16 +40,32 @@ extension DisplayListBuilder {
         let reach = CGFloat(3 * sigma + 8)
         contentContext.clip = Clip(
             deviceRect: CGRect(x: 0, y: 0, width: list.width, height: list.height).insetBy(dx: -reach, dy: -reach))
-        drawLayer(content, in: contentContext)
+        guard let blurred = drawBlurred(content, in: contentContext, sigma: sigma, tint: tint) else { return }
+        emitPassImage(blurred, clip: parentClip.deviceRect)
+    }
+
+    /// Draws `content` (the layer, again: counted once) in `context` into an offscreen pass over what
+    /// it covers grown by the blur's reach, and blurs that pass with σ `sigma` device pixels, tinting
+    /// the result with `tint` when given. Nil when nothing was drawn. The frame is then not patchable.
+    /// The pass shadows' and the filter blur's common part.
+    mutating func drawBlurred(
+        _ content: Presented, in context: DrawContext, sigma: Double, tint: SIMD4<Float>? = nil
+    ) -> BlurredPass? {
+        if retention != nil { retention!.isPatchable = false }
+        // The layer is visited again below; count it once.
+        list.layersVisited -= 1
+        let outer = batcher
+        batcher = Batcher(width: list.width, height: list.height)
+        let start = list.emitted.count
+        drawLayer(content, in: context)
         let covered = Self.covered(list.emitted[start...])
         let batches = batcher.finish()
         batcher = outer
-        guard covered.area > 0 else { return }
+        guard covered.area > 0 else { return nil }
         let rect = DisplayList.blurPassRect(covering: covered, sigma: sigma)
         passPixels += rect.area * 3
         list.passes.append(OffscreenPass(rect: rect, batches: batches, image: .offscreenPass(list.passes.count)))
-        let blurred = list.appendBlur(of: list.passes.count - 1, sigma: sigma, tint: tint)
-        emitPassImage(blurred, clip: parentClip.deviceRect)
+        return list.appendBlur(of: list.passes.count - 1, sigma: sigma, tint: tint)
     }
 
     /// Draws a blurred pass's image over its rectangle, cut to `clip` (device pixels), blended "over"

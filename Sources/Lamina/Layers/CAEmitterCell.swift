@@ -267,12 +267,13 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming, @unchecked Se
 
     // MARK: CAMediaTiming
 
-    /// When the cell starts emitting, in the layer's time; 0 by default. Kept only.
+    /// When the cell starts emitting, in its parent's time (the layer's, or for a sub-cell its parent
+    /// particle's age); 0 by default.
     open var beginTime: CFTimeInterval {
         get { number("beginTime") }
         set { setNumber("beginTime", newValue) }
     }
-    /// How long the cell emits; 0 by default. Kept only.
+    /// How long the cell emits from `beginTime`; 0 by default (without end).
     open var duration: CFTimeInterval {
         get { number("duration") }
         set { setNumber("duration", newValue) }

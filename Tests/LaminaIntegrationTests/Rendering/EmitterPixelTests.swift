@@ -13,7 +13,7 @@ import Testing
 /// "alphaSpeed: the speed ... at which the alpha component changes"; "color: a color that tints the
 /// contents") and `CAEmitterLayer.h` (`kCAEmitterLayerAdditive`: "particles are rendered ... with
 /// their source colors added into the destination"), spec §3.8 and E18.
-@Suite(.serialized) struct EmitterPixelTests {
+@Suite(.serialized) struct EmitterPixelTests: PixelTestSuite {
     /// The client's id of the 4×4 white sprite.
     static let sprite: UInt64 = 7
 
@@ -58,20 +58,6 @@ import Testing
         cell.emissionLongitude = 0
         cell.contents = sprite
         return cell
-    }
-
-    static func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> [Int] {
-        let p = b.rgba(x: x, y: y)
-        return [Int(p.0), Int(p.1), Int(p.2), Int(p.3)]
-    }
-
-    static func expectClose(
-        _ got: [Int], _ want: [Int], _ note: String, tolerance: Int = 2,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(
-            zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }, "\(note): \(got) vs \(want)",
-            sourceLocation: sourceLocation)
     }
 
     /// E18's sparks from (10, 50) at 20 points a second: at t = 2 s the particles born at 0, 1 and 2 s

@@ -8,7 +8,7 @@ import Testing
 /// CAGradientLayer drawn by the `gradient` draw kind through the Vulkan renderer: colours checked
 /// against the gradient's colour computed in the test at each pixel's centre (±2 per channel), and the
 /// behaviours GNUstep's tests measured on Apple (PR #100, run on a macOS runner; notes T32–T39).
-@Suite struct GradientPixelTests {
+@Suite struct GradientPixelTests: PixelTestSuite {
     static let red = RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = RGBAColor(red: 0, green: 0, blue: 1, alpha: 1)
     static let white = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
@@ -41,11 +41,6 @@ import Testing
         ] + extra.map { .set(1, $0) } + [.setRoot(display: 0, layer: 1)]
     }
 
-    static func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> [Int] {
-        let p = b.rgba(x: x, y: y)
-        return [Int(p.0), Int(p.1), Int(p.2), Int(p.3)]
-    }
-
     /// The premultiplied 8-bit colour of two stops mixed at `t` (clamped), unpremultiplied
     /// interpolation as Apple's.
     static func expected(_ a: RGBAColor, _ b: RGBAColor, _ t: Double) -> [Int] {
@@ -54,15 +49,6 @@ import Testing
             $1 + ([b.red, b.green, b.blue, b.alpha][$0] - $1) * k
         }
         return [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]].map { Int(($0 * 255).rounded()) }
-    }
-
-    static func expectClose(
-        _ got: [Int], _ want: [Int], _ note: String, tolerance: Int = 2,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(
-            zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }, "\(note): \(got) vs \(want)",
-            sourceLocation: sourceLocation)
     }
 
     /// Apple-run: red to blue with the default points covers every pixel of the bounds, red at the top,

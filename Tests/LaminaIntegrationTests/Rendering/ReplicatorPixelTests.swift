@@ -11,7 +11,7 @@ import Testing
 /// Apple's CAReplicatorLayer reference ("instanceTransform: the transform matrix applied to the
 /// previous instance"; "instanceDelay: the delay, in seconds, between replicated copies"; the colour
 /// offsets "added to the color of each successive instance"), spec §3.4 and E16.
-@Suite struct ReplicatorPixelTests {
+@Suite struct ReplicatorPixelTests: PixelTestSuite {
     static let opaqueBlack = SIMD4<Float>(0, 0, 0, 1)
 
     /// Draws `ops` at media time `time` on a `width`×`height` display cleared to `clear`, asserting no
@@ -20,40 +20,8 @@ import Testing
         _ ops: [LayerOperation], width: Int, height: Int, clear: SIMD4<Float> = opaqueBlack, time: Double = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Bitmap {
-        let tree = try RenderTree().applying(ops, displayCount: 1)
-        return try SharedVulkanDevice.withRenderer { renderer, validation in
-            let list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: width, height: height, clearColor: clear, time: time)
-            let target = try renderer.makeTarget(width: width, height: height)
-            try renderer.render(list, into: target)
-            let bitmap = try renderer.readPixels(target)
-            #expect(validation.messages.isEmpty, "\(validation.messages)", sourceLocation: sourceLocation)
-            return bitmap
-        }
-    }
-
-    /// Operations that create layer `id` of `layerClass` with `frame` (anchor in the middle) and `extra`.
-    static func layer(
-        _ id: LayerID, _ layerClass: LayerClass = .layer, frame: CGRect, _ extra: [LayerProperty] = []
-    ) -> [LayerOperation] {
-        [
-            .createLayer(id, layerClass), .set(id, .bounds(CGRect(origin: .zero, size: frame.size))),
-            .set(id, .position(CGPoint(x: frame.midX, y: frame.midY))),
-        ] + extra.map { .set(id, $0) }
-    }
-
-    static func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> [Int] {
-        let p = b.rgba(x: x, y: y)
-        return [Int(p.0), Int(p.1), Int(p.2), Int(p.3)]
-    }
-
-    static func expectClose(
-        _ got: [Int], _ want: [Int], _ note: String, tolerance: Int = 2,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(
-            zip(got, want).allSatisfy { abs($0 - $1) <= tolerance }, "\(note): \(got) vs \(want)",
-            sourceLocation: sourceLocation)
+        try renderOperations(
+            ops, width: width, height: height, clear: clear, time: time, sourceLocation: sourceLocation)
     }
 
     static func color(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> RGBAColor {

@@ -11,38 +11,15 @@ import Testing
 /// reference ("used to create true 3D layer hierarchies, rather than the flattened hierarchy
 /// rendering model used by other layer types"; "opacity is applied to each sublayer individually";
 /// backgroundColor, contents, border and shadow are ignored), spec §1.7, §3.5, E28 and E29.
-@Suite struct TransformLayerPixelTests {
+@Suite struct TransformLayerPixelTests: PixelTestSuite {
     typealias Geometry = TransformLayerGeometry
     static let background = SIMD4<Double>(0.2, 0.2, 0.2, 1)
 
     static func render(
         _ ops: [LayerOperation], width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Bitmap {
-        let tree = try RenderTree().applying(ops, displayCount: 1)
         let clear = SIMD4<Float>(Float(background.x), Float(background.y), Float(background.z), 1)
-        return try SharedVulkanDevice.withRenderer { renderer, validation in
-            let list = DisplayListBuilder.build(
-                trees: [tree], display: 0, width: width, height: height, clearColor: clear)
-            let target = try renderer.makeTarget(width: width, height: height)
-            try renderer.render(list, into: target)
-            let bitmap = try renderer.readPixels(target)
-            #expect(validation.messages.isEmpty, "\(validation.messages)", sourceLocation: sourceLocation)
-            return bitmap
-        }
-    }
-
-    static func layer(
-        _ id: LayerID, _ layerClass: LayerClass = .layer, frame: CGRect, _ extra: [LayerProperty] = []
-    ) -> [LayerOperation] {
-        [
-            .createLayer(id, layerClass), .set(id, .bounds(CGRect(origin: .zero, size: frame.size))),
-            .set(id, .position(CGPoint(x: frame.midX, y: frame.midY))),
-        ] + extra.map { .set(id, $0) }
-    }
-
-    static func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> [Int] {
-        let p = b.rgba(x: x, y: y)
-        return [Int(p.0), Int(p.1), Int(p.2), Int(p.3)]
+        return try renderOperations(ops, width: width, height: height, clear: clear, sourceLocation: sourceLocation)
     }
 
     static func rgba(_ c: SIMD4<Double>) -> RGBAColor {

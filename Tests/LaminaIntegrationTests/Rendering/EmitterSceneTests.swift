@@ -18,23 +18,30 @@ import Testing
         server.stop()
     }
 
-    @Test func sparksFromTheClientAreWhereVelocityTimesAgePutsThem() throws {
-        let context = try server.connect(name: "emitter")
+    /// A black 100×100 root, an emitter layer filling it whose local time 0 is `begin` in the root's
+    /// time (emission starts then), emitting from (10, 50), and its cell "spark": one birth a second,
+    /// living 10 s, 20 points a second (not yet set on the emitter nor added to the root).
+    static func sparkScene(begin: CFTimeInterval) -> (root: CALayer, emitter: CAEmitterLayer, spark: CAEmitterCell) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        let begin = CACurrentMediaTime() + 10
         let emitter = CAEmitterLayer()
         emitter.frame = root.bounds
-        // Emission starts at the layer's local time 0: its beginTime in the root's time.
         emitter.beginTime = begin
         emitter.emitterPosition = CGPoint(x: 10, y: 50)
-        emitter.seed = 3
         let spark = CAEmitterCell()
         spark.name = "spark"
         spark.birthRate = 1
         spark.lifetime = 10
         spark.velocity = 20
+        return (root, emitter, spark)
+    }
+
+    @Test func sparksFromTheClientAreWhereVelocityTimesAgePutsThem() throws {
+        let context = try server.connect(name: "emitter")
+        let begin = CACurrentMediaTime() + 10
+        let (root, emitter, spark) = Self.sparkScene(begin: begin)
+        emitter.seed = 3
         spark.emissionLongitude = 0
         spark.color = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
         spark.contents = CGImage(width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))
@@ -75,19 +82,8 @@ import Testing
     /// the middle spark would be without the animation (x 30) stays black.
     @Test func anAnimatedCellVelocityMovesTheSparksBornDuringIt() throws {
         let context = try server.connect(name: "emitter-animation")
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         let begin = CACurrentMediaTime() + 10
-        let emitter = CAEmitterLayer()
-        emitter.frame = root.bounds
-        emitter.beginTime = begin
-        emitter.emitterPosition = CGPoint(x: 10, y: 50)
-        let spark = CAEmitterCell()
-        spark.name = "spark"
-        spark.birthRate = 1
-        spark.lifetime = 10
-        spark.velocity = 20
+        let (root, emitter, spark) = Self.sparkScene(begin: begin)
         spark.contents = CGImage(width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))
         emitter.emitterCells = [spark]
         let faster = CABasicAnimation(keyPath: "emitterCells.spark.velocity")

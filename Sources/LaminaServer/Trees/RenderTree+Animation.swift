@@ -49,68 +49,77 @@ extension RenderTree {
         var changes: [Change] = []
         /// How many of `changes` have been applied.
         var appliedCount = 0
+        /// The animations looked at, with when to look at each next: recorded in the schedule once
+        /// every change is applied.
+        var looks: [AnimationLook] = []
         /// Whether every change has been applied.
         public var isApplied: Bool { appliedCount == changes.count }
         /// Whether any animation is active on a clock that runs (and so needs every frame).
         public var running = false
-        /// The earliest media time at which a pending animation starts (nil when none will start by
-        /// itself).
+        /// The earliest media time at which an animation that is not running changes phase by
+        /// itself: a pending one starts (or, on a clock running backwards, a finished one becomes
+        /// active again). Nil when none will.
         public var nextStart: Double?
+        /// How many animations the bookkeeping looked at: those whose phase change had come, or
+        /// newly added, or whose clock a commit moved; not every animated layer.
+        public var animationsExamined = 0
     }
 
     /// What advancing to the frame at `time` finds: animations that started or finished since the
     /// last frame (finished ones that are removed on completion are to be removed), whether any runs,
     /// and when the next pending one starts. Changes nothing; `apply(_:)` does.
+    ///
+    /// Only the animations whose phase change has come (or that are new, or whose clock moved) are
+    /// looked at (`AnimationSchedule`); whether others run is the schedule's count of animations
+    /// active on running clocks, and every emitter layer's clock is read (particles move while it
+    /// runs).
     public func advancement(to time: Double) -> Advancement {
         var result = Advancement()
         var clocks: [LayerID: (time: Double, rate: Double)] = [:]
-        for id in animatedLayers {
-            guard let layer = layers[id] else { continue }
-            // The superlayer's clock, mapped once per superlayer; then this layer's, from the record
-            // already read (the same arithmetic as `localTime(of:at:)`).
-            var parent = (time: time, rate: 1.0)
-            if let superlayer = layer.superlayer {
-                if let known = clocks[superlayer] {
-                    parent = known
-                } else {
-                    parent = localTime(of: superlayer, at: time, known: &clocks)
-                    clocks[superlayer] = parent
-                }
-            }
-            let layerTime = layer.state.localTime(fromParent: parent.time)
-            let rate = parent.rate * layer.state.speed
-            // An emitter's particles move whenever its time does (RenderTree+Emitter.swift).
-            if rate != 0, layer.isEmitting { result.running = true }
-            for animation in layer.animations {
-                let phase = animation.record.phase(atParent: layerTime)
-                let state = reported[animation.id] ?? .notStarted
-                if phase != .pending && state == .notStarted {
-                    result.changes.append(
-                        .init(layer: id, event: AnimationEvent(animationID: animation.id, kind: .started, time: time)))
-                }
-                if phase == .finished && state != .finished {
-                    let kind: AnimationEvent.Kind =
-                        animation.record.isRemovedOnCompletion ? .finishedAndRemoved : .finished
-                    result.changes.append(
-                        .init(layer: id, event: AnimationEvent(animationID: animation.id, kind: kind, time: time)))
-                    if kind == .finishedAndRemoved { continue }
-                }
-                if phase == .active && rate != 0 { result.running = true }
-                if phase == .pending,
-                    let start = Self.startTime(of: animation.record, layerTime: layerTime, rate: rate, now: time)
-                {
-                    result.nextStart = min(result.nextStart ?? start, start)
-                }
-            }
+        for id in emitterLayers where !result.running {
+            if localTime(of: id, at: time, known: &clocks).rate != 0 { result.running = true }
         }
+        let (due, nextStart) = schedule.due(at: time)
+        result.nextStart = nextStart
+        var running = schedule.runningCount
+        // Earliest first, so that events come in the order they happened.
+        let ordered = due.sorted { ($0.time, $0.animation) < ($1.time, $1.animation) }
+        for entry in ordered {
+            guard let item = schedule.items[entry.animation], let layer = layers[item.layer],
+                let animation = layer.animations.first(where: { $0.id == entry.animation })
+            else { continue }
+            result.animationsExamined += 1
+            let clock = localTime(of: item.layer, at: time, known: &clocks)
+            let (phase, change) = Self.look(at: animation, time: time, clock: clock)
+            let state = reported[animation.id] ?? .notStarted
+            if phase != .pending && state == .notStarted {
+                result.changes.append(
+                    .init(
+                        layer: item.layer, event: AnimationEvent(animationID: animation.id, kind: .started, time: time))
+                )
+            }
+            if phase == .finished && state != .finished {
+                let kind: AnimationEvent.Kind =
+                    animation.record.isRemovedOnCompletion ? .finishedAndRemoved : .finished
+                result.changes.append(
+                    .init(layer: item.layer, event: AnimationEvent(animationID: animation.id, kind: kind, time: time)))
+            }
+            let counted = phase == .active && clock.rate != 0
+            running += (counted ? 1 : 0) - (item.counted ? 1 : 0)
+            result.looks.append(
+                AnimationLook(animation: animation.id, serial: item.serial, next: change ?? .infinity, counted: counted)
+            )
+            if let change, !counted { result.nextStart = min(result.nextStart ?? change, change) }
+        }
+        if running > 0 { result.running = true }
         return result
     }
 
     /// Applies what `advancement(to:)` found on an earlier version of this tree, at most `limit` of
     /// its changes from where the last call stopped: records the phases reached and removes the
-    /// finished animations that go on completion. A change about an animation the tree no longer
-    /// has, or that the tree already records, is skipped. Returns the events of the changes applied,
-    /// in order.
+    /// finished animations that go on completion, and, with the last change, records in the schedule
+    /// when to look at each animation looked at next. A change about an animation the tree no longer has, or that the tree already
+    /// records, is skipped. Returns the events of the changes applied, in order.
     public mutating func apply(_ advancement: inout Advancement, limit: Int = .max) -> [AnimationEvent] {
         let end = advancement.appliedCount + min(limit, advancement.changes.count - advancement.appliedCount)
         defer { advancement.appliedCount = end }
@@ -144,6 +153,13 @@ extension RenderTree {
             }
             events.append(change.event)
         }
+        if end == advancement.changes.count {
+            for look in advancement.looks {
+                schedule.looked(at: look.animation, serial: look.serial, next: look.next, counted: look.counted)
+            }
+            advancement.looks = []
+        }
+        schedule.compact()
         return events
     }
 
@@ -157,18 +173,5 @@ extension RenderTree {
     {
         var found = advancement(to: time)
         return (apply(&found), found.running, found.nextStart)
-    }
-
-    /// The media time at which a pending animation starts, given its layer's local time now and the
-    /// rate at which that time runs (a layer's time is an affine function of media time, and so is
-    /// the animation's local time before it starts). Nil when the animation's local time does not
-    /// increase with media time: then it never starts by itself.
-    static func startTime(of record: AnimationRecord, layerTime: Double, rate: Double, now: Double) -> Double? {
-        let timing = record.timing
-        guard rate * timing.speed > 0 else { return nil }
-        // The animation's local time, (L − beginTime) × speed + timeOffset, is 0 at this layer time L.
-        let startLayerTime = timing.beginTime - timing.timeOffset / timing.speed
-        let start = now + (startLayerTime - layerTime) / rate
-        return start.isFinite ? max(start, now) : nil
     }
 }

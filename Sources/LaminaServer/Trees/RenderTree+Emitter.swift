@@ -14,6 +14,7 @@ extension RenderTree {
         for image in EmitterCellState.images(of: cells) { try checkImage(image) }
         layers[id]!.state.emitter.cells = cells
         if layers[id]!.isAnimated { animatedLayers.insert(id) } else { animatedLayers.remove(id) }
+        if layers[id]!.isEmitting { emitterLayers.insert(id) } else { emitterLayers.remove(id) }
         noteChange(id, [.appearance, .contents, .animations])
     }
 }

@@ -15,6 +15,11 @@ public struct RenderTree: Sendable {
     public internal(set) var animationCount = 0
     /// What has been reported to the client about each attached animation.
     var reported: [UInt64: ReportState] = [:]
+    /// The animations that have not finished, by the media time of their next start or end
+    /// (`RenderTree+AnimationSchedule.swift`).
+    var schedule = AnimationSchedule()
+    /// Emitter layers with cells: their particles move whenever their clock runs.
+    var emitterLayers: Set<LayerID> = []
 
     /// How far the client has been told an animation has got.
     enum ReportState: Sendable {
@@ -56,6 +61,7 @@ public struct RenderTree: Sendable {
     public func applying(_ operations: [LayerOperation], displayCount: Int) throws(TransactionError) -> RenderTree {
         var next = self
         var touchedHierarchy = false
+        var touchedClocks = false
         next.beginRevision()
         for op in operations {
             switch op {
@@ -71,6 +77,7 @@ public struct RenderTree: Sendable {
                 guard let removed = next.layers.removeValue(forKey: id) else { throw .unknownLayer(id) }
                 for animation in removed.animations { next.forget(animation) }
                 next.animatedLayers.remove(id)
+                next.emitterLayers.remove(id)
                 next.hostLayers.remove(id)
                 next.noteChange(id, .hierarchy)
                 touchedHierarchy = true
@@ -84,6 +91,7 @@ public struct RenderTree: Sendable {
                 if case .contents(let image) = property { try next.checkImage(image) }
                 property.apply(to: &next.layers[id]!.state)
                 next.noteChange(id, .of(property.name))
+                if Self.clockProperties.contains(property.name) { touchedClocks = true }
             case .setSublayers(let id, let children):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 next.layers[id]!.sublayers = children
@@ -128,8 +136,14 @@ public struct RenderTree: Sendable {
             }
         }
         if touchedHierarchy { try next.relinkAndValidate() }
+        // A layer's clock hangs on its ancestors' timing: when either changed, every animation's
+        // next event is found again (in time proportional to the animated layers).
+        if touchedHierarchy || touchedClocks { next.rescheduleAnimations() }
         return next
     }
+
+    /// The layer properties a layer's clock (`localTime(of:at:)`) is made of.
+    static let clockProperties: Set<LayerPropertyName> = [.beginTime, .timeOffset, .speed]
 
     /// Attaches `animation` to layer `id`, replacing the one under the same key; a transition also
     /// records the layer's subtree as it was in `old`, the tree before this transaction.
@@ -168,12 +182,14 @@ public struct RenderTree: Sendable {
         animatedLayers.insert(id)
         animationCount += count
         reported[animation.id] = .notStarted
+        schedule.add(animation.id, layer: id)
     }
 
     /// Drops the bookkeeping of an animation leaving its layer.
     mutating func forget(_ animation: AttachedAnimation) {
         animationCount -= animation.record.recordCount
         reported[animation.id] = nil
+        schedule.remove(animation.id)
         if let snapshot = snapshots.removeValue(forKey: animation.id) {
             snapshotLayerCount -= snapshot.layers.count
         }

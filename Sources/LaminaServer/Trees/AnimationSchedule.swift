@@ -1,0 +1,128 @@
+import LaminaCore
+
+/// A render tree's animations ordered by the media time at which each next changes phase (starts,
+/// ends, or, on a clock running backwards, becomes active again), so that a frame's bookkeeping looks
+/// only at the animations whose time has come, not at every animated layer (docs/rendering.md,
+/// "Animation bookkeeping").
+///
+/// A layer's local time is an affine function of media time until a commit changes its clock (its
+/// or an ancestor's `beginTime`, `timeOffset`, `speed`, or the hierarchy), and so is an animation's
+/// local time: its phase changes only where that function crosses 0 or the active duration. Each
+/// attached animation has an item: its layer, the time of its next look (when it was last looked at,
+/// the time of its next phase change; `-infinity`: at the next frame, as after it is added or its
+/// clock changes), and whether it counts as running (active on a clock that runs, when last looked
+/// at). Two binary min-heaps order the looks, one for the animations counted as running (their
+/// next change is an end) and one for the others (a start), so that the earliest start is found
+/// without passing the running ones. An item moved or removed leaves its old heap entry behind,
+/// recognised as stale by its serial and dropped from the top when the schedule changes, or all at
+/// once when stale entries outnumber live ones.
+struct AnimationSchedule: Sendable {
+    /// What the schedule knows about one animation.
+    struct Item: Sendable {
+        var layer: LayerID
+        /// The media time at which to look at the animation next: `-infinity` at the next frame,
+        /// `infinity` never (its phase changes only through a commit).
+        var time: Double
+        /// The serial of its live heap entry (in `running` when counted, else in `waiting`).
+        var serial: UInt64
+        /// Whether it counts in `runningCount`.
+        var counted: Bool
+    }
+
+    /// The items by animation id.
+    private(set) var items: [UInt64: Item] = [:]
+    /// The looks of the animations counted as running, and of the others (entries may be stale).
+    private(set) var running = EventHeap()
+    private(set) var waiting = EventHeap()
+    private var lastSerial: UInt64 = 0
+    /// The animations active on a clock that runs, when last looked at: while any is, every frame
+    /// is needed.
+    private(set) var runningCount = 0
+
+    /// Whether heap entry `entry` is its animation's current one.
+    func isLive(_ entry: EventHeap.Entry) -> Bool { items[entry.animation]?.serial == entry.serial }
+
+    /// The media time after `time` at which an animation next changes phase, given its local time
+    /// `local` at `time`, the rate `slope` at which that local time follows media time, its phase
+    /// then and its active duration. Nil when it never does by the passing of time.
+    static func nextChange(after time: Double, local: Double, slope: Double, phase: AnimationPhase, duration: Double)
+        -> Double?
+    {
+        // The local time the animation's phase next changes at, in the direction its time runs.
+        let target: Double
+        switch (slope > 0, slope < 0, phase) {
+        case (true, _, .pending): target = 0
+        case (true, _, .active): target = duration
+        case (_, true, .finished): target = duration
+        case (_, true, .active): target = 0
+        default: return nil
+        }
+        let change = time + (target - local) / slope
+        return change.isFinite ? max(change, time) : nil
+    }
+
+    /// Adds animation `id` of layer `layer`, to be looked at the next frame.
+    mutating func add(_ id: UInt64, layer: LayerID) {
+        set(id, Item(layer: layer, time: -.infinity, serial: 0, counted: false))
+    }
+
+    /// Records a look at animation `id`: its next look at media time `time` (infinity: none), and
+    /// whether it counts as running. Nothing when `serial` is no longer its item's (a commit added
+    /// it again or moved its clock since).
+    mutating func looked(at id: UInt64, serial: UInt64, next time: Double, counted: Bool) {
+        guard let item = items[id], item.serial == serial else { return }
+        set(id, Item(layer: item.layer, time: time, serial: 0, counted: counted))
+    }
+
+    /// Makes every animation due at the next frame: its clock may have moved.
+    mutating func lookAgainAtAll() {
+        for (id, item) in items { set(id, Item(layer: item.layer, time: -.infinity, serial: 0, counted: item.counted)) }
+    }
+
+    /// Takes animation `id` out of the schedule (it left its layer).
+    mutating func remove(_ id: UInt64) {
+        guard let old = items.removeValue(forKey: id) else { return }
+        if old.counted { runningCount -= 1 }
+    }
+
+    private mutating func set(_ id: UInt64, _ item: Item) {
+        var item = item
+        lastSerial &+= 1
+        item.serial = lastSerial
+        if items[id]?.counted == true { runningCount -= 1 }
+        if item.counted { runningCount += 1 }
+        items[id] = item
+        guard item.time < .infinity else { return }
+        let entry = EventHeap.Entry(time: item.time, animation: id, serial: item.serial)
+        if item.counted { running.push(entry) } else { waiting.push(entry) }
+    }
+
+    /// Drops stale entries from the tops of the heaps, and rebuilds them from the items when stale
+    /// entries outnumber live ones: the heaps stay within twice the live items (plus a little).
+    mutating func compact() {
+        let items = self.items
+        running.dropTop { items[$0.animation]?.serial != $0.serial }
+        waiting.dropTop { items[$0.animation]?.serial != $0.serial }
+        guard running.count + waiting.count > 2 * items.count + 64 else { return }
+        var live: (running: [EventHeap.Entry], waiting: [EventHeap.Entry]) = ([], [])
+        for (id, item) in items where item.time < .infinity {
+            let entry = EventHeap.Entry(time: item.time, animation: id, serial: item.serial)
+            if item.counted { live.running.append(entry) } else { live.waiting.append(entry) }
+        }
+        running = EventHeap(live.running)
+        waiting = EventHeap(live.waiting)
+    }
+
+    /// The live entries due at media time `time` (their time is not after it, give or take the
+    /// rounding of the arithmetic that found it: a look a hair early finds nothing and looks again
+    /// at the next frame), and the earliest time after it of an animation not counted as running
+    /// (its next start; nil when none). Visits the due entries, the stale ones above them and the
+    /// entries just past them, not the whole of either heap.
+    func due(at time: Double) -> (due: [EventHeap.Entry], nextStart: Double?) {
+        let time = time + 1e-9 * max(1, abs(time))
+        var due: [EventHeap.Entry] = []
+        _ = running.visit(upTo: time, isLive: isLive) { due.append($0) }
+        let next = waiting.visit(upTo: time, isLive: isLive) { due.append($0) }
+        return (due, next)
+    }
+}

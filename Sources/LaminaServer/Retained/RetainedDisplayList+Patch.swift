@@ -33,15 +33,17 @@ extension RetainedDisplayList {
         let tree = trees[index]
         guard let changes = tree.changes(since: keys[index].revision) else { return .failure("the change log was cut") }
         let limit = max(16, Int(Double(tree.layers.count) * Self.patchFraction))
-        guard changes.count + tree.animatedLayers.count + keys[index].animated.count <= 4 * limit else {
+        // Layers animated but idle (every animation pending or held finished) are not drawn again.
+        let animating = tree.animatingLayers(at: time)
+        guard changes.count + animating.count + keys[index].animated.count <= 4 * limit else {
             return .failure("too many changes")
         }
-        var dirty = Set<LayerID>(minimumCapacity: changes.count + tree.animatedLayers.count)
+        var dirty = Set<LayerID>(minimumCapacity: changes.count + animating.count)
         for entry in changes {
             dirty.insert(entry.layer)
             if entry.change.contains(.order), let parent = tree.layers[entry.layer]?.superlayer { dirty.insert(parent) }
         }
-        dirty.formUnion(tree.animatedLayers)
+        dirty.formUnion(animating)
         dirty.formUnion(keys[index].animated)
         guard dirty.count <= limit else { return .failure("too many dirty layers") }
         guard !dirty.isEmpty else { return .success([]) }

@@ -62,7 +62,8 @@ public struct RetainedDisplayList {
         var revision: UInt64
         var contextId: UInt32?
         var images: [UInt64: ContentsImage]
-        /// The layers animated then: they show other values once their animations end.
+        /// The layers animating then (`RenderTree.animatingLayers`): drawn again next frame too, as
+        /// they show other values once their animations end.
         var animated: [LayerID]
     }
 
@@ -113,7 +114,7 @@ public struct RetainedDisplayList {
         }
         for (index, tree) in trees.enumerated() {
             keys[index].revision = tree.revision
-            keys[index].animated = Array(tree.animatedLayers)
+            keys[index].animated = Array(tree.animatingLayers(at: time))
         }
         lastChanged = nil
         lastReplaced = nil
@@ -182,7 +183,7 @@ public struct RetainedDisplayList {
             TreeKey(
                 identity: tree.identity, revision: tree.revision,
                 contextId: index < contextIds.count ? contextIds[index] : nil, images: tree.contentsImages,
-                animated: Array(tree.animatedLayers))
+                animated: Array(tree.animatingLayers(at: time)))
         }
         self.display = display
         lastReplaced = list

@@ -92,25 +92,48 @@ struct AnimationSchedule: Sendable {
         if items[id]?.counted == true { runningCount -= 1 }
         if item.counted { runningCount += 1 }
         items[id] = item
-        guard item.time < .infinity else { return }
+        // A running animation has an entry even when it never ends by itself, so that the running
+        // heap lists every running animation (`animating(at:)`).
         let entry = EventHeap.Entry(time: item.time, animation: id, serial: item.serial)
-        if item.counted { running.push(entry) } else { waiting.push(entry) }
+        if item.counted {
+            running.push(entry)
+        } else if item.time < .infinity {
+            waiting.push(entry)
+        }
     }
 
-    /// Drops stale entries from the tops of the heaps, and rebuilds them from the items when stale
-    /// entries outnumber live ones: the heaps stay within twice the live items (plus a little).
+    /// Drops stale entries from the tops of the heaps, and rebuilds a heap from the items when its
+    /// stale entries outnumber its live ones: each heap stays within twice its live items (plus a
+    /// little), so the running heap is as long as the running animations, not all of them.
     mutating func compact() {
         let items = self.items
         running.dropTop { items[$0.animation]?.serial != $0.serial }
         waiting.dropTop { items[$0.animation]?.serial != $0.serial }
-        guard running.count + waiting.count > 2 * items.count + 64 else { return }
+        let rebuildRunning = running.count > 2 * runningCount + 64
+        let rebuildWaiting = waiting.count > 2 * (items.count - runningCount) + 64
+        guard rebuildRunning || rebuildWaiting else { return }
         var live: (running: [EventHeap.Entry], waiting: [EventHeap.Entry]) = ([], [])
-        for (id, item) in items where item.time < .infinity {
+        for (id, item) in items {
             let entry = EventHeap.Entry(time: item.time, animation: id, serial: item.serial)
-            if item.counted { live.running.append(entry) } else { live.waiting.append(entry) }
+            if item.counted {
+                live.running.append(entry)
+            } else if item.time < .infinity {
+                live.waiting.append(entry)
+            }
         }
-        running = EventHeap(live.running)
-        waiting = EventHeap(live.waiting)
+        if rebuildRunning { running = EventHeap(live.running) }
+        if rebuildWaiting { waiting = EventHeap(live.waiting) }
+    }
+
+    /// The layers whose animations may look different at media time `time` than when last looked
+    /// at: those of the running animations and of the animations due then (new ones, moved clocks,
+    /// phase changes come). Linear in those animations (and the running heap's few stale entries).
+    func animatingLayers(at time: Double) -> Set<LayerID> {
+        var layers = Set<LayerID>()
+        for entry in running.entries where isLive(entry) { layers.insert(items[entry.animation]!.layer) }
+        let time = time + 1e-9 * max(1, abs(time))
+        _ = waiting.visit(upTo: time, isLive: isLive) { layers.insert(items[$0.animation]!.layer) }
+        return layers
     }
 
     /// The live entries due at media time `time` (their time is not after it, give or take the

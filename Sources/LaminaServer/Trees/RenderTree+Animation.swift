@@ -135,9 +135,21 @@ extension RenderTree {
             case .started:
                 guard state == .notStarted else { continue }
                 reported.values[index] = .started
+                // Retained display lists of other displays than the one whose frame found it learn
+                // from the log that the layer now shows the animation.
+                if !revised {
+                    beginRevision()
+                    revised = true
+                }
+                noteChange(change.layer, .animations)
             case .finished:
                 guard state != .finished else { continue }
                 reported.values[index] = .finished
+                if !revised {
+                    beginRevision()
+                    revised = true
+                }
+                noteChange(change.layer, .animations)
             case .finishedAndRemoved:
                 guard state != .finished,
                     let position = layers[change.layer]?.animations.firstIndex(where: { $0.id == id })

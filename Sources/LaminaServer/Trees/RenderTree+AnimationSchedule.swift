@@ -29,5 +29,15 @@ extension RenderTree {
     /// layers' clocks.
     mutating func rescheduleAnimations() {
         schedule.lookAgainAtAll()
+        schedule.compact()
+    }
+
+    /// The layers that may be drawn differently at media time `time` than at the last look at
+    /// their animations, by the passing of time alone: layers with a running animation or one whose
+    /// look is due, and emitter layers. Retained display lists draw these again each frame; a layer
+    /// whose animations are all pending or finished (held by a fill mode) is drawn again only when
+    /// one changes phase (`apply` logs that). Linear in those layers, not in the animated ones.
+    public func animatingLayers(at time: Double) -> Set<LayerID> {
+        schedule.animatingLayers(at: time).union(emitterLayers)
     }
 }

@@ -183,6 +183,7 @@ public struct RenderTree: Sendable {
         animationCount += count
         reported[animation.id] = .notStarted
         schedule.add(animation.id, layer: id)
+        schedule.compact()
     }
 
     /// Drops the bookkeeping of an animation leaving its layer.

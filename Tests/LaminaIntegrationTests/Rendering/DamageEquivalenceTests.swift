@@ -107,11 +107,17 @@ import Testing
                         ops.append(.setSublayers(1, children))
                     }
                 case 6:
-                    // An animation of the position from somewhere else, running for a while.
+                    // An animation of the position from somewhere else, running for a while, now or
+                    // a little later, removed when it ends or held by its fill mode (so that layers
+                    // wait and hold between frames: retained lists do not draw those again).
                     let from = AnimationValue.point(
                         CGPoint(x: Double(random.below(width)), y: Double(random.below(height))))
+                    let fills: [CAMediaTimingFillMode] = [.removed, .forwards, .backwards, .both]
                     let record = AnimationRecord(
-                        timing: MediaTiming(beginTime: time, duration: 0.05 + 0.2 * unit()),
+                        timing: MediaTiming(
+                            beginTime: time + [0, 0, 0.1, 0.3][random.below(4)], duration: 0.05 + 0.2 * unit(),
+                            fillMode: fills[random.below(4)]),
+                        isRemovedOnCompletion: random.below(2) == 0,
                         content: .basic(
                             PropertyTarget(keyPath: LayerKeyPath("position")!), BasicValues(from: from, to: nil)))
                     ops.append(.addAnimation(id, AttachedAnimation(id: nextAnimation, key: "move", record: record)))

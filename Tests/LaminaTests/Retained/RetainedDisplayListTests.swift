@@ -131,6 +131,45 @@ struct RetainedDisplayListTests {
         #expect(Self.build(&retained, tree, time: 3).layersVisited == 0)
     }
 
+    /// Only layers whose animations run (or change phase) are drawn again: layer 20's animation ends
+    /// at t = 1 and is held (`isRemovedOnCompletion` false, `fillMode` forwards, as Apple's
+    /// CAMediaTiming documents the hold), layer 30's waits until t = 5, layer 40's repeats forever.
+    /// After each frame the bookkeeping advances to its time, as the server does.
+    @Test func layersWhoseAnimationsWaitOrAreHeldAreNotDrawnAgain() throws {
+        var tree = try Self.grid(count: 1000)
+        var retained = RetainedDisplayList()
+        _ = Self.build(&retained, tree)
+        func move(begin: Double, repeats: Double = 0, fill: CAMediaTimingFillMode = .removed) -> AnimationRecord {
+            AnimationRecord(
+                timing: MediaTiming(beginTime: begin, duration: 1, repeatCount: repeats, fillMode: fill),
+                isRemovedOnCompletion: false,
+                content: .basic(
+                    PropertyTarget(keyPath: LayerKeyPath("position.x")!),
+                    BasicValues(from: .number(10), to: .number(600))))
+        }
+        tree = try tree.applying(
+            [
+                .addAnimation(20, AttachedAnimation(id: 1, key: "a", record: move(begin: 0, fill: .forwards))),
+                .addAnimation(30, AttachedAnimation(id: 2, key: "a", record: move(begin: 5))),
+                .addAnimation(40, AttachedAnimation(id: 3, key: "a", record: move(begin: 0, repeats: .infinity))),
+            ], displayCount: 1)
+        // New animations are looked at first, and a layer animating in one frame is drawn in the
+        // next too; 20 is drawn once more after it ends (the frame after its end logs it), then only
+        // 40 until 30 starts.
+        let expected: [(time: Double, visited: Int)] = [
+            (0.1, 3), (0.5, 3), (1.5, 2), (2, 2), (2.5, 1), (3, 1), (5, 2), (5.5, 2),
+        ]
+        for (time, visited) in expected {
+            let list = Self.build(&retained, tree, time: time)
+            #expect(retained.lastBuild == .patched, "t = \(time): \(retained.lastFullReason)")
+            #expect(list.layersVisited == visited, "t = \(time)")
+            #expect(list.emitted == Self.full(tree, time: time).emitted, "t = \(time)")
+            var advancement = tree.advancement(to: time)
+            _ = tree.apply(&advancement)
+        }
+        #expect(tree.animatedLayers == [20, 30, 40])
+    }
+
     @Test func otherInstancesAreSplicedInAndOtherScenesBuiltInFull() throws {
         var tree = try Self.grid(count: 200)
         var retained = RetainedDisplayList()

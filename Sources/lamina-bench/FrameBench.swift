@@ -49,17 +49,20 @@ enum FrameBench {
             }
             var step = 0
             var kinds: [RetainedDisplayList.Build: Int] = [:]
+            var reasons: Set<String> = []
             var visited = 0
             let moved = SoftwareReference.medianMilliseconds(iterations: n) {
                 visited = retained.build(trees: [trees[step]], display: 0, width: width, height: height).layersVisited
                 kinds[retained.lastBuild, default: 0] += 1
+                if retained.lastBuild == .full { reasons.insert(retained.lastFullReason) }
                 step += 1
             }
             row(
                 "1,000-layer bench scene, one layer moved by a commit each frame: build",
                 String(
-                    format: "%.3f ms, %d layers visited (%d patched, %d spliced, %d full)", moved, visited,
-                    kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0))
+                    format: "%.3f ms, %d layers visited (%d patched, %d spliced, %d full%@)", moved, visited,
+                    kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0,
+                    reasons.isEmpty ? "" : ": " + reasons.sorted().joined(separator: ", ")))
         }
 
         // 10,000 layers: built whole, then one moving.

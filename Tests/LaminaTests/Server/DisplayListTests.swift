@@ -42,25 +42,29 @@ struct DisplayListTests {
             DrawKind.all.map(\.name) == [
                 "opaqueFill", "blendedFill", "corner", "plainImage", "image", "shape", "imageShape",
                 "continuousCorner", "continuousShape", "gradient", "shadow", "maskIn", "blur", "additiveImage",
-                "additiveImageShape", "blendImage",
+                "additiveImageShape", "blendImage", "video", "additiveVideo",
             ])
-        #expect(DrawKind.all.map(\.stride) == [32, 32, 80, 48, 48, 256, 256, 80, 256, 256, 208, 48, 64, 48, 256, 48])
-        #expect(DrawKind.all.map(\.attributes.count) == [2, 2, 5, 2, 3, 16, 16, 5, 16, 16, 13, 3, 4, 3, 16, 3])
+        #expect(
+            DrawKind.all.map(\.stride) == [
+                32, 32, 80, 48, 48, 256, 256, 80, 256, 256, 208, 48, 64, 48, 256, 48, 256, 256,
+            ])
+        #expect(DrawKind.all.map(\.attributes.count) == [2, 2, 5, 2, 3, 16, 16, 5, 16, 16, 13, 3, 4, 3, 16, 3, 16, 16])
         #expect(
             DrawKind.all.map(\.linearPathCapable) == [
                 true, true, false, true, true, false, false, false, false, false, false, false, false, true, false,
-                false,
+                false, false, false,
             ])
         #expect(
             DrawKind.all.map(\.samplesTexture) == [
                 false, false, false, true, true, false, true, false, false, false, false, true, true, true, true,
-                true,
+                true, true, true,
             ])
         #expect(
             DrawKind.all.map(\.blend) == [
                 .off, .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver,
                 .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver,
                 .premultipliedOver, .destinationIn, .off, .additive, .additive, .premultipliedOver,
+                .premultipliedOver, .additive,
             ])
         // The gradient's colours and locations are packed integers (its last three attributes).
         #expect(DrawKind.gradient.attributes.suffix(3).map(\.format) == [.uint4, .uint4, .uint4])

@@ -115,7 +115,7 @@ struct DisplayListTests {
             Self.layer(2, frame: CGRect(x: 10, y: 20, width: 100, height: 50), color: Self.red),
             children: [2])
         #expect(Self.fills(list, .opaqueFill) == [FillInstance(rect: SIMD4(10, 20, 110, 70), color: SIMD4(1, 0, 0, 1))])
-        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         #expect(list.batches == [DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0])])
     }
 
@@ -250,7 +250,7 @@ struct DisplayListTests {
         let list = try Self.build(ops, children: [2])
         // The child spans 40...140 on the device; the mask ends at 60.
         #expect(Self.fills(list, .opaqueFill).map(\.rect) == [SIMD4(40, 40, 60, 60)])
-        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     @Test func roundedMaskBecomesAGeneralClipOnShapes() throws {
@@ -260,7 +260,7 @@ struct DisplayListTests {
         ops += Self.layer(3, frame: CGRect(x: 30, y: 30, width: 100, height: 100), color: Self.blue)
         ops += [.setSublayers(2, [3])]
         let list = try Self.build(ops, children: [2])
-        #expect(list.instances.map(\.count) == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(list.instances.map(\.count) == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         let shapes = list.instances(of: .shape, as: ShapeInstance.self)
         let shape = try #require(shapes.first)
         // The child's plane is the device moved by (40, 40); its quad is its bounds grown by 1.5 px.

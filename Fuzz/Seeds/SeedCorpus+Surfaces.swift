@@ -21,6 +21,20 @@ extension SeedCorpus {
                         lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: SurfacePlanes.bt601))
             ),
             (
+                "register-surface-p010",
+                .registerSurface(
+                    id: 46, width: 64, height: 48, stride: 128, format: SurfaceFormat.p010VideoRange,
+                    planes: SurfacePlanes(
+                        lumaOffset: 0, chromaOffset: 6144, chromaStride: 128, matrix: SurfacePlanes.bt709))
+            ),
+            (
+                "register-surface-p010-full",
+                .registerSurface(
+                    id: 47, width: 63, height: 47, stride: 128, format: SurfaceFormat.p010FullRange,
+                    planes: SurfacePlanes(
+                        lumaOffset: 0, chromaOffset: 6016, chromaStride: 128, matrix: SurfacePlanes.bt601))
+            ),
+            (
                 "commit-surface-changed",
                 .commit(
                     serial: 70,
@@ -50,6 +64,20 @@ extension SeedCorpus {
                     ClientMessage.registerSurface(
                         id: 45, width: 16, height: 16, stride: .max, format: SurfaceFormat.nv12FullRange,
                         planes: SurfacePlanes(lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max)))
+            ),
+            (
+                "surface-p010-odd-offsets",
+                MessageCodec.encode(
+                    ClientMessage.registerSurface(
+                        id: 48, width: 16, height: 16, stride: 33, format: SurfaceFormat.p010FullRange,
+                        planes: SurfacePlanes(lumaOffset: 1, chromaOffset: 1027, chromaStride: 66, matrix: 1)))
+            ),
+            (
+                "surface-nv12-overlapping-planes",
+                MessageCodec.encode(
+                    ClientMessage.registerSurface(
+                        id: 49, width: 16, height: 16, stride: 64, format: SurfaceFormat.nv12VideoRange,
+                        planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 512, chromaStride: 64, matrix: 6)))
             ),
             ("surface-unknown-changed", commit([.surfaceChanged(43)])),
             ("surface-zero-changed", commit([.surfaceChanged(0)])),

@@ -1,7 +1,7 @@
 import Foundation
 import LaminaProtocol
 
-/// The plane API of bi-planar (NV12) surfaces, as IOSurface's `planeCount`, `widthOfPlane(at:)`,
+/// The plane API of bi-planar (NV12, P010) surfaces, as IOSurface's `planeCount`, `widthOfPlane(at:)`,
 /// `heightOfPlane(at:)`, `bytesPerRowOfPlane(at:)` and `baseAddressOfPlane(at:)`.
 extension IOSurface {
     /// The value of `IOSurfacePropertyKey.yCbCrMatrix` for ITU-R BT.709, as Core Video's
@@ -11,7 +11,8 @@ extension IOSurface {
     /// `kCVImageBufferYCbCrMatrix_ITU_R_601_4` ("ITU_R_601_4").
     public static let yCbCrMatrixITU_R_601_4 = "ITU_R_601_4"
 
-    /// The number of planes: 2 for NV12, 0 for 'BGRA' (Apple's value for a surface that is not planar).
+    /// The number of planes: 2 for NV12 and P010, 0 for 'BGRA' (Apple's value for a surface that is
+    /// not planar).
     public var planeCount: Int { planes == nil ? 0 : 2 }
 
     /// The width in pixels of plane `index` (0: luma, the surface's width; 1: chroma, half of it
@@ -27,10 +28,11 @@ extension IOSurface {
         return index == 0 ? height : index == 1 ? (height + 1) / 2 : 0
     }
 
-    /// The bytes of one element of plane `index`: 1 for luma, 2 for a Cb, Cr pair; 0 otherwise.
+    /// The bytes of one element of plane `index`: for NV12 1 for luma, 2 for a Cb, Cr pair; for
+    /// P010 2 and 4 (16-bit samples, the 10-bit value in their high bits); 0 otherwise.
     public func bytesPerElementOfPlane(at index: Int) -> Int {
         guard planes != nil else { return 0 }
-        return index == 0 ? 1 : index == 1 ? 2 : 0
+        return index == 0 ? bytesPerElement : index == 1 ? 2 * bytesPerElement : 0
     }
 
     /// Bytes from one row of plane `index` to the next; 0 for another index or without planes.
@@ -39,24 +41,26 @@ extension IOSurface {
         return index == 0 ? bytesPerRow : index == 1 ? Int(planes.chromaStride) : 0
     }
 
-    /// The first byte of plane `index`: the luma plane's bytes (one a pixel) or the chroma plane's
+    /// The first byte of plane `index`: the luma plane's samples (one a pixel) or the chroma plane's
     /// (Cb then Cr for each 2 × 2 block); nil for another index or without planes.
     public func baseAddressOfPlane(at index: Int) -> UnsafeMutableRawPointer? {
         guard let planes, index == 0 || index == 1 else { return nil }
         return baseAddress + Int(index == 0 ? planes.lumaOffset : planes.chromaOffset)
     }
 
-    /// The colour matrix of an NV12 surface (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`); nil
+    /// The colour matrix of an NV12 or P010 surface (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`); nil
     /// for 'BGRA'.
     public var yCbCrMatrix: String? {
         guard let planes else { return nil }
         return planes.matrix == SurfacePlanes.bt601 ? Self.yCbCrMatrixITU_R_601_4 : Self.yCbCrMatrixITU_R_709_2
     }
 
-    /// The planes of a `width` × `height` NV12 surface, each row rounded up to 64 bytes, and the
-    /// bytes they need; nil for an unknown matrix.
+    /// The planes of a `width` × `height` NV12 (`sample` 1) or P010 (`sample` 2) surface, each row
+    /// rounded up to 64 bytes or `bytesPerRow` apart in both planes, and the bytes they need; nil for
+    /// an unknown matrix, or a `bytesPerRow` shorter than a plane's row, over 1 MiB or not a whole
+    /// number of Cb, Cr pairs.
     static func yCbCrLayout(
-        width: Int, height: Int, properties: [IOSurfacePropertyKey: Any]
+        width: Int, height: Int, sample: Int, bytesPerRow: Int? = nil, properties: [IOSurfacePropertyKey: Any]
     ) -> (planes: SurfacePlanes, lumaStride: Int, size: Int)? {
         let matrix: UInt32
         switch properties[.yCbCrMatrix] as? String {
@@ -65,8 +69,12 @@ extension IOSurface {
         case yCbCrMatrixITU_R_601_4: matrix = SurfacePlanes.bt601
         default: return nil
         }
-        let lumaStride = (width + 63) / 64 * 64
-        let chromaStride = ((width + 1) / 2 * 2 + 63) / 64 * 64
+        let chromaRow = (width + 1) / 2 * 2 * sample
+        if let bytesPerRow {
+            guard bytesPerRow >= chromaRow, bytesPerRow % (2 * sample) == 0, bytesPerRow <= 1 << 20 else { return nil }
+        }
+        let lumaStride = bytesPerRow ?? (width * sample + 63) / 64 * 64
+        let chromaStride = bytesPerRow ?? (chromaRow + 63) / 64 * 64
         let chromaOffset = lumaStride * height
         let size = chromaOffset + chromaStride * ((height + 1) / 2)
         let planes = SurfacePlanes(

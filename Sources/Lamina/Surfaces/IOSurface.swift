@@ -23,12 +23,13 @@ public final class IOSurface: @unchecked Sendable {
     public let height: Int
     /// Bytes from the start of one row to the next.
     public let bytesPerRow: Int
-    /// Bytes of one pixel (4).
+    /// Bytes of one pixel: 4 for 'BGRA'; one luma sample (1, or 2 for P010) for a bi-planar surface.
     public let bytesPerElement: Int
-    /// The pixel format's four-character code: 'BGRA' (0x42475241), '420v' (0x34323076) or '420f'
-    /// (0x34323066).
+    /// The pixel format's four-character code: 'BGRA' (0x42475241), '420v' (0x34323076), '420f'
+    /// (0x34323066), 'x420' (0x78343230) or 'xf20' (0x78663230).
     public let pixelFormat: UInt32
-    /// The planes' layout for NV12 ('420v', '420f'), with the colour matrix; nil for 'BGRA'.
+    /// The planes' layout for NV12 ('420v', '420f') and P010 ('x420', 'xf20'), with the colour
+    /// matrix; nil for 'BGRA'.
     let planes: SurfacePlanes?
     /// The bytes allocated (whole pages, at least `bytesPerRow × height`).
     public let allocationSize: Int
@@ -45,11 +46,12 @@ public final class IOSurface: @unchecked Sendable {
     private var changes: UInt64 = 0
 
     /// Creates a surface from `properties`: `.width` and `.height` (required, 1 to 16,384),
-    /// `.pixelFormat` ('BGRA', the default, or NV12: '420v', '420f'), `.bytesPerElement` (4 for
-    /// 'BGRA'), `.bytesPerRow` and `.allocSize` (optional, 'BGRA' only), `.name`, and for NV12
-    /// `.yCbCrMatrix` (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`; default BT.709 from 1280 ×
-    /// 720 up, BT.601 below). An NV12 surface has the luma plane first, then the chroma plane, each
-    /// row of each rounded up to 64 bytes. Returns nil for a missing or invalid value or when the
+    /// `.pixelFormat` ('BGRA', the default; NV12: '420v', '420f'; P010: 'x420', 'xf20'),
+    /// `.bytesPerElement` (4 for 'BGRA'), `.bytesPerRow` (optional), `.allocSize` (optional, 'BGRA'
+    /// only), `.name`, and for NV12 and P010 `.yCbCrMatrix` (`IOSurface.yCbCrMatrixITU_R_709_2` or
+    /// `..._601_4`; default BT.709 from 1280 × 720 up, BT.601 below). A bi-planar surface has the luma
+    /// plane first, then the chroma plane, each row of each rounded up to 64 bytes, or `.bytesPerRow`
+    /// apart in both planes when given (Lamina's: Apple sets plane strides through plane info). Returns nil for a missing or invalid value or when the
     /// memory cannot be made, as Apple's initializer does.
     public init?(properties: [IOSurfacePropertyKey: Any]) {
         func integer(_ key: IOSurfacePropertyKey) -> Int? {
@@ -69,7 +71,11 @@ public final class IOSurface: @unchecked Sendable {
         else { return nil }
         let format = properties[.pixelFormat] == nil ? Int(SurfaceFormat.bgra8) : integer(.pixelFormat)
         if let format, SurfaceFormat.isBiPlanarYCbCr(UInt32(truncatingIfNeeded: format)), format >= 0 {
-            guard let layout = Self.yCbCrLayout(width: width, height: height, properties: properties),
+            let sample = SurfaceFormat.isTenBit(UInt32(format)) ? 2 : 1
+            let row = properties[.bytesPerRow] == nil ? nil : integer(.bytesPerRow)
+            guard properties[.bytesPerRow] == nil || row != nil,
+                let layout = Self.yCbCrLayout(
+                    width: width, height: height, sample: sample, bytesPerRow: row, properties: properties),
                 let memory = try? SurfaceMemory.create(
                     name: "lamina-surface" + ((properties[.name] as? String).map { "-" + $0 } ?? ""),
                     size: SurfaceMemory.pageRounded(layout.size))
@@ -77,7 +83,7 @@ public final class IOSurface: @unchecked Sendable {
             self.width = width
             self.height = height
             bytesPerRow = layout.lumaStride
-            bytesPerElement = 1
+            bytesPerElement = sample
             pixelFormat = UInt32(format)
             planes = layout.planes
             allocationSize = memory.size

@@ -71,10 +71,27 @@ public enum SurfaceFormat {
     /// '420f' (0x34323066): NV12 at full range (Y, Cb and Cr 0–255), as Core Video's
     /// `kCVPixelFormatType_420YpCbCr8BiPlanarFullRange`.
     public static let nv12FullRange: UInt32 = 0x3432_3066
+    /// 'x420' (0x78343230): P010, NV12's layout with 16-bit samples holding a 10-bit value in their
+    /// high bits (little-endian), video range (Y 64–940, Cb and Cr 64–960), as Core Video's
+    /// `kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange`.
+    public static let p010VideoRange: UInt32 = 0x7834_3230
+    /// 'xf20' (0x78663230): P010 at full range (0–1023), as Core Video's
+    /// `kCVPixelFormatType_420YpCbCr10BiPlanarFullRange`.
+    public static let p010FullRange: UInt32 = 0x7866_3230
 
     /// Whether `format` is one of the bi-planar YCbCr formats (`registerSurface` carries planes).
     public static func isBiPlanarYCbCr(_ format: UInt32) -> Bool {
-        format == nv12VideoRange || format == nv12FullRange
+        format == nv12VideoRange || format == nv12FullRange || isTenBit(format)
+    }
+
+    /// Whether `format` is a bi-planar YCbCr format of 16-bit samples (P010: 'x420', 'xf20').
+    public static func isTenBit(_ format: UInt32) -> Bool {
+        format == p010VideoRange || format == p010FullRange
+    }
+
+    /// Whether `format` is a bi-planar YCbCr format at full range ('420f', 'xf20').
+    public static func isFullRange(_ format: UInt32) -> Bool {
+        format == nv12FullRange || format == p010FullRange
     }
 }
 

@@ -16,4 +16,7 @@ public enum ServerErrorCode: UInt16, Sendable {
     case wrongLayerClass
     /// A `releaseSurface` or `surfaceChanged` names an id that is not a registered surface.
     case unknownSurface = 22
+    /// A `registerSurface` of a bi-planar YCbCr format whose planes break the format's layout: an
+    /// offset or stride that is not a whole number of the plane's samples, or planes that overlap.
+    case invalidSurfaceLayout = 26
 }

@@ -72,11 +72,12 @@ extension DisplayListBuilder {
                     DissolvePart(weight: weight) { [tint] in
                         $0.emitContents(
                             pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip,
-                            additive: true, softEdges: soft)
+                            additive: true, softEdges: soft, video: image.videoCode)
                     })
             } else {
                 emitContents(
-                    pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip, softEdges: soft)
+                    pieces, sampling: sampling, opacity: alpha, tint: tint, toDevice: m, clip: clip, softEdges: soft,
+                    video: image.videoCode)
             }
         }
         if dissolve { drawDissolve(parts, opacity: opacity, clip: clip.deviceRect, direct: true) }
@@ -155,13 +156,17 @@ extension DisplayListBuilder {
     /// `additive` draws with the additive kinds (`additiveImage`, `additiveImageShape`) instead.
     /// `softEdges` (minX, minY, maxX, maxY: 1 or 0) leaves out the anti-aliasing of the outer edges
     /// whose lane is 0 (`edgeAntialiasingMask`, `DisplayListBuilder+EdgeAntialiasing.swift`).
+    /// `video` (`ContentsImage.videoCode`) draws a YCbCr surface's planes with the `video` kinds (the
+    /// general path's instances, the conversion in the tint's lane: YCbCr contents take no tint).
     mutating func emitContents(
         _ pieces: [ContentsPiece], sampling: TextureSampling, opacity: Float, tint: SIMD4<Float>? = nil,
-        toDevice m: CATransform3D, clip: Clip, additive: Bool = false, softEdges: SIMD4<Float> = SIMD4(repeating: 1)
+        toDevice m: CATransform3D, clip: Clip, additive: Bool = false, softEdges: SIMD4<Float> = SIMD4(repeating: 1),
+        video: Float? = nil
     ) {
         let region = pieces.dropFirst().reduce(pieces[0].rect) { $0.union($1.rect) }
-        if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect)
-            && Self.isIntegral(Self.deviceRect(region, m))
+        if video == nil,
+            clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect)
+                && Self.isIntegral(Self.deviceRect(region, m))
         {
             for piece in pieces {
                 let device = Self.deviceRect(piece.rect, m).intersection(clip.deviceRect)
@@ -204,13 +209,16 @@ extension DisplayListBuilder {
                 row1: v(m.m11, m.m12, m.m13, m.m14), row2: v(m.m21, m.m22, m.m23, m.m24),
                 row4: v(m.m41, m.m42, m.m43, m.m44), rect: v(r.minX, r.minY, r.maxX, r.maxY), grow: grow,
                 uvTransform: v(au, av, piece.u0 - r.minX * au, piece.v0 - r.minY * av),
-                params: Self.imageShapeParams(opacity: opacity, tint: tint, clips: clip.general.count),
+                params: video.map { SIMD4(opacity, $0, Float(clip.general.count), 0) }
+                    ?? Self.imageShapeParams(opacity: opacity, tint: tint, clips: clip.general.count),
                 deviceClip: device,
                 clipA: clip.general.count > 0 ? clip.general[0] : .none,
                 clipB: clip.general.count > 1 ? clip.general[1] : .none)
-            emit(
-                instance, kind: additive ? DrawKind.additiveImageShape.id : DrawKind.imageShape.id, box: drawn,
-                texture: sampling)
+            let kind =
+                video == nil
+                ? (additive ? DrawKind.additiveImageShape : DrawKind.imageShape)
+                : (additive ? DrawKind.additiveVideo : DrawKind.video)
+            emit(instance, kind: kind.id, box: drawn, texture: sampling)
         }
         batcher.endGroup()
     }

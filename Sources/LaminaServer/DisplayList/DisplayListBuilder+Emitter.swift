@@ -77,7 +77,7 @@ extension DisplayListBuilder {
                 state, image: image, drawn: piece.rect, toDevice: toDevice)
             emitContents(
                 [piece], sampling: sampling, opacity: layerOpacity, tint: tint, toDevice: toDevice, clip: clip,
-                additive: additive)
+                additive: additive, video: image.videoCode)
         }
     }
 }

@@ -216,6 +216,23 @@ extension DrawKind {
         vertexShader: "blend.vert", fragmentShader: "blend.frag", blend: .premultipliedOver,
         linearPathCapable: false, samplesTexture: true)
 
+    /// `ImageShapeInstance`s of a bi-planar YCbCr surface (NV12, P010): the `imageShape` kind's
+    /// geometry, coverage and clips, with a fragment shader that samples the luma plane (binding 0,
+    /// the batch's sampler) and the chroma plane (binding 1, always bilinear) and converts them to
+    /// RGB with the matrix, range and bit depth in `params`' second lane (`SurfaceYCbCr.drawCode`).
+    /// Last in the cycle, so adding it renumbered no kind.
+    public static let video = DrawKind(
+        id: 16, name: "video", instance: ImageShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "image-shape.vert", fragmentShader: "video.frag", blend: .premultipliedOver,
+        linearPathCapable: false, samplesTexture: true)
+
+    /// `video` with the additive blend: a YCbCr surface's weighted part of a dissolve
+    /// (`DisplayListBuilder+Dissolve.swift`).
+    public static let additiveVideo = DrawKind(
+        id: 17, name: "additiveVideo", instance: ImageShapeInstance.self, attributes: Attribute.vec4s(16),
+        vertexShader: "image-shape.vert", fragmentShader: "video.frag", blend: .additive,
+        linearPathCapable: false, samplesTexture: true)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -226,6 +243,6 @@ extension DrawKind {
     /// variants.
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
-        gradient, shadow, maskIn, blur, additiveImage, additiveImageShape, blendImage,
+        gradient, shadow, maskIn, blur, additiveImage, additiveImageShape, blendImage, video, additiveVideo,
     ]
 }

@@ -25,8 +25,10 @@ extension FrameWorker {
         guard let renderer else { return }
         do {
             let imported = try renderer.importSurface(surface)
+            // YCbCr has no alpha: such a surface is opaque, and drawn by the `video` kinds.
             images[session, default: [:]][id] = ContentsImage(
-                image: imported.image, width: surface.width, height: surface.height)
+                image: imported.image, width: surface.width, height: surface.height,
+                isOpaque: surface.yCbCr != nil, videoCode: surface.yCbCr?.drawCode)
             surfaces[session, default: [:]][id] = SurfaceEntry(imported: imported)
             if imported.bytesCopied > 0 {
                 lock.withLock { surfaceBytesCopied[session, default: 0] += imported.bytesCopied }

@@ -15,13 +15,20 @@ public struct ContentsImage: Sendable, Hashable {
     /// Whether every pixel's alpha is 255 (found when it was imported): a cross-fade from or to it can
     /// then be drawn exactly.
     public var isOpaque: Bool
+    /// For a bi-planar YCbCr surface (NV12, P010), the conversion its `video` draw kinds apply
+    /// (`SurfaceYCbCr.drawCode`); nil for BGRA images, which the other textured kinds draw.
+    public var videoCode: Float?
 
     /// Describes an imported image of `width`×`height` pixels.
-    public init(image: RenderImageID, width: Int, height: Int, mipmapped: Bool = false, isOpaque: Bool = false) {
+    public init(
+        image: RenderImageID, width: Int, height: Int, mipmapped: Bool = false, isOpaque: Bool = false,
+        videoCode: Float? = nil
+    ) {
         self.image = image
         self.width = width
         self.height = height
         self.mipmapped = mipmapped
         self.isOpaque = isOpaque
+        self.videoCode = videoCode
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The layout and colour conversion of an NV12 shared surface: a luma plane of one byte a pixel and
-/// a chroma plane of interleaved Cb, Cr bytes at half the width and height (rounded up), both in
-/// the surface's memfd (docs/surfaces.md, "NV12").
+/// The layout and colour conversion of a bi-planar YCbCr shared surface (NV12 or P010): a luma plane
+/// of one sample a pixel and a chroma plane of interleaved Cb, Cr samples at half the width and height
+/// (rounded up), both in the surface's memfd. The renderer samples the planes as they are and
+/// converts in its `video` draw kinds (docs/surfaces.md, "Video surfaces").
 public struct SurfaceYCbCr: Sendable, Hashable {
     /// The YCbCr to RGB matrix.
     public enum Matrix: Sendable, Hashable {
@@ -22,12 +23,16 @@ public struct SurfaceYCbCr: Sendable, Hashable {
     public var chromaStride: Int
     /// The matrix.
     public var matrix: Matrix
-    /// True for full range (0–255), false for video range (Y 16–235, Cb and Cr 16–240).
+    /// True for full range (0–255; 0–1023 for 10 bits), false for video range (Y 16–235, Cb and
+    /// Cr 16–240; four times those for 10 bits).
     public var isFullRange: Bool
+    /// True for P010: 16-bit samples, little-endian, holding a 10-bit value in their high bits.
+    public var isTenBit: Bool
 
     /// Describes the planes and conversion of an NV12 surface.
     public init(
-        lumaOffset: Int, lumaStride: Int, chromaOffset: Int, chromaStride: Int, matrix: Matrix, isFullRange: Bool
+        lumaOffset: Int, lumaStride: Int, chromaOffset: Int, chromaStride: Int, matrix: Matrix, isFullRange: Bool,
+        isTenBit: Bool = false
     ) {
         self.lumaOffset = lumaOffset
         self.lumaStride = lumaStride
@@ -35,39 +40,15 @@ public struct SurfaceYCbCr: Sendable, Hashable {
         self.chromaStride = chromaStride
         self.matrix = matrix
         self.isFullRange = isFullRange
+        self.isTenBit = isTenBit
     }
 
-    /// Writes the `width` × `height` pixels of the NV12 planes in `source` as opaque BGRA8 rows of
-    /// `width × 4` bytes to `destination`: each pixel's luma with the chroma of its 2 × 2 block
-    /// (nearest, no filtering), scaled from its range and multiplied by the matrix, rounded to the
-    /// nearest byte and clamped. The planes must lie within `source` (the session checked them).
-    public func convert(
-        _ source: UnsafeRawBufferPointer, width: Int, height: Int, into destination: UnsafeMutableRawPointer
-    ) {
-        let (kr, kb): (Float, Float) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
-        let kg = 1 - kr - kb
-        let (yBias, yScale, cScale): (Float, Float, Float) =
-            isFullRange ? (0, 1, 1) : (16, 255 / 219, 255 / 224)
-        let crToR = 2 * (1 - kr)
-        let cbToB = 2 * (1 - kb)
-        let cbToG = -cbToB * kb / kg
-        let crToG = -crToR * kr / kg
-        let base = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let out = destination.assumingMemoryBound(to: UInt8.self)
-        func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, (v).rounded()))) }
-        for y in 0..<height {
-            let luma = base + lumaOffset + y * lumaStride
-            let chroma = base + chromaOffset + (y / 2) * chromaStride
-            let row = out + y * width * 4
-            for x in 0..<width {
-                let l = (Float(luma[x]) - yBias) * yScale
-                let cb = (Float(chroma[(x / 2) * 2]) - 128) * cScale
-                let cr = (Float(chroma[(x / 2) * 2 + 1]) - 128) * cScale
-                row[x * 4] = byte(l + cbToB * cb)
-                row[x * 4 + 1] = byte(l + cbToG * cb + crToG * cr)
-                row[x * 4 + 2] = byte(l + crToR * cr)
-                row[x * 4 + 3] = 255
-            }
-        }
+    /// Bytes of one luma sample: 1 for NV12, 2 for P010 (a 10-bit value in the high bits).
+    public var bytesPerSample: Int { isTenBit ? 2 : 1 }
+
+    /// The conversion as the `video` draw kinds read it (`ImageShapeInstance.params`' second lane,
+    /// `Shaders/video.frag`): 1 for BT.709, + 2 for full range, + 4 for 10-bit samples.
+    public var drawCode: Float {
+        Float((matrix == .bt709 ? 1 : 0) + (isFullRange ? 2 : 0) + (isTenBit ? 4 : 0))
     }
 }

@@ -16,9 +16,11 @@ extension Server {
     /// below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor that is
     /// not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
     ///
-    /// An NV12 surface ('420v' or '420f') carries `planes`: a luma stride from `width` to
-    /// `maximumSurfaceStride`, a chroma stride from `2 × ⌈width / 2⌉` to the same, a matrix of
-    /// BT.601 or BT.709, and both planes within the memfd (checked without overflow).
+    /// A bi-planar YCbCr surface (NV12: '420v', '420f'; P010: 'x420', 'xf20') carries `planes`: a
+    /// luma stride from `width` samples to `maximumSurfaceStride`, a chroma stride from
+    /// `2 × ⌈width / 2⌉` samples to the same (a sample is 1 byte, 2 for P010), a matrix of BT.601 or
+    /// BT.709, both planes within the memfd (checked without overflow), and `checkPlaneLayout`'s
+    /// rules (`invalidSurfaceLayout`).
     func registerSurface(
         id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, planes: SurfacePlanes? = nil,
         fd: OwnedFD, for session: ClientSession
@@ -44,7 +46,8 @@ extension Server {
             throw SessionError(
                 .invalidValue,
                 "surface \(id) has pixel format 0x\(String(format, radix: 16)); only 'BGRA' (0x42475241), "
-                    + "'420v' (0x34323076) and '420f' (0x34323066) are supported")
+                    + "'420v' (0x34323076), '420f' (0x34323066), 'x420' (0x78343230) and 'xf20' (0x78663230) "
+                    + "are supported")
         }
         let (w, h, s) = (Int(width), Int(height), Int(stride))
         if SurfaceFormat.isBiPlanarYCbCr(format) {
@@ -83,7 +86,7 @@ extension Server {
         frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
     }
 
-    /// `registerSurface` for an NV12 surface whose id, format and size were checked: checks its
+    /// `registerSurface` for an NV12 or P010 surface whose id and format were checked: checks its
     /// planes against each other and the memfd, maps and charges it, and hands it to the frame worker.
     private func registerYCbCrSurface(
         id: UInt64, width w: Int, height h: Int, stride: Int, format: UInt32, planes: SurfacePlanes?, fd: OwnedFD,
@@ -96,8 +99,9 @@ extension Server {
                 .invalidValue,
                 "surface \(id) is \(w)x\(h) pixels, over the \(limits.imageSideMax) pixels a side allowed")
         }
+        let name = SurfaceFormat.isTenBit(format) ? "P010" : "NV12"
         guard let planes else {
-            throw SessionError(.invalidValue, "NV12 surface \(id) carries no plane layout")
+            throw SessionError(.invalidValue, "\(name) surface \(id) carries no plane layout")
         }
         let matrix: SurfaceYCbCr.Matrix
         switch planes.matrix {
@@ -106,24 +110,27 @@ extension Server {
         default:
             throw SessionError(
                 .invalidValue,
-                "NV12 surface \(id) names matrix \(planes.matrix); only 1 (BT.709) and 6 (BT.601) are supported")
+                "\(name) surface \(id) names matrix \(planes.matrix); only 1 (BT.709) and 6 (BT.601) are supported")
         }
         let (chromaWidth, chromaHeight) = ((w + 1) / 2, (h + 1) / 2)
-        let lumaStride = try planeStride(stride, rowBytes: w, plane: "luma", id: id)
+        let sample = SurfaceFormat.isTenBit(format) ? 2 : 1
+        let lumaStride = try planeStride(stride, rowBytes: w * sample, plane: "luma", name: name, id: id)
         let chromaStride = try planeStride(
-            Int(planes.chromaStride), rowBytes: chromaWidth * 2, plane: "chroma", id: id)
+            Int(planes.chromaStride), rowBytes: chromaWidth * 2 * sample, plane: "chroma", name: name, id: id)
         // Every value is below 2^32, so these sums and products fit in Int without overflow.
-        let lumaEnd = Int(planes.lumaOffset) + lumaStride * (h - 1) + w
-        let chromaEnd = Int(planes.chromaOffset) + chromaStride * (chromaHeight - 1) + chromaWidth * 2
+        let lumaEnd = Int(planes.lumaOffset) + lumaStride * (h - 1) + w * sample
+        let chromaEnd = Int(planes.chromaOffset) + chromaStride * (chromaHeight - 1) + chromaWidth * 2 * sample
         let memory: SurfaceMemory
         do {
             memory = try SurfaceMemory.map(fd, minimumSize: max(lumaEnd, chromaEnd))
         } catch {
             throw SessionError(
                 .badFileDescriptor,
-                "NV12 surface \(id) needs \(lumaEnd) bytes for its luma plane and \(chromaEnd) for its chroma "
+                "\(name) surface \(id) needs \(lumaEnd) bytes for its luma plane and \(chromaEnd) for its chroma "
                     + "plane: \(error)")
         }
+        try checkPlaneLayout(
+            id: id, planes: planes, lumaStride: lumaStride, sample: sample, lumaEnd: lumaEnd, chromaEnd: chromaEnd)
         do {
             try budget.registerSurface(bytes: memory.size, for: &session.budget)
         } catch {
@@ -134,17 +141,48 @@ extension Server {
         session.tree.liveSurfaces.insert(id)
         let yCbCr = SurfaceYCbCr(
             lumaOffset: Int(planes.lumaOffset), lumaStride: lumaStride, chromaOffset: Int(planes.chromaOffset),
-            chromaStride: chromaStride, matrix: matrix, isFullRange: format == SurfaceFormat.nv12FullRange)
+            chromaStride: chromaStride, matrix: matrix, isFullRange: SurfaceFormat.isFullRange(format),
+            isTenBit: sample == 2)
         let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: lumaStride, yCbCr: yCbCr)
         frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
     }
 
+    /// Checks that the planes keep to the format's layout (`invalidSurfaceLayout` otherwise): each
+    /// plane's offset and stride a whole number of its elements (`sample` bytes for luma, a Cb, Cr
+    /// pair of `2 × sample` for chroma), so that the renderer can sample the planes as images of
+    /// those elements, and the two planes' bytes apart.
+    private func checkPlaneLayout(
+        id: UInt64, planes: SurfacePlanes, lumaStride: Int, sample: Int, lumaEnd: Int, chromaEnd: Int
+    ) throws {
+        let (lumaOffset, chromaOffset) = (Int(planes.lumaOffset), Int(planes.chromaOffset))
+        let chromaStride = Int(planes.chromaStride)
+        let pair = 2 * sample
+        guard lumaOffset % sample == 0, lumaStride % sample == 0 else {
+            throw SessionError(
+                .invalidSurfaceLayout,
+                "surface \(id): its luma plane at offset \(lumaOffset), stride \(lumaStride), is not a whole "
+                    + "number of \(sample)-byte samples")
+        }
+        guard chromaOffset % pair == 0, chromaStride % pair == 0 else {
+            throw SessionError(
+                .invalidSurfaceLayout,
+                "surface \(id): its chroma plane at offset \(chromaOffset), stride \(chromaStride), is not a "
+                    + "whole number of \(pair)-byte Cb, Cr pairs")
+        }
+        guard lumaEnd <= chromaOffset || chromaEnd <= lumaOffset else {
+            throw SessionError(
+                .invalidSurfaceLayout,
+                "surface \(id): its luma plane (bytes \(lumaOffset)..<\(lumaEnd)) and chroma plane (bytes "
+                    + "\(chromaOffset)..<\(chromaEnd)) overlap")
+        }
+    }
+
     /// Checks a plane's stride: at least `rowBytes`, at most `maximumSurfaceStride`.
-    private func planeStride(_ stride: Int, rowBytes: Int, plane: String, id: UInt64) throws -> Int {
+    private func planeStride(_ stride: Int, rowBytes: Int, plane: String, name: String, id: UInt64) throws -> Int {
         guard stride >= rowBytes, stride <= Self.maximumSurfaceStride else {
             throw SessionError(
                 .invalidValue,
-                "NV12 surface \(id) has a \(plane) stride of \(stride) bytes: it must be from \(rowBytes) "
+                "\(name) surface \(id) has a \(plane) stride of \(stride) bytes: it must be from \(rowBytes) "
                     + "to \(Self.maximumSurfaceStride)")
         }
         return stride

@@ -10,4 +10,7 @@ struct ImportedImage {
     /// Whether the image's pixels may change under its id (a shared surface, an image a target draws
     /// into): an offscreen pass that samples it is never kept (`DisplayList.passContentKeys`).
     var changesInPlace = false
+    /// For a YCbCr surface (NV12, P010), its chroma plane (Cb, Cr pairs); `storage` is then its luma
+    /// plane. The `video` draw kinds sample both (`VulkanRenderer+VideoSurfaces.swift`).
+    var chroma: VulkanImage? = nil
 }

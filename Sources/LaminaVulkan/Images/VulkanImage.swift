@@ -1,6 +1,8 @@
 import CVulkan
 
-/// One optimally tiled `B8G8R8A8_UNORM` device image with its memory and views: the owner of those handles.
+/// One device image with its memory and views: the owner of those handles. Optimally tiled
+/// `B8G8R8A8_UNORM` unless made otherwise (a YCbCr surface's planes are `R8`/`R8G8` or
+/// `R16`/`R16G16`, linear on host memory or optimal).
 ///
 /// Shared by reference between whoever uses it (a target, the renderer's image table); when the last
 /// reference goes, `deinit` destroys the handles at once, so users hand their reference to the renderer's
@@ -26,15 +28,19 @@ final class VulkanImage {
     let sampledLayout: VkImageLayout
     /// What must outlive the handles: the mapping a host-memory image was imported from.
     let keepAlive: AnyObject?
+    /// The image's format (`VulkanImage.format` unless made with another).
+    let format: VkFormat
     static let format = VK_FORMAT_B8G8R8A8_UNORM
 
     /// Takes ownership of a single-level image made elsewhere, with its memory and view (a linear
     /// image on host memory: `VulkanRenderer.importSurface`), in layout `layout`.
     init(
         _ vk: VulkanDevice, width: Int, height: Int, image: VkImage, memory: VkDeviceMemory, view: VkImageView,
-        layout: VkImageLayout, sampledLayout: VkImageLayout, keepAlive: AnyObject?
+        layout: VkImageLayout, sampledLayout: VkImageLayout, keepAlive: AnyObject?,
+        format: VkFormat = VulkanImage.format
     ) {
         self.vk = vk
+        self.format = format
         self.width = width
         self.height = height
         self.mipLevels = 1
@@ -47,8 +53,12 @@ final class VulkanImage {
         self.keepAlive = keepAlive
     }
 
-    init(_ vk: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags) throws {
+    init(
+        _ vk: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags,
+        format: VkFormat = VulkanImage.format
+    ) throws {
         self.vk = vk
+        self.format = format
         self.width = width
         self.height = height
         self.mipLevels = mipLevels
@@ -57,7 +67,7 @@ final class VulkanImage {
         var info = VkImageCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
         info.imageType = VK_IMAGE_TYPE_2D
-        info.format = Self.format
+        info.format = format
         info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
         info.mipLevels = UInt32(mipLevels)
         info.arrayLayers = 1
@@ -76,8 +86,8 @@ final class VulkanImage {
         do {
             memory = try vk.allocateMemory(requirements, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue)
             try check(vkBindImageMemory(vk.device, image, memory, 0), "vkBindImageMemory")
-            view = try Self.makeView(vk, image, levels: mipLevels)
-            attachmentView = mipLevels == 1 ? view : try Self.makeView(vk, image, levels: 1)
+            view = try Self.makeView(vk, image, levels: mipLevels, format: format)
+            attachmentView = mipLevels == 1 ? view : try Self.makeView(vk, image, levels: 1, format: format)
         } catch {
             if let attachmentView, attachmentView != view { vkDestroyImageView(vk.device, attachmentView, nil) }
             if let view { vkDestroyImageView(vk.device, view, nil) }
@@ -91,7 +101,9 @@ final class VulkanImage {
         self.attachmentView = attachmentView!
     }
 
-    static func makeView(_ vk: VulkanDevice, _ image: VkImage?, levels: Int) throws -> VkImageView {
+    static func makeView(
+        _ vk: VulkanDevice, _ image: VkImage?, levels: Int, format: VkFormat = VulkanImage.format
+    ) throws -> VkImageView {
         var info = VkImageViewCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
         info.image = image

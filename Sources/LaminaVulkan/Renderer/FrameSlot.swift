@@ -128,7 +128,8 @@ final class FrameSlot {
 
     private func makePool() throws -> VkDescriptorPool {
         var size = VkDescriptorPoolSize(
-            type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: Self.setsPerPool)
+            type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+            descriptorCount: Self.setsPerPool * UInt32(Pipelines.textureBindings))
         var info = VkDescriptorPoolCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
         info.maxSets = Self.setsPerPool

@@ -7,32 +7,38 @@ import LaminaServer
 /// shaders and blend mode. Dynamic rendering, BGRA8 target, one instanced triangle strip of four
 /// vertices per primitive, dynamic viewport and scissor, the viewport size and the target's device origin
 /// as push constants. One
-/// pipeline layout serves every kind: set 0 holds one combined image sampler (binding 0, fragment
-/// stage), which the textured kinds (`DrawKind.samplesTexture`) read and the others ignore.
+/// pipeline layout serves every kind: set 0 holds two combined image samplers (bindings 0 and 1,
+/// fragment stage). The textured kinds (`DrawKind.samplesTexture`) read binding 0, the `video` kinds
+/// binding 1 too (a YCbCr surface's chroma plane); the others ignore them.
 final class Pipelines {
     let vk: VulkanDevice
     let layout: VkPipelineLayout
-    /// The layout of the textured kinds' descriptor set: one combined image sampler at binding 0.
+    /// The layout of the textured kinds' descriptor set: combined image samplers at bindings 0 and 1.
     let textureSetLayout: VkDescriptorSetLayout
     /// The pipeline of each kind, indexed by `DrawKind.id`.
     let byKind: [VkPipeline]
     private var modules: [VkShaderModule] = []
     /// The stages that read the push constants (`vkCmdPushConstants` names exactly these).
     static let pushStages = VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue
+    /// The combined image samplers of the textured kinds' set (the image, and a YCbCr surface's chroma).
+    static let textureBindings = 2
 
     init(_ vk: VulkanDevice, format: VkFormat, kinds: [DrawKind] = DrawKind.all) throws {
         self.vk = vk
-        var binding = VkDescriptorSetLayoutBinding()
-        binding.binding = 0
-        binding.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
-        binding.descriptorCount = 1
-        binding.stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT.rawValue
+        var bindings = (0..<Self.textureBindings).map { index in
+            var binding = VkDescriptorSetLayoutBinding()
+            binding.binding = UInt32(index)
+            binding.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+            binding.descriptorCount = 1
+            binding.stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT.rawValue
+            return binding
+        }
         var setLayoutInfo = VkDescriptorSetLayoutCreateInfo()
         setLayoutInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
-        setLayoutInfo.bindingCount = 1
+        setLayoutInfo.bindingCount = UInt32(bindings.count)
         var setLayout: VkDescriptorSetLayout?
-        try withUnsafePointer(to: &binding) { b in
-            setLayoutInfo.pBindings = b
+        try bindings.withUnsafeMutableBufferPointer { b in
+            setLayoutInfo.pBindings = UnsafePointer(b.baseAddress)
             try check(
                 vkCreateDescriptorSetLayout(vk.device, &setLayoutInfo, nil, &setLayout), "vkCreateDescriptorSetLayout")
         }

@@ -45,6 +45,7 @@ extension VulkanRenderer {
         guard let entry = images.removeValue(forKey: image) else { throw RenderImageError.unknownImage(image) }
         try collectFinishedFrames()
         graveyard.retire(entry.storage, lastUsedBy: entry.storage.lastUsedFrame)
+        if let chroma = entry.chroma { graveyard.retire(chroma, lastUsedBy: chroma.lastUsedFrame) }
     }
 
     /// A target drawing into the imported image `image`, which must have a single mip level.

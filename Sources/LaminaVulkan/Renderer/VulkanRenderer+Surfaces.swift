@@ -7,19 +7,13 @@ import LaminaServer
 /// new frame (docs/surfaces.md).
 extension VulkanRenderer {
     /// Imports `surface` in place when `hostSurfaceImage` can, else as a single-level texture with its
-    /// rows copied in now (the bytes copied are reported). An NV12 surface always takes the copy
-    /// path: its planes are converted to BGRA on the CPU at each new frame (docs/surfaces.md, "NV12").
+    /// rows copied in now (the bytes copied are reported). A YCbCr surface's planes are imported as
+    /// two images (`importVideoSurface`).
     public func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
-        if surface.yCbCr != nil {
-            let limit = vk.maxImageDimension2D
-            guard surface.width <= limit, surface.height <= limit else {
-                throw RenderImageError.tooLarge(width: surface.width, height: surface.height, limit: limit)
-            }
-        } else {
-            try surface.pixels.validate(maximumDimension: vk.maxImageDimension2D)
-        }
+        if let yCbCr = surface.yCbCr { return try importVideoSurface(surface, yCbCr) }
+        try surface.pixels.validate(maximumDimension: vk.maxImageDimension2D)
         let id = RenderImageID(rawValue: nextImage)
-        if surface.yCbCr == nil, let storage = hostSurfaceImage(surface) {
+        if let storage = hostSurfaceImage(surface) {
             nextImage += 1
             images[id] = ImportedImage(storage: storage, filtering: .linear, changesInPlace: true)
             return ImportedSurface(image: id, isZeroCopy: true, bytesCopied: 0)
@@ -37,16 +31,13 @@ extension VulkanRenderer {
     public func refreshSurface(_ image: RenderImageID) throws -> Int {
         guard let entry = images[image] else { throw RenderImageError.unknownImage(image) }
         guard let surface = entry.copiedSurface else { return 0 }
+        if surface.yCbCr != nil { return try refreshVideoSurface(entry) }
         let rowBytes = surface.width * 4
         let staging = try HostBuffer(
             vk, size: rowBytes * surface.height, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
         let base = surface.memory.bytes.baseAddress!
-        if let yCbCr = surface.yCbCr {
-            yCbCr.convert(surface.memory.bytes, width: surface.width, height: surface.height, into: staging.mapped)
-        } else {
-            for row in 0..<surface.height {
-                memcpy(staging.mapped + row * rowBytes, base + row * surface.stride, rowBytes)
-            }
+        for row in 0..<surface.height {
+            memcpy(staging.mapped + row * rowBytes, base + row * surface.stride, rowBytes)
         }
         let frame = try submit { cb in recordUpload(cb, entry.storage, from: staging) }
         entry.storage.lastUsedFrame = frame
@@ -55,23 +46,36 @@ extension VulkanRenderer {
     }
 
     /// A linear `B8G8R8A8_UNORM` image bound to the surface's own mapping, sampled in layout
-    /// `GENERAL`; nil where that cannot be: the device imports no host memory, its alignment is not a
-    /// divisor of the page size, it cannot sample linear images of the format or import host memory
-    /// for them, the image's row pitch is not the surface's stride, or it needs more memory than the
-    /// mapping covers. The image keeps the mapping alive until the graveyard frees it.
+    /// `GENERAL` (`hostImage`); nil where that cannot be.
     func hostSurfaceImage(_ surface: SurfacePixels) -> VulkanImage? {
+        hostImage(
+            surface, offset: 0, width: surface.width, height: surface.height, stride: surface.stride,
+            format: VulkanImage.format)
+    }
+
+    /// A linear image of `format` bound to the mapping of `surface` at byte `offset`, its rows `stride`
+    /// bytes apart,
+    /// sampled in layout `GENERAL`; nil where that cannot be: the device imports no host memory, its
+    /// alignment is not a divisor of the page size, it cannot sample linear images of the format or
+    /// import host memory for them, the image's row pitch is not `stride`, `offset` is not a multiple
+    /// of the image's alignment, or it needs more memory than the mapping has from `offset`. The
+    /// image keeps the mapping alive until the graveyard frees it.
+    func hostImage(
+        _ surface: SurfacePixels, offset: Int, width: Int, height: Int, stride: Int, format: VkFormat
+    ) -> VulkanImage? {
+        let mapping = surface.memory
         guard let handleType = vk.hostMappingHandleType, let properties = vk.getHostPointerProperties,
-            let address = surface.memory.bytes.baseAddress
+            let address = mapping.bytes.baseAddress
         else { return nil }
-        let length = surface.memory.bytes.count
+        let length = mapping.bytes.count
         let alignment = max(vk.hostPointerAlignment, 1)
         guard Int(bitPattern: address) % alignment == 0, length % alignment == 0 else { return nil }
         var formatProperties = VkFormatProperties()
-        vkGetPhysicalDeviceFormatProperties(vk.physicalDevice, VulkanImage.format, &formatProperties)
+        vkGetPhysicalDeviceFormatProperties(vk.physicalDevice, format, &formatProperties)
         let sampled =
             VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT.rawValue | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT.rawValue
         guard formatProperties.linearTilingFeatures & sampled == sampled,
-            importsLinearImages(of: handleType, width: surface.width, height: surface.height)
+            importsLinearImages(of: handleType, format: format, width: width, height: height)
         else { return nil }
         var external = VkExternalMemoryImageCreateInfo()
         external.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO
@@ -79,8 +83,8 @@ extension VulkanRenderer {
         var info = VkImageCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
         info.imageType = VK_IMAGE_TYPE_2D
-        info.format = VulkanImage.format
-        info.extent = VkExtent3D(width: UInt32(surface.width), height: UInt32(surface.height), depth: 1)
+        info.format = format
+        info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
         info.mipLevels = 1
         info.arrayLayers = 1
         info.samples = VK_SAMPLE_COUNT_1_BIT
@@ -105,10 +109,13 @@ extension VulkanRenderer {
             vkGetImageSubresourceLayout(vk.device, image, &subresource, &layout)
             var requirements = VkMemoryRequirements()
             vkGetImageMemoryRequirements(vk.device, image, &requirements)
-            guard layout.offset == 0, Int(layout.rowPitch) == surface.stride, Int(requirements.size) <= length else {
+            guard layout.offset == 0, Int(layout.rowPitch) == stride, offset % max(Int(requirements.alignment), 1) == 0,
+                Int(requirements.size) <= length - offset
+            else {
                 throw VulkanUnsupported(
-                    "surface rows \(surface.stride) bytes apart in \(length) bytes; a linear image has them "
-                        + "\(layout.rowPitch) apart from \(layout.offset) and needs \(requirements.size)")
+                    "rows \(stride) bytes apart from \(offset) in \(length) bytes; a linear image has them "
+                        + "\(layout.rowPitch) apart from \(layout.offset), aligned to \(requirements.alignment), "
+                        + "and needs \(requirements.size)")
             }
             var pointerProperties = VkMemoryHostPointerPropertiesEXT()
             pointerProperties.sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT
@@ -128,27 +135,30 @@ extension VulkanRenderer {
                 return vkAllocateMemory(vk.device, &allocation, nil, &memory)
             }
             try check(result, "vkAllocateMemory (host surface)")
-            try check(vkBindImageMemory(vk.device, image, memory, 0), "vkBindImageMemory")
-            view = try VulkanImage.makeView(vk, image, levels: 1)
+            try check(vkBindImageMemory(vk.device, image, memory, VkDeviceSize(offset)), "vkBindImageMemory")
+            view = try VulkanImage.makeView(vk, image, levels: 1, format: format)
         } catch {
             if let memory { vkFreeMemory(vk.device, memory, nil) }
             vkDestroyImage(vk.device, image, nil)
             return nil
         }
         return VulkanImage(
-            vk, width: surface.width, height: surface.height, image: image, memory: memory!, view: view!,
-            layout: VK_IMAGE_LAYOUT_UNDEFINED, sampledLayout: VK_IMAGE_LAYOUT_GENERAL, keepAlive: surface.memory)
+            vk, width: width, height: height, image: image, memory: memory!, view: view!,
+            layout: VK_IMAGE_LAYOUT_UNDEFINED, sampledLayout: VK_IMAGE_LAYOUT_GENERAL, keepAlive: mapping,
+            format: format)
     }
 
-    /// Whether the device imports host memory of `handleType` for a sampled linear image of the
-    /// format at this size (`vkGetPhysicalDeviceImageFormatProperties2`).
-    func importsLinearImages(of handleType: VkExternalMemoryHandleTypeFlagBits, width: Int, height: Int) -> Bool {
+    /// Whether the device imports host memory of `handleType` for a sampled linear image of `format`
+    /// at this size (`vkGetPhysicalDeviceImageFormatProperties2`).
+    func importsLinearImages(
+        of handleType: VkExternalMemoryHandleTypeFlagBits, format: VkFormat, width: Int, height: Int
+    ) -> Bool {
         var external = VkPhysicalDeviceExternalImageFormatInfo()
         external.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO
         external.handleType = handleType
         var info = VkPhysicalDeviceImageFormatInfo2()
         info.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2
-        info.format = VulkanImage.format
+        info.format = format
         info.type = VK_IMAGE_TYPE_2D
         info.tiling = VK_IMAGE_TILING_LINEAR
         info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue

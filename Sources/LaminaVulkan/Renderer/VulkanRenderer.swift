@@ -271,6 +271,14 @@ public final class VulkanRenderer: Renderer {
                 storage.lastUsedFrame = timeline.next
                 if passIndex == nil { used.append(storage) }
             }
+            // Binding 1: a YCbCr surface's chroma plane, else the same image again (lavapipe reads
+            // every binding of a bound set, so none is left unwritten).
+            let chroma = passIndex == nil ? images[texture.image]?.chroma : nil
+            try bindSecond(chroma ?? storage, filter: chroma == nil ? texture : nil, to: set)
+            if let chroma, chroma.lastUsedFrame != timeline.next {
+                chroma.lastUsedFrame = timeline.next
+                used.append(chroma)
+            }
         }
         return used
     }

@@ -21,11 +21,12 @@ import Testing
     static func list(color: SIMD4<Float>, clear: SIMD4<Float>, image: RenderImageID) -> (DisplayList, [DrawKind]) {
         // `maskIn` draws no colour: it multiplies the target by a mask's alpha (OffscreenPassPixelTests);
         // `blur` reads a pass of its own rectangle texel by texel (BlurPixelTests); `blendImage` reads a
-        // pass holding a backdrop and a drawing side by side (BlendModePixelTests).
+        // pass holding a backdrop and a drawing side by side (BlendModePixelTests); `video` reads the two
+        // planes of a YCbCr surface (NV12SurfaceTests).
         let kinds = DrawKind.all.filter {
             $0.blend != .additive && (color.w >= 1 || $0.blend != .off)
                 && (color.w >= 1 || $0.id != DrawKind.gradient.id) && $0.blend != .destinationIn
-                && $0.id != DrawKind.blur.id && $0.id != DrawKind.blendImage.id
+                && $0.id != DrawKind.blur.id && $0.id != DrawKind.blendImage.id && $0.id != DrawKind.video.id
         }
         var list = DisplayList(width: side * kinds.count, height: side, clearColor: clear)
         for (slot, kind) in kinds.enumerated() {

@@ -43,6 +43,31 @@ import Testing
         }
     }
 
+    @Test(arguments: [SurfaceFormat.p010VideoRange, SurfaceFormat.p010FullRange])
+    func aP010RegisterSurfaceCarriesItsPlanesAfterTheFormat(_ format: UInt32) throws {
+        // 'x420' (0x78343230) and 'xf20' (0x78663230) are Core Video's
+        // kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange and ...FullRange.
+        #expect(SurfaceFormat.isBiPlanarYCbCr(format) && SurfaceFormat.isTenBit(format))
+        #expect(SurfaceFormat.isFullRange(format) == (format == 0x7866_3230))
+        let planes = SurfacePlanes(lumaOffset: 0, chromaOffset: 0x1000, chromaStride: 0x80, matrix: 1)
+        let message = ClientMessage.registerSurface(
+            id: 9, width: 64, height: 32, stride: 128, format: format, planes: planes)
+        let bytes = MessageCodec.encode(message)
+        let code: [UInt8] =
+            format == SurfaceFormat.p010FullRange ? [0x30, 0x32, 0x66, 0x78] : [0x30, 0x32, 0x34, 0x78]
+        let expected: [UInt8] =
+            header(15, 40) + [9, 0, 0, 0, 0, 0, 0, 0] + [64, 0, 0, 0] + [32, 0, 0, 0] + [128, 0, 0, 0] + code
+            + [0, 0, 0, 0] + [0, 0x10, 0, 0] + [0x80, 0, 0, 0] + [1, 0, 0, 0]
+        #expect(bytes == expected)
+        #expect(try MessageCodec.decodeClient(bytes) == message)
+        // Its layout errors travel as code 26 (docs/protocol.md §10).
+        #expect(ServerErrorCode.invalidSurfaceLayout.rawValue == 26)
+        // NV12 is 8-bit; 'BGRA' carries no planes.
+        #expect(
+            !SurfaceFormat.isTenBit(SurfaceFormat.nv12VideoRange) && !SurfaceFormat.isBiPlanarYCbCr(SurfaceFormat.bgra8)
+        )
+    }
+
     @Test func releaseSurfaceLayout() throws {
         let bytes = MessageCodec.encode(ClientMessage.releaseSurface(id: 0x3344))
         #expect(bytes == header(16, 8) + [0x44, 0x33, 0, 0, 0, 0, 0, 0])

@@ -19,7 +19,9 @@ import Testing
         /// Every presented frame as (display, media time), in order.
         var frames: [(display: UInt32, time: Double)] = []
 
-        init(modes: [DisplayMode], start: Double = 100) throws {
+        /// With `importing`, the server imports clients' images and surfaces with the first output's
+        /// recording renderer (so layers sample them); without, it only keeps track of them.
+        init(modes: [DisplayMode], start: Double = 100, importing: Bool = false) throws {
             directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("lamina-clock-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +30,7 @@ import Testing
             outputs = try modes.map { try NullOutput(mode: $0) }
             server = try Server(
                 configuration: .init(socketPath: socketPath, serverVersion: "test"),
-                outputs: outputs, clock: clock)
+                outputs: outputs, clock: clock, renderer: importing ? outputs.first?.renderer : nil)
             server.onFramePresented = { [unowned self] display, time in frames.append((display, time)) }
         }
 

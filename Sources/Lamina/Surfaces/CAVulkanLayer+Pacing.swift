@@ -80,8 +80,12 @@ extension CAVulkanLayer {
     /// (explicit or implicit) transaction, without an animation; a frame showing it presents it.
     func presentInTransaction(_ drawable: CAVulkanDrawable) {
         drawable.surface.noteChanged()
+        CATransaction.lock()
+        let context = sendingContext
+        let serial = context?.nextSerial ?? 0
+        CATransaction.unlock()
         pool.withLock {
-            transactionPresents.append(drawable)
+            transactionPresents.append((drawable, WeakContext(context: context), serial))
             // Bounded: a transaction that presents more than the pool holds keeps the newest.
             if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
             assigningInTransaction = true
@@ -140,8 +144,8 @@ extension CAVulkanLayer {
             shown = current.drawable
             timed = current.timed
             committed = nil
-        } else if let i = transactionPresents.firstIndex(where: { $0.surface.contentsID == id }) {
-            shown = transactionPresents.remove(at: i)
+        } else if let i = transactionPresents.firstIndex(where: { $0.drawable.surface.contentsID == id }) {
+            shown = transactionPresents.remove(at: i).drawable
         } else {
             if committing { earlyPresented[id] = time }
             pool.unlock()
@@ -195,14 +199,19 @@ extension CAVulkanLayer {
     /// as shown at `time`, as before feedback existed; nothing samples it.
     func commitPresented(serial: UInt64, time: CFTimeInterval, in context: CAContext) {
         pool.lock()
+        // Presents with a transaction whose commit this frame presented without showing them.
+        let unshown = transactionPresents.filter { $0.context.context === context && serial >= $0.serial }
+        transactionPresents.removeAll { $0.context.context === context && serial >= $0.serial }
         guard let current = committed, current.context === context, serial >= current.serial, !current.timed else {
             pool.unlock()
+            for entry in unshown { entry.drawable.finish(at: time) }
             return
         }
         committed = nil
         var replaced = onscreen
         onscreen = current.drawable
         pool.unlock()
+        for entry in unshown { entry.drawable.finish(at: time) }
         current.drawable.finish(at: time)
         replaced = nil
         withExtendedLifetime(replaced) {}

@@ -55,8 +55,9 @@ open class CAVulkanLayer: CALayer {
     var committing = false
     /// Presented feedback that arrived while the commit of its drawable was being sent.
     var earlyPresented: [UInt64: CFTimeInterval] = [:]
-    /// Drawables presented with a transaction, waiting for a frame to show them.
-    var transactionPresents: [CAVulkanDrawable] = []
+    /// Drawables presented with a transaction, waiting for a frame to show them, with the context
+    /// and serial of the commit expected to carry them (nil before the layer was first sent).
+    var transactionPresents: [(drawable: CAVulkanDrawable, context: WeakContext, serial: UInt64)] = []
     var onscreen: CAVulkanDrawable?
     /// How many `surfaceReleased` each pool surface got, by id.
     var releaseCounts: [UInt64: Int] = [:]

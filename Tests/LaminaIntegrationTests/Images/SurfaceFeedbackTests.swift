@@ -157,4 +157,17 @@ import Testing
         #expect(errors == ["surfaceFeedback of surface 40, which is not registered or already released"])
         withExtendedLifetime(memories) {}
     }
+
+    @Test func aFlagOtherThanZeroOrOneIsAMalformedMessageNamingTheField() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40], feedback: false)
+        let bytes = MessageCodec.encode(ClientMessage.surfaceFeedback(id: 40, enabled: true))
+        try socket.send(Array(bytes.dropLast()) + [2])
+        harness.server.runUntilIdle()
+        let errors = try harness.received(socket).compactMap { message -> (ServerErrorCode, String)? in
+            if case .error(let code, let message) = message { (code, message) } else { nil }
+        }
+        #expect(errors.count == 1 && errors.first?.0 == .malformedMessage, "\(errors)")
+        #expect(errors.first?.1.contains("surfaceFeedback.enabled") == true, "\(errors)")
+        withExtendedLifetime(memories) {}
+    }
 }

@@ -14,10 +14,10 @@ import Testing
 
     /// A harness with one 40×30 display at 60 Hz and a raw client that registered surfaces `ids`
     /// (16×16 BGRA, in memfds the returned array keeps alive) and asked feedback on them.
-    static func setUp(ids: [UInt64], feedback: Bool = true) throws -> (
+    static func setUp(ids: [UInt64], feedback: Bool = true, renderer: any Renderer = RecordingRenderer()) throws -> (
         harness: Harness, socket: SeqPacketSocket, memories: [SurfaceMemory]
     ) {
-        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)], importing: true)
+        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)], importing: renderer)
         let (socket, _) = try harness.connect(name: "feedback")
         var memories: [SurfaceMemory] = []
         for id in ids {
@@ -33,6 +33,37 @@ import Testing
         harness.server.runUntilIdle()
         _ = try harness.received(socket)
         return (harness, socket, memories)
+    }
+
+    /// A recording renderer whose frames are numbered and finish on the device only when the test
+    /// says so (`finishAll()`), as a GPU's may after the next frame is drawn.
+    final class LaggingRenderer: Renderer {
+        let inner = RecordingRenderer()
+        private let lock = NSLock()
+        private var drawn: UInt64 = 0
+        private var finished: UInt64 = 0
+        var lastRenderedFrame: UInt64 { lock.withLock { drawn } }
+        /// Every frame drawn so far has finished (the worker polls `finishedFrame()` from its thread).
+        func finishAll() { lock.withLock { finished = drawn } }
+        var deviceName: String { inner.deviceName }
+        func makeTarget(width: Int, height: Int) throws -> any RenderTarget {
+            try inner.makeTarget(width: width, height: height)
+        }
+        func makeTarget(drawingInto image: RenderImageID) throws -> any RenderTarget {
+            try inner.makeTarget(drawingInto: image)
+        }
+        func render(_ list: DisplayList, into target: any RenderTarget) throws {
+            try inner.render(list, into: target)
+            lock.withLock { drawn += 1 }
+        }
+        func readPixels(_ target: any RenderTarget) throws -> Bitmap { try inner.readPixels(target) }
+        func importImage(_ pixels: ImagePixels, filtering: ImageFiltering) throws -> RenderImageID {
+            try inner.importImage(pixels, filtering: filtering)
+        }
+        func releaseImage(_ image: RenderImageID) throws { try inner.releaseImage(image) }
+        func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface { try inner.importSurface(surface) }
+        func refreshSurface(_ image: RenderImageID) throws -> Int { try inner.refreshSurface(image) }
+        func finishedFrame() throws -> UInt64 { lock.withLock { finished } }
     }
 
     /// A 16×16 layer 1 at the top left of display 0 showing `id`.
@@ -104,6 +135,33 @@ import Testing
         harness.advance(to: 100.4)
         let back = Self.feedback(try harness.received(socket))
         #expect(back.map(\.id) == [40, 41] && back.first?.time == harness.frames.last?.time && back.last?.time == nil)
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func noReleaseBeforeTheFramesThatSampledTheSurfaceHaveFinished() throws {
+        let renderer = LaggingRenderer()
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41], renderer: renderer)
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        #expect(Self.feedback(try harness.received(socket)).map(\.id) == [40])
+        // 41 replaces 40, but the frames that sampled 40 are still on the device: no release yet.
+        try harness.send(.commit(serial: 2, operations: [.set(1, .contents(41))]), on: socket)
+        harness.advance(to: 100.2)
+        let swapped = Self.feedback(try harness.received(socket))
+        #expect(swapped.count == 1 && swapped.first?.id == 41 && swapped.first?.time != nil, "\(swapped)")
+        // Still not finished at the next frame.
+        try harness.send(.commit(serial: 3, operations: [.set(1, .opacity(0.5))]), on: socket)
+        harness.advance(to: 100.3)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
+        // Once they have finished, the next look (here the next frame) releases 40, once.
+        renderer.finishAll()
+        try harness.send(.commit(serial: 4, operations: [.set(1, .opacity(0.75))]), on: socket)
+        harness.advance(to: 100.4)
+        let released = Self.feedback(try harness.received(socket))
+        #expect(released.count == 1 && released.first?.id == 40 && released.first?.time == nil, "\(released)")
+        try harness.send(.commit(serial: 5, operations: [.set(1, .opacity(1))]), on: socket)
+        harness.advance(to: 100.5)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
         withExtendedLifetime(memories) {}
     }
 

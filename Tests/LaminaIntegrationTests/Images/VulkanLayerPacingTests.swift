@@ -69,6 +69,31 @@ import Testing
         try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
     }
 
+    @Test func mailboxPresentedTimesAreFrameTimesAndTheReplacedOneIsNeverShown() throws {
+        let context = try server.connect(name: "mailbox-times")
+        let (layer, _) = try scene(in: context)
+        layer.displaySyncEnabled = false
+        let log = Log()
+        var drawables: [CAVulkanDrawable] = []
+        for color in [(UInt8(255), UInt8(0), UInt8(0)), (0, 255, 0), (0, 0, 255)] {
+            let drawable = try #require(layer.nextDrawable())
+            SurfaceTests.fill(drawable.surface, color)
+            drawable.addPresentedHandler { log.add($0) }
+            drawables.append(drawable)
+        }
+        // The first is committed at once; the second waits and the third replaces it (mailbox).
+        for drawable in drawables { drawable.present() }
+        let shown = log.wait(for: 3)
+        #expect(shown.count == 3)
+        #expect(drawables[1].presentedTime == 0, "the replaced drawable was never shown")
+        let frames = Set(try frameTimes(context))
+        #expect(frames.contains(drawables[0].presentedTime) && frames.contains(drawables[2].presentedTime))
+        #expect(drawables[2].presentedTime > drawables[0].presentedTime)
+        // No feedback came for the dropped one: it was never committed, so no frame sampled it.
+        #expect(layer.releases(of: drawables[1].surface.contentsID) == 0)
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+    }
+
     @Test func presentAtIsNotShownBeforeItsTimeAndShownAtTheFirstFrameAfter() throws {
         let context = try server.connect(name: "present-at")
         let (layer, _) = try scene(in: context)

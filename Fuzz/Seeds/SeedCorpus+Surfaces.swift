@@ -13,6 +13,8 @@ extension SeedCorpus {
                 .registerSurface(id: 40, width: 64, height: 48, stride: 256, format: SurfaceFormat.bgra8)
             ),
             ("release-surface", .releaseSurface(id: 40)),
+            ("surface-feedback-on", .surfaceFeedback(id: 40, enabled: true)),
+            ("surface-feedback-off", .surfaceFeedback(id: 40, enabled: false)),
             (
                 "register-surface-nv12",
                 .registerSurface(
@@ -81,6 +83,12 @@ extension SeedCorpus {
             ),
             ("surface-unknown-changed", commit([.surfaceChanged(43)])),
             ("surface-zero-changed", commit([.surfaceChanged(0)])),
+            ("surface-feedback-unknown", MessageCodec.encode(ClientMessage.surfaceFeedback(id: 43, enabled: true))),
+            ("surface-feedback-zero", MessageCodec.encode(ClientMessage.surfaceFeedback(id: 0, enabled: true))),
+            (
+                "surface-feedback-bad-flag",
+                Array(MessageCodec.encode(ClientMessage.surfaceFeedback(id: 40, enabled: true)).dropLast()) + [7]
+            ),
         ]
     }
 }

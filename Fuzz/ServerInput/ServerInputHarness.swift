@@ -140,7 +140,7 @@ enum ServerInputHarness {
         case .releaseSurface(let id):
             session.tree.liveSurfaces.remove(id)
             session.tree.liveImages.remove(id)
-        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken, .frameRecords:
+        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken, .frameRecords, .surfaceFeedback:
             break
         }
     }

@@ -48,6 +48,32 @@ enum SurfaceBench {
         row(
             "bytes laminad copied per surface frame (statistics().surfaceBytesCopied ÷ frames)",
             String(format: "%.0f (a copy would be %d)", Double(copied) / Double(warmup + frames), width * height * 4))
+        try latencyRows(layer: layer, frames: 30, row: row)
+    }
+
+    /// Presents `frames` drawables one at a time (each after the one before was shown, so none
+    /// queues) and adds the median times, on the media clock, from the `present()` call to the
+    /// presented frame's time and to the arrival of the server's `surfacePresented`.
+    static func latencyRows(layer: CAVulkanLayer, frames: Int, row: (String, String) -> Void) throws {
+        var toFrame: [Double] = []
+        var toFeedback: [Double] = []
+        for frame in 0..<frames {
+            guard let drawable = layer.nextDrawable() else { throw SurfaceBenchError.noDrawable(frame) }
+            fill(drawable.surface, frame: frame)
+            let arrivals = TimeLog()
+            drawable.addPresentedHandler { _ in arrivals.add(CACurrentMediaTime()) }
+            let call = CACurrentMediaTime()
+            drawable.present()
+            guard let arrived = arrivals.wait(for: 1).first, drawable.presentedTime > 0 else {
+                throw SurfaceBenchError.notPresented(frame)
+            }
+            toFrame.append(drawable.presentedTime - call)
+            toFeedback.append(arrived - call)
+        }
+        let median = { (values: [Double]) in values.sorted()[values.count / 2] * 1000 }
+        row(
+            "present → on screen: present() to the presented frame's time / to surfacePresented (\(frames) frames, one at a time)",
+            String(format: "%.1f ms / %.1f ms (medians)", median(toFrame), median(toFeedback)))
     }
 
     /// Writes every pixel of `surface`: a gradient that moves with `frame`.

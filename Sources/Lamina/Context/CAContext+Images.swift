@@ -37,7 +37,10 @@ extension CAContext {
                         stride: UInt32(surface.bytesPerRow), format: surface.pixelFormat, planes: surface.planes),
                     fds: [surface.fileDescriptor])
                 uploadedImages.insert(id)
+                surfaceRegistrations += 1
                 surfaceChangesSent[id] = surface.changeCount
+                // A pool's buffer asks for presented and release feedback (CAVulkanLayer+Pacing.swift).
+                if CAVulkanLayer.isPoolSurface(id) { try connection.send(.surfaceFeedback(id: id, enabled: true)) }
                 continue
             }
             guard let image = ContentsImageRegistry.image(id) else {

@@ -45,6 +45,7 @@ extension CAContext {
         if let root = sentRoot { ops.append(.setRoot(display: display, layer: root)) }
         uploadedImages = []
         surfaceChangesSent = [:]
+        CAVulkanLayer.contextReconnected(self)
         imageUses = imageUses.filter { $0.value > 0 }
         do {
             try uploadNewImages()

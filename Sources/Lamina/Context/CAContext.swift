@@ -63,6 +63,9 @@ public final class CAContext: @unchecked Sendable {
     /// The shared surfaces among `uploadedImages` (registered with `registerSurface`), with the
     /// surface's `changeCount` the server last heard of (`surfaceChanged`).
     var surfaceChangesSent: [UInt64: UInt64] = [:]
+    /// How many `registerSurface` the context has sent (a counter for tests: a pool's buffers are
+    /// registered once).
+    var surfaceRegistrations = 0
     /// The images each committed animation names, by animation id.
     var animationImages: [UInt64: [UInt64]] = [:]
     var nextSerial: UInt64 = 1
@@ -371,6 +374,10 @@ public final class CAContext: @unchecked Sendable {
             (sent[id]?.layer as? CATiledLayer)?.serverDidReport(rect: rect, scale: scale)
         case .commitPresented(let serial, let time):
             CAVulkanLayer.commitPresented(serial: serial, time: time, in: self)
+        case .surfacePresented(let id, let time):
+            CAVulkanLayer.surfaceFeedback(id: id, presentedAt: time, in: self)
+        case .surfaceReleased(let id):
+            CAVulkanLayer.surfaceFeedback(id: id, presentedAt: nil, in: self)
         default:
             break
         }

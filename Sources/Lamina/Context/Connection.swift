@@ -165,7 +165,7 @@ final class Connection: @unchecked Sendable {
                 return
             }
             switch message {
-            case .animationEvents, .frame, .tiledLayerView, .commitPresented:
+            case .animationEvents, .frame, .tiledLayerView, .commitPresented, .surfacePresented, .surfaceReleased:
                 let schedule = condition.withLock {
                     events.append(message)
                     defer { applyScheduled = true }

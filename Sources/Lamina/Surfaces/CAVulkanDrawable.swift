@@ -5,9 +5,10 @@ import Foundation
 /// the app draws on the CPU.
 ///
 /// Write the pixels through `surface` (BGRA premultiplied, `surface.bytesPerRow` bytes a row), then
-/// call `present()` once. The drawable goes back to the pool when it is no longer on screen and the
-/// app holds no reference to it, as Apple's does; one dropped without being presented goes back at
-/// once. Thread-safe.
+/// call `present()` (or `present(at:)`, `present(afterMinimumDuration:)`) once. The drawable goes
+/// back to the pool when the app holds no reference to it and the server has said no frame uses its
+/// surface any more, as Apple's goes back once off screen; one dropped without being presented goes
+/// back at once. Thread-safe.
 public final class CAVulkanDrawable: @unchecked Sendable {
     /// The layer whose pool it belongs to.
     public private(set) weak var layer: CAVulkanLayer?
@@ -33,21 +34,25 @@ public final class CAVulkanDrawable: @unchecked Sendable {
         layer?.drawableReleased(slot: slot, presented: presented)
     }
 
-    /// The media time of the frame that first showed the drawable, or 0 if it has not been shown yet
-    /// or was dropped (a newer drawable replaced it before any frame showed it), as Apple's
-    /// `presentedTime`.
+    /// The media time of the frame that first showed the drawable (the server's `surfacePresented`),
+    /// or 0 if it has not been shown yet or was dropped (a newer drawable replaced it before any
+    /// frame showed it), as Apple's `presentedTime`.
     public var presentedTime: CFTimeInterval { lock.withLock { time } }
 
     /// Presents the drawable as soon as possible: with `displaySyncEnabled` after the drawables
     /// presented before it, each shown for at least one frame; without it, in place of any still
     /// waiting. Presenting twice does nothing more.
     public func present() {
-        let first = lock.withLock {
+        guard claimPresent(), let layer else { return }
+        layer.enqueue(self)
+    }
+
+    /// Whether this is the drawable's first present (each drawable is presented once).
+    func claimPresent() -> Bool {
+        lock.withLock {
             defer { presented = true }
             return !presented
         }
-        guard first, let layer else { return }
-        layer.enqueue(self)
     }
 
     /// Adds a block called once the drawable has been shown (or dropped: `presentedTime` is then 0),

@@ -11,30 +11,71 @@ import Foundation
 /// drawable.present()
 /// ```
 ///
-/// Presenting makes the drawable the layer's `contents` in a transaction of its own, sent at once.
-/// With `displaySyncEnabled` (the default) drawables are shown in the order presented, each in a
-/// frame of its own: the next is committed once the server has presented the frame showing the one
-/// before (`commitPresented`). Without it, a drawable presented while another waits replaces it, and
-/// the replaced one is dropped (`presentedTime` 0). A drawable returns to the pool once it is off
-/// screen and the app holds no reference to it. Vulkan-device drawables (shared images and timeline
-/// semaphores) are not built yet: `nextDrawable()` always gives CPU drawables.
+/// Presenting makes the drawable the layer's `contents` in a transaction of its own, sent at once
+/// (with `presentsWithTransaction`, in the current transaction instead). With `displaySyncEnabled`
+/// (the default) drawables are shown in the order presented, each in a frame of its own: the next is
+/// committed once the server has said a frame showed the one before (`surfacePresented`). Without
+/// it, a drawable presented while another waits replaces it, and the replaced one is dropped
+/// (`presentedTime` 0). A drawable returns to the pool once the app holds no reference to it and the
+/// server has said that no frame uses it any more (`surfaceReleased`). The pool's surfaces stay
+/// registered with the server while the pool keeps them. Vulkan-device drawables (shared images and
+/// timeline semaphores) are not built yet: `nextDrawable()` always gives CPU drawables.
 open class CAVulkanLayer: CALayer {
+    /// When a present wants its drawable shown.
+    enum PresentTarget {
+        /// At the first frame the server draws after the commit.
+        case now
+        /// At the first frame at or after this media time.
+        case at(CFTimeInterval)
+        /// Once the drawable on screen has been shown this long (from its `presentedTime`).
+        case afterMinimumDuration(CFTimeInterval)
+    }
+
+    /// A drawable committed and waiting for the server to say a frame showed it.
+    struct Committed {
+        var drawable: CAVulkanDrawable
+        var context: CAContext
+        var serial: UInt64
+        /// Whether it waits for a media time (a `present(at:)`), so that the frame presenting its
+        /// commit need not show it.
+        var timed: Bool
+    }
+
     /// The pool: slots, the presents waiting, the one committed and the one on screen.
-    private let pool = NSCondition()
-    private var slots: [IOSurface?] = []
-    private var slotInUse: [Bool] = []
-    private var waiting: [CAVulkanDrawable] = []
-    private var committed: (drawable: CAVulkanDrawable, context: CAContext, serial: UInt64)?
-    private var committing = false
-    private var onscreen: CAVulkanDrawable?
+    let pool = NSCondition()
+    var slots: [IOSurface?] = []
+    /// Whether the slot's drawable object is alive (held by the app or the pool's queue).
+    var slotInUse: [Bool] = []
+    /// Whether a frame showed the slot's surface and the server has not said it is done with it.
+    var slotAwaitingRelease: [Bool] = []
+    /// The context that keeps the slot's surface registered (one use of it), once known.
+    var slotPinnedIn: [WeakContext] = []
+    var waiting: [(drawable: CAVulkanDrawable, target: PresentTarget)] = []
+    var committed: Committed?
+    var committing = false
+    /// Presented feedback that arrived while the commit of its drawable was being sent.
+    var earlyPresented: [UInt64: CFTimeInterval] = [:]
+    /// Drawables presented with a transaction, waiting for a frame to show them, with the context
+    /// and serial of the commit expected to carry them (nil before the layer was first sent).
+    var transactionPresents: [(drawable: CAVulkanDrawable, context: WeakContext, serial: UInt64)] = []
+    var onscreen: CAVulkanDrawable?
+    /// How many `surfaceReleased` each pool surface got, by id.
+    var releaseCounts: [UInt64: Int] = [:]
+    /// Set while `present()` assigns `contents` in the app's transaction: no implicit animation.
+    var assigningInTransaction = false
     private var lastDrawableID = 0
     private var explicitDrawableSize: CGSize?
-    private static let presentQueue = DispatchQueue(label: "lamina-vulkan-layer-present")
+    static let presentQueue = DispatchQueue(label: "lamina-vulkan-layer-present")
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var layers: [WeakVulkanLayer] = []
+    nonisolated(unsafe) private static var poolSurfaceIDs: Set<UInt64> = []
 
-    private struct WeakVulkanLayer: @unchecked Sendable {
+    struct WeakVulkanLayer: @unchecked Sendable {
         weak var layer: CAVulkanLayer?
+    }
+
+    struct WeakContext {
+        weak var context: CAContext?
     }
 
     /// A layer with an empty pool.
@@ -51,6 +92,7 @@ open class CAVulkanLayer: CALayer {
             maximumDrawableCount = other.maximumDrawableCount
             displaySyncEnabled = other.displaySyncEnabled
             allowsNextDrawableTimeout = other.allowsNextDrawableTimeout
+            presentsWithTransaction = other.presentsWithTransaction
         }
     }
 
@@ -58,6 +100,10 @@ open class CAVulkanLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         Self.register(self)
+    }
+
+    deinit {
+        for i in slots.indices { dropSlot(i) }
     }
 
     /// The size in pixels of the drawables `nextDrawable()` makes: `bounds.size × contentsScale`
@@ -92,10 +138,22 @@ open class CAVulkanLayer: CALayer {
     /// default, as Apple's) or waits as long as it takes (false).
     open var allowsNextDrawableTimeout = true
 
+    /// Whether `present()` makes the drawable the layer's contents in the current transaction, shown
+    /// in the same frame as the transaction's other changes (true), or at once in a transaction of
+    /// its own (false, the default), as Apple's `presentsWithTransaction`.
+    open var presentsWithTransaction = false
+
+    /// No implicit animation for the contents a `present()` assigns in the app's transaction.
+    open override func action(forKey event: String) -> (any CAAction)? {
+        if event == "contents", pool.withLock({ assigningInTransaction }) { return nil }
+        return super.action(forKey: event)
+    }
+
     /// The next drawable of the pool: a free one of `drawableSize`, or a new one while the pool holds
     /// fewer than `maximumDrawableCount`; otherwise it waits for one to come back, at most one second
     /// when `allowsNextDrawableTimeout` is set, and returns nil then. Nil too for an empty
-    /// `drawableSize` or one over 16,384 pixels a side.
+    /// `drawableSize` or one over 16,384 pixels a side. A buffer is free once its drawable object is
+    /// gone and the server has said no frame samples it (`surfaceReleased`).
     open func nextDrawable() -> CAVulkanDrawable? {
         let size = drawableSize
         guard size.width.isFinite, size.height.isFinite else { return nil }
@@ -104,25 +162,33 @@ open class CAVulkanLayer: CALayer {
         // Without the timeout it waits with no deadline (Foundation's wait(until: .distantFuture) traps
         // on Linux).
         let deadline = allowsNextDrawableTimeout ? Date().addingTimeInterval(1) : nil
+        var dropped: [Int] = []
+        defer { for i in dropped { dropSlot(i) } }
         pool.lock()
         defer { pool.unlock() }
         while true {
-            // Free buffers of another size are not reused.
-            for i in slots.indices where !slotInUse[i] {
-                if let s = slots[i], s.width != width || s.height != height { slots[i] = nil }
+            let free = slots.indices.filter { !slotInUse[$0] && !slotAwaitingRelease[$0] && slots[$0] != nil }
+            // Free buffers of another size are not reused: dropped (unregistered) once free.
+            for i in free where slots[i]!.width != width || slots[i]!.height != height {
+                dropped.append(i)
+                slotInUse[i] = true
             }
-            if let i = slots.indices.first(where: { !slotInUse[$0] && slots[$0] != nil }) {
-                return handOut(slot: i)
-            }
-            if slots.compactMap({ $0 }).count < maximumDrawableCount {
+            if let i = free.first(where: { !dropped.contains($0) }) { return handOut(slot: i) }
+            let kept = slots.indices.filter { slots[$0] != nil && !dropped.contains($0) }.count
+            if kept < maximumDrawableCount {
                 let properties: [IOSurfacePropertyKey: Any] = [.width: width, .height: height, .name: "drawable"]
                 guard let surface = IOSurface(properties: properties) else { return nil }
+                Self.registryLock.withLock { _ = Self.poolSurfaceIDs.insert(IOSurfaceRegistry.remember(surface)) }
                 if let i = slots.firstIndex(where: { $0 == nil }) {
                     slots[i] = surface
+                    slotAwaitingRelease[i] = false
+                    slotPinnedIn[i] = WeakContext()
                     return handOut(slot: i)
                 }
                 slots.append(surface)
                 slotInUse.append(false)
+                slotAwaitingRelease.append(false)
+                slotPinnedIn.append(WeakContext())
                 return handOut(slot: slots.count - 1)
             }
             if let deadline {
@@ -140,7 +206,8 @@ open class CAVulkanLayer: CALayer {
         return CAVulkanDrawable(layer: self, surface: slots[i]!, drawableID: lastDrawableID, slot: i)
     }
 
-    /// A drawable object went away (the app and the pool let go of it): its slot is free again.
+    /// A drawable object went away (the app and the pool let go of it): its slot is free again once
+    /// the server is done with its surface.
     func drawableReleased(slot: Int, presented: Bool) {
         pool.withLock {
             if slot < slotInUse.count { slotInUse[slot] = false }
@@ -148,70 +215,24 @@ open class CAVulkanLayer: CALayer {
         }
     }
 
-    /// `present()`: queues the drawable (replacing a waiting one without display sync) and commits
-    /// the next when none is waiting for its frame.
-    func enqueue(_ drawable: CAVulkanDrawable) {
+    /// `present()` and its timed forms: queues the drawable (replacing a waiting one without display
+    /// sync) and commits the next when none is waiting for its frame; with `presentsWithTransaction`,
+    /// assigns it to `contents` in the current transaction instead.
+    func enqueue(_ drawable: CAVulkanDrawable, target: PresentTarget = .now) {
+        if presentsWithTransaction, case .now = target {
+            return presentInTransaction(drawable)
+        }
         var dropped: [CAVulkanDrawable] = []
         pool.withLock {
-            if !displaySyncEnabled { dropped = waiting.filter { $0 !== drawable } }
-            if !displaySyncEnabled { waiting = [] }
-            waiting.append(drawable)
+            if !displaySyncEnabled {
+                dropped = waiting.map(\.drawable).filter { $0 !== drawable }
+                waiting = []
+            }
+            waiting.append((drawable, target))
         }
         for d in dropped { d.finish(at: 0) }
         dropped = []
         commitNext()
-    }
-
-    /// Commits the first waiting drawable as the layer's contents, unless one is committed and not
-    /// yet presented; remembers the commit's serial to learn when a frame showed it.
-    private func commitNext() {
-        pool.lock()
-        guard committed == nil, !committing, !waiting.isEmpty else {
-            pool.unlock()
-            return
-        }
-        let next = waiting.removeFirst()
-        committing = true
-        pool.unlock()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        contents = next.surface
-        CATransaction.commit()
-        CATransaction.flush()
-        CATransaction.lock()
-        let context = CAContext.liveContexts().first { $0.sent[layerID] != nil }
-        let serial = context.map { $0.nextSerial - 1 } ?? 0
-        CATransaction.unlock()
-        pool.lock()
-        committing = false
-        if let context, serial > 0 {
-            committed = (next, context, serial)
-            pool.unlock()
-            return
-        }
-        pool.unlock()
-        // Shown on no display: dropped.
-        next.finish(at: 0)
-        commitNext()
-    }
-
-    /// `commitPresented(serial, time)` reached `context`: the layer whose committed drawable that
-    /// frame shows has it on screen now; the one it replaced goes back once the app lets go of it.
-    private func presented(serial: UInt64, time: Double, in context: CAContext) {
-        pool.lock()
-        guard let current = committed, current.context === context, serial >= current.serial else {
-            pool.unlock()
-            return
-        }
-        var replaced = onscreen
-        onscreen = current.drawable
-        committed = nil
-        pool.unlock()
-        current.drawable.finish(at: time)
-        replaced = nil
-        withExtendedLifetime(replaced) {}
-        let box = WeakVulkanLayer(layer: self)
-        Self.presentQueue.async { box.layer?.commitNext() }
     }
 
     private static func register(_ layer: CAVulkanLayer) {
@@ -221,9 +242,12 @@ open class CAVulkanLayer: CALayer {
         }
     }
 
-    /// Tells every live layer that `context`'s commits up to `serial` reached a frame at `time`.
-    static func commitPresented(serial: UInt64, time: Double, in context: CAContext) {
-        let live = registryLock.withLock { layers.compactMap(\.layer) }
-        for layer in live { layer.presented(serial: serial, time: time, in: context) }
-    }
+    /// The live layers.
+    static var liveLayers: [CAVulkanLayer] { registryLock.withLock { layers.compactMap(\.layer) } }
+
+    /// Whether surface `id` is a pool's buffer, whose registration asks for the server's feedback.
+    static func isPoolSurface(_ id: UInt64) -> Bool { registryLock.withLock { poolSurfaceIDs.contains(id) } }
+
+    /// Forgets that surface `id` is a pool's buffer.
+    static func forgetPoolSurface(_ id: UInt64) { _ = registryLock.withLock { poolSurfaceIDs.remove(id) } }
 }

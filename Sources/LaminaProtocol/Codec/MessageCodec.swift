@@ -73,6 +73,10 @@ public enum MessageCodec {
         case .releaseSurface(let id):
             type = .releaseSurface
             w.u64(id)
+        case .surfaceFeedback(let id, let enabled):
+            type = .surfaceFeedback
+            w.u64(id)
+            w.u8(enabled ? 1 : 0)
         }
         return frame(type, w.bytes)
     }
@@ -124,6 +128,13 @@ public enum MessageCodec {
             w.u64(layer)
             w.f64(rect.origin.x); w.f64(rect.origin.y); w.f64(rect.width); w.f64(rect.height)
             w.f64(scale)
+        case .surfacePresented(let id, let time):
+            type = .surfacePresented
+            w.u64(id)
+            w.f64(time)
+        case .surfaceReleased(let id):
+            type = .surfaceReleased
+            w.u64(id)
         case .frameRecordsReply(let id, let records):
             type = .frameRecordsReply
             w.u64(id)
@@ -332,6 +343,11 @@ public enum MessageCodec {
                 id: id, width: width, height: height, stride: stride, format: format, planes: planes)
         case .releaseSurface:
             message = .releaseSurface(id: try r.u64("releaseSurface.id"))
+        case .surfaceFeedback:
+            let id = try r.u64("surfaceFeedback.id")
+            let flag = try r.u8("surfaceFeedback.enabled")
+            guard flag <= 1 else { throw .badValue(field: "surfaceFeedback.enabled") }
+            message = .surfaceFeedback(id: id, enabled: flag == 1)
         default:
             throw .unknownMessage(typeCode)
         }
@@ -393,6 +409,11 @@ public enum MessageCodec {
                 x: try r.f64("tiledLayerView.x"), y: try r.f64("tiledLayerView.y"),
                 width: try r.f64("tiledLayerView.width"), height: try r.f64("tiledLayerView.height"))
             message = .tiledLayerView(layer: layer, rect: rect, scale: try r.f64("tiledLayerView.scale"))
+        case .surfacePresented:
+            message = .surfacePresented(
+                id: try r.u64("surfacePresented.id"), time: try r.f64("surfacePresented.time"))
+        case .surfaceReleased:
+            message = .surfaceReleased(id: try r.u64("surfaceReleased.id"))
         case .frameRecordsReply:
             let id = try r.u64("frameRecordsReply.requestID")
             let n = try r.count(

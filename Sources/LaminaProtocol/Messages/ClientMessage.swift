@@ -57,6 +57,12 @@ public enum ClientMessage: Sendable, Hashable {
         id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, planes: SurfacePlanes? = nil)
     /// The client no longer uses surface `id`; the server unmaps it once no frame draws it.
     case releaseSurface(id: UInt64)
+    /// Asks for (`enabled`) or stops the server's feedback on registered surface `id`: a
+    /// `surfacePresented` when a frame first shows a new revision of it, and a `surfaceReleased` once
+    /// no frame shows it and the last that sampled it has finished on the device (docs/protocol.md
+    /// §4.1). A registration starts without feedback; a new registration of the id (after
+    /// `releaseSurface`, or on a new connection) asks again.
+    case surfaceFeedback(id: UInt64, enabled: Bool)
 }
 
 /// The pixel formats of shared surfaces, by their four-character codes.

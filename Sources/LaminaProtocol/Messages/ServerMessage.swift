@@ -40,4 +40,13 @@ public enum ServerMessage: Sendable, Hashable {
     /// `scale`, the device pixels per point of the layer there. Sent when a presented frame shows
     /// it otherwise than the last report said (docs/protocol.md §5).
     case tiledLayerView(layer: LayerID, rect: CGRect, scale: Double)
+    /// A presented frame, at media time `time`, is the first to show surface `id`'s current revision
+    /// (its contents since the last `surfaceChanged`), or the surface after frames that did not show
+    /// it. Sent only for surfaces the client asked feedback on (`surfaceFeedback`), once per frame
+    /// and surface, whichever display showed it.
+    case surfacePresented(id: UInt64, time: Double)
+    /// No display shows surface `id` any more, and every frame that sampled it has finished on the
+    /// device: the client may write it again. Sent once after each time it was shown (for surfaces
+    /// with feedback).
+    case surfaceReleased(id: UInt64)
 }

@@ -46,6 +46,10 @@ public protocol Renderer: AnyObject {
     /// The GPU times, in milliseconds, of the drawn frames that finished since the last call, by
     /// submission number; empty where the device has no timestamps.
     func takeGPUTimes() throws -> [UInt64: Double]
+    /// The newest numbered frame (`lastRenderedFrame`) known to have finished on the device, noting
+    /// without waiting the frames that finished since the last look; every earlier frame has
+    /// finished too.
+    func finishedFrame() throws -> UInt64
     /// What the last `render(_:into:)` that drew did with the list's offscreen passes (drawn, or kept
     /// from an earlier frame); zero before the first.
     var lastRenderCounters: RenderCounters { get }
@@ -57,6 +61,9 @@ extension Renderer {
 
     /// A renderer without GPU timing reports none.
     public func takeGPUTimes() throws -> [UInt64: Double] { [:] }
+
+    /// A renderer that draws on the caller's thread has finished every frame it drew.
+    public func finishedFrame() throws -> UInt64 { lastRenderedFrame }
 
     /// A renderer that keeps no pass reports none kept.
     public var lastRenderCounters: RenderCounters { RenderCounters() }

@@ -43,6 +43,7 @@ extension FrameWorker {
     func forgetSurface(session: Int, id: UInt64) {
         guard surfaces[session]?.removeValue(forKey: id) != nil else { return }
         let key = SurfaceKey(session: session, id: id)
+        forgetFeedback(key)
         for display in drawnSurfaceRevisions.keys { drawnSurfaceRevisions[display]![key] = nil }
     }
 

@@ -56,6 +56,9 @@ final class FrameWorker: @unchecked Sendable {
         /// The GPU finished drawing presented frames: their times in milliseconds, for the frames drawn
         /// for `time` on display `display` (the `instance`th with that number).
         case gpuTimes([(display: UInt32, instance: Int, time: Double, milliseconds: Double)])
+        /// Feedback on watched surfaces (`FrameWorker+SurfaceFeedback.swift`): reported before the
+        /// `presented` of the frame that made it, or later for releases found by polling.
+        case surfaceFeedback([SurfaceFeedbackEvent])
         /// A capture for the session `sessionID` was drawn and copied into shared memory.
         case captured(sessionID: Int, requestID: UInt64, time: Double, result: Result<CapturedFrame, any Error>)
     }
@@ -91,7 +94,7 @@ final class FrameWorker: @unchecked Sendable {
         var error: any Error
     }
 
-    private let queue = DispatchQueue(label: "lamina-frames")
+    let queue = DispatchQueue(label: "lamina-frames")
     let lock = NSLock()
     private var finished: [Outcome] = []
     var importFailures: [ImportFailure] = []
@@ -108,6 +111,8 @@ final class FrameWorker: @unchecked Sendable {
     /// For each display, the revision of each surface its last presented frame drew (worker's
     /// thread only): a surface whose tree revision differs damages the instances sampling it.
     var drawnSurfaceRevisions: [DisplayKey: [SurfaceKey: UInt64]] = [:]
+    /// Presented and release feedback on the surfaces whose clients asked for it (worker's thread only).
+    var feedback = FeedbackState()
     /// Bytes copied out of each session's surfaces so far (under `lock`: the loop reads it).
     var surfaceBytesCopied: [Int: Int] = [:]
     /// Each display's damage tracker, by display number and `Display.instance` (worker's thread only).
@@ -149,6 +154,8 @@ final class FrameWorker: @unchecked Sendable {
                 }
             case .registerSurface(let session, let id, let surface):
                 importSurface(surface, session: session, id: id)
+            case .surfaceFeedback(let session, let id, let enabled):
+                setFeedback(session: session, id: id, enabled: enabled)
             case .release(let session, let id):
                 forgetSurface(session: session, id: id)
                 guard let image = images[session]?.removeValue(forKey: id) else { return }
@@ -186,8 +193,10 @@ final class FrameWorker: @unchecked Sendable {
             for old in drawnSurfaceRevisions.keys where old.display == display && old.instance != instance {
                 drawnSurfaceRevisions[old] = nil
             }
+            forgetFeedback(ofReplaced: key)
             let scene = trees.take()
             let changedSurfaces = surfacesChanged(in: scene, since: key)
+            let revisions = surfaceRevisions(of: scene)
             var list = build(scene, advancing: &advancements, retained: &retained[key, default: .init()])
             // A patched frame says which instances it rewrote: its damage is theirs, found without
             // comparing every instance.
@@ -203,6 +212,11 @@ final class FrameWorker: @unchecked Sendable {
                 framesOnGPU[drawn] = (display, instance, time)
             }
             if failure != nil { damage[key]?.forget() }
+            if failure == nil {
+                let drawn = renderer.map { $0.lastRenderedFrame != drawnBefore ? $0.lastRenderedFrame : nil } ?? nil
+                let events = surfaceFeedback(of: list, revisions: revisions, display: key, time: time, frame: drawn)
+                if !events.isEmpty { report(.surfaceFeedback(events), wake: false) }
+            }
             // Only a frame the renderer drew has pass counters of its own.
             let counters =
                 failure == nil && renderer.map({ $0.lastRenderedFrame != drawnBefore }) == true
@@ -296,7 +310,7 @@ final class FrameWorker: @unchecked Sendable {
 
     /// Hands `outcome` to the loop, waking it unless `wake` is false (the loop takes it at its next
     /// turn, whatever wakes it).
-    private func report(_ outcome: Outcome, wake: Bool = true) {
+    func report(_ outcome: Outcome, wake: Bool = true) {
         lock.withLock { finished.append(outcome) }
         if wake { wakeup.wake() }
     }

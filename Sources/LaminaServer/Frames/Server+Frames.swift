@@ -94,6 +94,8 @@ extension Server {
                 guard display.instance == entry.instance else { continue }
                 display.setGPUTime(entry.milliseconds, ofFrameAt: entry.time)
             }
+        case .surfaceFeedback(let events):
+            deliver(events)
         case .captured(let sessionID, let requestID, let time, let result):
             capturesDrawing -= 1
             guard let session = sessions.first(where: { $0.id == sessionID }) else { return }

@@ -11,6 +11,8 @@ enum ImageJob: @unchecked Sendable {
     case registerSurface(session: Int, id: UInt64, surface: SurfacePixels)
     /// Free the client's image `id` (the renderer keeps it until the frames in flight finish).
     case release(session: Int, id: UInt64)
+    /// Start (`enabled`) or stop presented and release feedback on the client's surface `id`.
+    case surfaceFeedback(session: Int, id: UInt64, enabled: Bool)
     /// Free every image of a client that has left.
     case releaseAll(session: Int)
 }

@@ -37,6 +37,7 @@ extension Server {
                 id: id, width: width, height: height, stride: stride, format: format, planes: planes,
                 fd: packet.fds[0], for: session)
         case .releaseSurface(let id): try releaseSurface(id: id, for: session)
+        case .surfaceFeedback(let id, let enabled): try setSurfaceFeedback(id: id, enabled: enabled, for: session)
         case .stats(let requestID):
             try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
         case .setLevel(let level): try setLevel(level, for: session)
@@ -169,6 +170,7 @@ extension ClientMessage {
         case .frameRecords: "frameRecords"
         case .registerSurface: "registerSurface"
         case .releaseSurface: "releaseSurface"
+        case .surfaceFeedback: "surfaceFeedback"
         }
     }
 }

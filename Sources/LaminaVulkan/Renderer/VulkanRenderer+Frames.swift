@@ -27,6 +27,13 @@ extension VulkanRenderer {
         return times
     }
 
+    /// The newest frame known to have finished on the device, after noting without waiting the frames
+    /// whose fences have signalled (and freeing what they retired).
+    public func finishedFrame() throws -> UInt64 {
+        try collectFinishedFrames()
+        return timeline.completed
+    }
+
     /// Waits until every submitted frame has finished, then frees everything retired.
     public func waitForAllFrames() throws {
         try waitUntilFinished(timeline.submitted)

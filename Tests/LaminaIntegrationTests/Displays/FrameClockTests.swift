@@ -19,16 +19,21 @@ import Testing
         /// Every presented frame as (display, media time), in order.
         var frames: [(display: UInt32, time: Double)] = []
 
-        init(modes: [DisplayMode], start: Double = 100) throws {
+        /// With `importing`, every output draws with that renderer and the server imports clients'
+        /// images and surfaces with it (so layers sample them); without, each output has a recording
+        /// renderer of its own and the server only keeps track of images.
+        init(modes: [DisplayMode], start: Double = 100, importing renderer: (any Renderer)? = nil) throws {
             directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("lamina-clock-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             socketPath = directory.appendingPathComponent("socket").path
             clock = ManualClock(time: start)
-            outputs = try modes.map { try NullOutput(mode: $0) }
+            outputs = try modes.map { mode in
+                if let renderer { try NullOutput(mode: mode, renderer: renderer) } else { try NullOutput(mode: mode) }
+            }
             server = try Server(
                 configuration: .init(socketPath: socketPath, serverVersion: "test"),
-                outputs: outputs, clock: clock)
+                outputs: outputs, clock: clock, renderer: renderer)
             server.onFramePresented = { [unowned self] display, time in frames.append((display, time)) }
         }
 

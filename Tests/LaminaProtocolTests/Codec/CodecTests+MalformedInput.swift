@@ -36,7 +36,7 @@ extension CodecTests {
         }
     }
 
-    @Test(arguments: [UInt8(0), 13, 14, 0x80, 0xFF])
+    @Test(arguments: [UInt8(0), 20, 21, 0x80, 0xFF])
     func unknownOperationCode(_ code: UInt8) {
         let commit = framed(
             type: 3,

@@ -52,6 +52,7 @@ extension CodecTests {
                 case .frameRecords: "frameRecords"
                 case .registerSurface: "registerSurface"
                 case .releaseSurface: "releaseSurface"
+                case .surfaceFeedback: "surfaceFeedback"
                 }
             case .server(let m):
                 switch m {
@@ -70,6 +71,8 @@ extension CodecTests {
                 case .warning: "warning"
                 case .frameRecordsReply: "frameRecordsReply"
                 case .tiledLayerView: "tiledLayerView"
+                case .surfacePresented: "surfacePresented"
+                case .surfaceReleased: "surfaceReleased"
                 }
             }
         }
@@ -334,6 +337,8 @@ let clientTable: [ClientMessage] = [
         planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 2_073_600, chromaStride: 1920, matrix: SurfacePlanes.bt709)),
     .releaseSurface(id: 0),
     .releaseSurface(id: .max),
+    .surfaceFeedback(id: 1, enabled: true),
+    .surfaceFeedback(id: .max, enabled: false),
     .commit(serial: 2, operations: [.surfaceChanged(1), .surfaceChanged(.max)]),
     .ping(requestID: 0),
     .ping(requestID: .max),
@@ -406,6 +411,10 @@ let serverTable: [ServerMessage] = [
     .warning(code: .internalError, message: ""),
     .tiledLayerView(layer: 7, rect: CGRect(x: 300, y: 500, width: 320, height: 240), scale: 2),
     .tiledLayerView(layer: .max, rect: .zero, scale: 0.5),
+    .surfacePresented(id: 1, time: 12.5),
+    .surfacePresented(id: .max, time: 0),
+    .surfaceReleased(id: 1),
+    .surfaceReleased(id: .max),
 ]
 
 let errorCodes: [ServerErrorCode] = [

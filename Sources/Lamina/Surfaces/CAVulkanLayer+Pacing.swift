@@ -1,0 +1,250 @@
+import Foundation
+
+/// When a `CAVulkanLayer`'s drawables are shown and given back: the commits of presents, the
+/// server's feedback (`surfacePresented`, `surfaceReleased`), timed presents and the pool's
+/// registrations (docs/surfaces.md, "Pacing and feedback").
+extension CAVulkanLayer {
+    /// The key of the contents animation that shows a timed present from its media time on.
+    static let timedPresentKey = "lamina.timedPresent"
+
+    /// The context whose sent tree holds the layer, if any (the transaction lock is held).
+    private var sendingContext: CAContext? { CAContext.liveContexts().first { $0.sent[layerID] != nil } }
+
+    /// The media time from which `target` wants its drawable shown, or nil for at once.
+    private func startTime(of target: PresentTarget) -> CFTimeInterval? {
+        switch target {
+        case .now: return nil
+        case .at(let time): return time
+        case .afterMinimumDuration(let duration):
+            let shownAt = pool.withLock { onscreen?.presentedTime ?? 0 }
+            return shownAt > 0 ? shownAt + duration : nil
+        }
+    }
+
+    /// Commits the first waiting drawable as the layer's contents, unless one is committed and not
+    /// yet presented: at once, or for a timed present as a discrete `contents` animation beginning at
+    /// its media time, which the server shows from the first frame at or after it. Remembers the
+    /// commit's serial and context to learn when a frame showed it.
+    func commitNext() {
+        pool.lock()
+        guard committed == nil, !committing, !waiting.isEmpty else {
+            pool.unlock()
+            return
+        }
+        let (next, target) = waiting.removeFirst()
+        committing = true
+        pool.unlock()
+        let start = startTime(of: target)
+        // A buffer shown before holds a new frame: the commit carries `surfaceChanged` for it.
+        next.surface.noteChanged()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        if let start {
+            let animation = CAKeyframeAnimation(keyPath: "contents")
+            animation.values = [next.surface]
+            animation.keyTimes = [0]
+            animation.calculationMode = .discrete
+            animation.beginTime = start
+            animation.duration = 1e-3
+            animation.fillMode = .forwards
+            animation.isRemovedOnCompletion = false
+            add(animation, forKey: Self.timedPresentKey)
+        } else {
+            removeAnimation(forKey: Self.timedPresentKey)
+            contents = next.surface
+        }
+        CATransaction.commit()
+        CATransaction.flush()
+        CATransaction.lock()
+        let context = sendingContext
+        let serial = context.map { $0.nextSerial - 1 } ?? 0
+        if let context { pin(next, in: context) }
+        CATransaction.unlock()
+        pool.lock()
+        committing = false
+        guard let context, serial > 0 else {
+            pool.unlock()
+            // Shown on no display: dropped.
+            next.finish(at: 0)
+            commitNext()
+            return
+        }
+        committed = Committed(drawable: next, context: context, serial: serial, timed: start != nil)
+        let early = earlyPresented.removeValue(forKey: next.surface.contentsID)
+        earlyPresented = [:]
+        pool.unlock()
+        if let early { surfacePresented(id: next.surface.contentsID, time: early, in: context) }
+    }
+
+    /// `present()` with `presentsWithTransaction`: the drawable becomes `contents` in the current
+    /// (explicit or implicit) transaction, without an animation; a frame showing it presents it.
+    func presentInTransaction(_ drawable: CAVulkanDrawable) {
+        drawable.surface.noteChanged()
+        CATransaction.lock()
+        let context = sendingContext
+        let serial = context?.nextSerial ?? 0
+        CATransaction.unlock()
+        pool.withLock {
+            transactionPresents.append((drawable, WeakContext(context: context), serial))
+            // Bounded: a transaction that presents more than the pool holds keeps the newest.
+            if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
+            assigningInTransaction = true
+        }
+        contents = drawable.surface
+        pool.withLock { assigningInTransaction = false }
+    }
+
+    /// Keeps the drawable's surface registered in `context` while the pool holds it (one use of it),
+    /// so that showing the buffer again registers nothing (the transaction lock is held).
+    func pin(_ drawable: CAVulkanDrawable, in context: CAContext) {
+        let pinned = pool.withLock {
+            guard drawable.slot < slots.count, slots[drawable.slot] === drawable.surface,
+                slotPinnedIn[drawable.slot].context !== context
+            else { return true }
+            slotPinnedIn[drawable.slot] = WeakContext(context: context)
+            return false
+        }
+        if !pinned { context.useImage(drawable.surface.contentsID, by: 1) }
+    }
+
+    /// Drops slot `i` of the pool (a buffer of another size, or the layer going away): its surface
+    /// is no longer kept registered, so the context's next commit releases it once nothing shows it.
+    func dropSlot(_ i: Int) {
+        let (surface, context) = pool.withLock { () -> (IOSurface?, CAContext?) in
+            guard i < slots.count else { return (nil, nil) }
+            defer {
+                slots[i] = nil
+                slotInUse[i] = false
+                slotAwaitingRelease[i] = false
+                slotPinnedIn[i] = WeakContext()
+            }
+            return (slots[i], slotPinnedIn[i].context)
+        }
+        guard let surface else { return }
+        Self.forgetPoolSurface(surface.contentsID)
+        guard let context else { return }
+        CATransaction.lock()
+        context.useImage(surface.contentsID, by: -1)
+        CATransaction.unlock()
+    }
+
+    /// `surfacePresented(id, time)` reached `context`: the drawable of that surface, committed or
+    /// presented with a transaction, is on screen from the frame at `time`; the one it replaced goes
+    /// back once the app lets go of it and the server releases it.
+    func surfacePresented(id: UInt64, time: CFTimeInterval, in context: CAContext) {
+        pool.lock()
+        guard let slot = slots.firstIndex(where: { $0?.contentsID == id }) else {
+            pool.unlock()
+            return
+        }
+        slotAwaitingRelease[slot] = true
+        let shown: CAVulkanDrawable
+        var timed = false
+        if let current = committed, current.drawable.surface.contentsID == id, current.context === context {
+            shown = current.drawable
+            timed = current.timed
+            committed = nil
+        } else if let i = transactionPresents.firstIndex(where: { $0.drawable.surface.contentsID == id }) {
+            shown = transactionPresents.remove(at: i).drawable
+        } else {
+            if committing { earlyPresented[id] = time }
+            pool.unlock()
+            return
+        }
+        var replaced = onscreen
+        onscreen = shown
+        pool.unlock()
+        shown.finish(at: time)
+        replaced = nil
+        withExtendedLifetime(replaced) {}
+        let settle = timed
+        let box = WeakVulkanLayer(layer: self)
+        let contextBox = WeakContext(context: context)
+        Self.presentQueue.async {
+            guard let layer = box.layer, let context = contextBox.context else { return }
+            // A timed present's animation gives way to the model value it shows (no visible change).
+            if settle { layer.settleTimedPresent(shown) }
+            CATransaction.lock()
+            layer.pin(shown, in: context)
+            CATransaction.unlock()
+            layer.commitNext()
+        }
+    }
+
+    /// Makes a timed present's surface the layer's `contents` and removes its animation.
+    private func settleTimedPresent(_ drawable: CAVulkanDrawable) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        contents = drawable.surface
+        removeAnimation(forKey: Self.timedPresentKey)
+        CATransaction.commit()
+    }
+
+    /// `surfaceReleased(id)`: no frame uses the surface any more; its slot is free once its
+    /// drawable object is gone.
+    func surfaceReleased(id: UInt64) {
+        pool.withLock {
+            guard let slot = slots.firstIndex(where: { $0?.contentsID == id }) else { return }
+            slotAwaitingRelease[slot] = false
+            releaseCounts[id, default: 0] += 1
+            pool.broadcast()
+        }
+    }
+
+    /// How many `surfaceReleased` the pool got for surface `id` (a test's counter).
+    func releases(of id: UInt64) -> Int { pool.withLock { releaseCounts[id] ?? 0 } }
+
+    /// `commitPresented(serial, time)` reached `context`: a committed present (not timed) whose commit
+    /// that frame presents without showing its surface (the layer is on no display's screen) counts
+    /// as shown at `time`, as before feedback existed; nothing samples it.
+    func commitPresented(serial: UInt64, time: CFTimeInterval, in context: CAContext) {
+        pool.lock()
+        // Presents with a transaction whose commit this frame presented without showing them.
+        let unshown = transactionPresents.filter { $0.context.context === context && serial >= $0.serial }
+        transactionPresents.removeAll { $0.context.context === context && serial >= $0.serial }
+        guard let current = committed, current.context === context, serial >= current.serial, !current.timed else {
+            pool.unlock()
+            for entry in unshown { entry.drawable.finish(at: time) }
+            return
+        }
+        committed = nil
+        var replaced = onscreen
+        onscreen = current.drawable
+        pool.unlock()
+        for entry in unshown { entry.drawable.finish(at: time) }
+        current.drawable.finish(at: time)
+        replaced = nil
+        withExtendedLifetime(replaced) {}
+        let box = WeakVulkanLayer(layer: self)
+        Self.presentQueue.async { box.layer?.commitNext() }
+    }
+
+    /// `context` reconnected to a new server: no frame of the old one samples the pool's surfaces.
+    func contextReconnected(_ context: CAContext) {
+        pool.withLock {
+            for i in slots.indices where slotPinnedIn[i].context === context { slotAwaitingRelease[i] = false }
+            pool.broadcast()
+        }
+    }
+
+    /// Tells every live layer that `context`'s commits up to `serial` reached a frame at `time`.
+    static func commitPresented(serial: UInt64, time: Double, in context: CAContext) {
+        for layer in liveLayers { layer.commitPresented(serial: serial, time: time, in: context) }
+    }
+
+    /// Hands the server's feedback on surface `id` to the layer whose pool holds it.
+    static func surfaceFeedback(id: UInt64, presentedAt time: Double?, in context: CAContext) {
+        for layer in liveLayers {
+            if let time {
+                layer.surfacePresented(id: id, time: time, in: context)
+            } else {
+                layer.surfaceReleased(id: id)
+            }
+        }
+    }
+
+    /// Tells every live layer that `context` reconnected.
+    static func contextReconnected(_ context: CAContext) {
+        for layer in liveLayers { layer.contextReconnected(context) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import LaminaCore
+
+/// Feedback on shared surfaces, for the clients that ask for it (`surfaceFeedback`): which presented
+/// frame first shows a surface's revision, and when the device is done with a surface no display
+/// shows any more (docs/surfaces.md, "Pacing and feedback").
+extension FrameWorker {
+    /// What the worker knows of the surfaces with feedback (worker's thread only).
+    struct FeedbackState {
+        /// The surfaces whose owner asked for feedback.
+        var watched: Set<SurfaceKey> = []
+        /// For each display, the watched surfaces its last presented frame sampled, with the tree
+        /// revision each had then.
+        var shown: [DisplayKey: [SurfaceKey: UInt64]] = [:]
+        /// The renderer's number of the newest frame that sampled each watched surface.
+        var lastFrame: [SurfaceKey: UInt64] = [:]
+        /// Watched surfaces shown before and on no display now, whose release is not sent yet.
+        var pending: Set<SurfaceKey> = []
+        /// Whether a look at the device's finished frames is scheduled for `pending`.
+        var pollScheduled = false
+    }
+
+    /// One feedback message for the loop to send to the surface's owner.
+    struct SurfaceFeedbackEvent {
+        /// The owner's session id.
+        var session: Int
+        /// The surface's id.
+        var id: UInt64
+        /// The frame's media time for a presented surface; nil for a released one.
+        var presentedAt: Double?
+    }
+
+    /// How long the worker waits before looking again whether the device has finished the frames that
+    /// sampled a surface waiting for its release.
+    static let releasePollInterval = 0.002
+
+    /// Starts (`enabled`) or stops feedback on surface `id` of `session` (worker's thread).
+    func setFeedback(session: Int, id: UInt64, enabled: Bool) {
+        let key = SurfaceKey(session: session, id: id)
+        if enabled {
+            feedback.watched.insert(key)
+        } else {
+            forgetFeedback(key)
+        }
+    }
+
+    /// Drops everything known of `key`'s feedback (the surface is forgotten or feedback stopped).
+    func forgetFeedback(_ key: SurfaceKey) {
+        guard feedback.watched.remove(key) != nil else { return }
+        for display in feedback.shown.keys { feedback.shown[display]![key] = nil }
+        feedback.lastFrame[key] = nil
+        feedback.pending.remove(key)
+    }
+
+    /// The tree revision of every surface of `scene`'s trees, by session and id, when some surface is
+    /// watched (taken before the scene is built and let go of).
+    func surfaceRevisions(of scene: Scene) -> [SurfaceKey: UInt64] {
+        guard !feedback.watched.isEmpty else { return [:] }
+        var revisions: [SurfaceKey: UInt64] = [:]
+        for (session, tree) in zip(scene.sessions, scene.trees) {
+            for (id, revision) in tree.surfaceRevisions {
+                revisions[SurfaceKey(session: session, id: id)] = revision
+            }
+        }
+        for exported in scene.exported.values {
+            for (id, revision) in exported.tree.surfaceRevisions {
+                revisions[SurfaceKey(session: exported.session, id: id)] = revision
+            }
+        }
+        return revisions
+    }
+
+    /// Notes which watched surfaces `list`, presented on `display` at `time` as the renderer's frame
+    /// `frame` (nil when the renderer drew nothing), samples, their tree revisions in `revisions`, and
+    /// returns the feedback it makes: a presented event for each whose revision the display's last
+    /// frame did not show (nor another display's), and the releases now due.
+    func surfaceFeedback(
+        of list: DisplayList, revisions: [SurfaceKey: UInt64], display: DisplayKey, time: Double, frame: UInt64?
+    ) -> [SurfaceFeedbackEvent] {
+        guard !feedback.watched.isEmpty else { return [] }
+        var byImage: [RenderImageID: SurfaceKey] = [:]
+        for key in feedback.watched {
+            if let entry = surfaces[key.session]?[key.id] { byImage[entry.imported.image] = key }
+        }
+        var sampled = Set<SurfaceKey>()
+        for batch in list.batches + list.passes.flatMap(\.batches) {
+            if let image = batch.texture?.image, let key = byImage[image] { sampled.insert(key) }
+        }
+        var events: [SurfaceFeedbackEvent] = []
+        let before = feedback.shown[display] ?? [:]
+        var now: [SurfaceKey: UInt64] = [:]
+        for key in sampled.sorted(by: { ($0.session, $0.id) < ($1.session, $1.id) }) {
+            let revision = revisions[key] ?? 0
+            now[key] = revision
+            if let frame { feedback.lastFrame[key] = max(feedback.lastFrame[key] ?? 0, frame) }
+            feedback.pending.remove(key)
+            // Shown by another display's frame already: presented once, by the first frame.
+            let elsewhere = feedback.shown.contains { $0.key != display && $0.value[key] == revision }
+            if before[key] != revision, !elsewhere {
+                events.append(SurfaceFeedbackEvent(session: key.session, id: key.id, presentedAt: time))
+            }
+        }
+        feedback.shown[display] = now
+        for key in before.keys where now[key] == nil {
+            if !feedback.shown.values.contains(where: { $0[key] != nil }) { feedback.pending.insert(key) }
+        }
+        return events + dueReleases()
+    }
+
+    /// The releases of pending surfaces whose last sampling frame has finished on the device; when
+    /// some still wait, a later look is scheduled (the worker polls the device's fences, it never
+    /// blocks on them).
+    func dueReleases() -> [SurfaceFeedbackEvent] {
+        guard !feedback.pending.isEmpty else { return [] }
+        let finished = (try? renderer?.finishedFrame()) ?? .max
+        var events: [SurfaceFeedbackEvent] = []
+        for key in feedback.pending.sorted(by: { ($0.session, $0.id) < ($1.session, $1.id) })
+        where feedback.lastFrame[key, default: 0] <= finished {
+            feedback.pending.remove(key)
+            feedback.lastFrame[key] = nil
+            events.append(SurfaceFeedbackEvent(session: key.session, id: key.id, presentedAt: nil))
+        }
+        if !feedback.pending.isEmpty, !feedback.pollScheduled {
+            feedback.pollScheduled = true
+            queue.asyncAfter(deadline: .now() + Self.releasePollInterval) { [self] in
+                feedback.pollScheduled = false
+                let due = dueReleases()
+                if !due.isEmpty { report(.surfaceFeedback(due)) }
+            }
+        }
+        return events
+    }
+
+    /// Forgets the shown surfaces of a display given again under its number (worker's thread).
+    func forgetFeedback(ofReplaced display: DisplayKey) {
+        for old in feedback.shown.keys where old.display == display.display && old.instance != display.instance {
+            let keys = feedback.shown.removeValue(forKey: old)?.keys.map { $0 } ?? []
+            for key in keys where !feedback.shown.values.contains(where: { $0[key] != nil }) {
+                feedback.pending.insert(key)
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import LaminaCore
+import LaminaProtocol
+import LaminaServer
+import LaminaTesting
+import Testing
+
+/// The server's feedback on shared surfaces (`surfaceFeedback`, `surfacePresented`,
+/// `surfaceReleased`; docs/protocol.md §4.1), without a GPU and without sleeping: the in-process
+/// server of `FrameClockTests.Harness` (null output, recording renderer, manual clock) and raw
+/// clients. Every presented time is a frame the harness saw presented.
+@Suite struct SurfaceFeedbackTests {
+    typealias Harness = FrameClockTests.Harness
+
+    /// A harness with one 40×30 display at 60 Hz and a raw client that registered surfaces `ids`
+    /// (16×16 BGRA, in memfds the returned array keeps alive) and asked feedback on them.
+    static func setUp(ids: [UInt64], feedback: Bool = true, renderer: any Renderer = RecordingRenderer()) throws -> (
+        harness: Harness, socket: SeqPacketSocket, memories: [SurfaceMemory]
+    ) {
+        let harness = try Harness(modes: [DisplayMode(width: 40, height: 30, refreshRate: 60)], importing: renderer)
+        let (socket, _) = try harness.connect(name: "feedback")
+        var memories: [SurfaceMemory] = []
+        for id in ids {
+            let memory = try SurfaceMemory.create(name: "feedback-\(id)", size: 4096)
+            try socket.send(
+                MessageCodec.encode(
+                    ClientMessage.registerSurface(
+                        id: id, width: 16, height: 16, stride: 64, format: SurfaceFormat.bgra8)),
+                fds: [memory.fileDescriptor])
+            memories.append(memory)
+            if feedback { try socket.send(MessageCodec.encode(ClientMessage.surfaceFeedback(id: id, enabled: true))) }
+        }
+        harness.server.runUntilIdle()
+        _ = try harness.received(socket)
+        return (harness, socket, memories)
+    }
+
+    /// A recording renderer whose frames are numbered and finish on the device only when the test
+    /// says so (`finishAll()`), as a GPU's may after the next frame is drawn.
+    final class LaggingRenderer: Renderer {
+        let inner = RecordingRenderer()
+        private let lock = NSLock()
+        private var drawn: UInt64 = 0
+        private var finished: UInt64 = 0
+        var lastRenderedFrame: UInt64 { lock.withLock { drawn } }
+        /// Every frame drawn so far has finished (the worker polls `finishedFrame()` from its thread).
+        func finishAll() { lock.withLock { finished = drawn } }
+        var deviceName: String { inner.deviceName }
+        func makeTarget(width: Int, height: Int) throws -> any RenderTarget {
+            try inner.makeTarget(width: width, height: height)
+        }
+        func makeTarget(drawingInto image: RenderImageID) throws -> any RenderTarget {
+            try inner.makeTarget(drawingInto: image)
+        }
+        func render(_ list: DisplayList, into target: any RenderTarget) throws {
+            try inner.render(list, into: target)
+            lock.withLock { drawn += 1 }
+        }
+        func readPixels(_ target: any RenderTarget) throws -> Bitmap { try inner.readPixels(target) }
+        func importImage(_ pixels: ImagePixels, filtering: ImageFiltering) throws -> RenderImageID {
+            try inner.importImage(pixels, filtering: filtering)
+        }
+        func releaseImage(_ image: RenderImageID) throws { try inner.releaseImage(image) }
+        func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface { try inner.importSurface(surface) }
+        func refreshSurface(_ image: RenderImageID) throws -> Int { try inner.refreshSurface(image) }
+        func finishedFrame() throws -> UInt64 { lock.withLock { finished } }
+    }
+
+    /// A 16×16 layer 1 at the top left of display 0 showing `id`.
+    static func show(_ id: UInt64) -> [LayerOperation] {
+        [
+            .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 16, height: 16))),
+            .set(1, .position(CGPoint(x: 8, y: 8))), .set(1, .contents(id)), .setRoot(display: 0, layer: 1),
+        ]
+    }
+
+    /// The feedback among `messages`: (id, presented time or nil for a release), in order.
+    static func feedback(_ messages: [ServerMessage]) -> [(id: UInt64, time: Double?)] {
+        messages.compactMap { message in
+            switch message {
+            case .surfacePresented(let id, let time): (id, time)
+            case .surfaceReleased(let id): (id, nil)
+            default: nil
+            }
+        }
+    }
+
+    @Test func theFirstFrameShowingARevisionIsReportedWithItsTime() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40])
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        let first = try harness.received(socket)
+        let shownAt = try #require(harness.frames.first?.time)
+        // One presented event, with the time of the frame that showed it (a tick of the 60 Hz grid).
+        #expect(Self.feedback(first).map(\.id) == [40] && Self.feedback(first).first?.time == shownAt, "\(first)")
+        #expect(abs(shownAt * 60 - (shownAt * 60).rounded()) < 1e-6)
+        // It comes before the commit's own presented event.
+        let order = first.map { message in
+            if case .surfacePresented = message { 0 } else if case .commitPresented = message { 1 } else { -1 }
+        }
+        #expect(order.filter { $0 >= 0 } == [0, 1], "\(first)")
+        // A frame for another reason, the surface unchanged: nothing.
+        try harness.send(.commit(serial: 2, operations: [.set(1, .opacity(0.5))]), on: socket)
+        harness.advance(to: 100.2)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
+        // A marked new frame of the surface: presented again, at the frame that shows it.
+        let framesBefore = harness.frames.count
+        try harness.send(.commit(serial: 3, operations: [.surfaceChanged(40)]), on: socket)
+        harness.advance(to: 100.3)
+        let again = Self.feedback(try harness.received(socket))
+        let newFrame = try #require(harness.frames.dropFirst(framesBefore).first?.time)
+        #expect(again.count == 1 && again.first?.id == 40 && again.first?.time == newFrame, "\(again)")
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func aSurfaceNoFrameShowsAnyMoreIsReleasedOnce() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41])
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        _ = try harness.received(socket)
+        // 41 replaces 40: 41 is presented, then 40 released (the recording renderer finishes each
+        // frame as it draws it).
+        try harness.send(.commit(serial: 2, operations: [.set(1, .contents(41))]), on: socket)
+        harness.advance(to: 100.2)
+        let swapped = Self.feedback(try harness.received(socket))
+        let time = try #require(harness.frames.last?.time)
+        #expect(swapped.count == 2, "\(swapped)")
+        #expect(swapped.first?.id == 41 && swapped.first?.time == time)
+        #expect(swapped.last?.id == 40 && swapped.last?.time == nil)
+        // Later frames say nothing more of 40; showing it again presents it again.
+        try harness.send(.commit(serial: 3, operations: [.set(1, .opacity(0.5))]), on: socket)
+        harness.advance(to: 100.3)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
+        try harness.send(.commit(serial: 4, operations: [.set(1, .contents(40))]), on: socket)
+        harness.advance(to: 100.4)
+        let back = Self.feedback(try harness.received(socket))
+        #expect(back.map(\.id) == [40, 41] && back.first?.time == harness.frames.last?.time && back.last?.time == nil)
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func noReleaseBeforeTheFramesThatSampledTheSurfaceHaveFinished() throws {
+        let renderer = LaggingRenderer()
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41], renderer: renderer)
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        #expect(Self.feedback(try harness.received(socket)).map(\.id) == [40])
+        // 41 replaces 40, but the frames that sampled 40 are still on the device: no release yet.
+        try harness.send(.commit(serial: 2, operations: [.set(1, .contents(41))]), on: socket)
+        harness.advance(to: 100.2)
+        let swapped = Self.feedback(try harness.received(socket))
+        #expect(swapped.count == 1 && swapped.first?.id == 41 && swapped.first?.time != nil, "\(swapped)")
+        // Still not finished at the next frame.
+        try harness.send(.commit(serial: 3, operations: [.set(1, .opacity(0.5))]), on: socket)
+        harness.advance(to: 100.3)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
+        // Once they have finished, the next look (here the next frame) releases 40, once.
+        renderer.finishAll()
+        try harness.send(.commit(serial: 4, operations: [.set(1, .opacity(0.75))]), on: socket)
+        harness.advance(to: 100.4)
+        let released = Self.feedback(try harness.received(socket))
+        #expect(released.count == 1 && released.first?.id == 40 && released.first?.time == nil, "\(released)")
+        try harness.send(.commit(serial: 5, operations: [.set(1, .opacity(1))]), on: socket)
+        harness.advance(to: 100.5)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func feedbackGoesOnlyToTheOwnerAndOnlyWhenAskedFor() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41], feedback: false)
+        try harness.send(.surfaceFeedback(id: 41, enabled: true), on: socket)
+        let (other, _) = try harness.connect(name: "other")
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty, "no feedback was asked on 40")
+        try harness.send(.commit(serial: 2, operations: [.set(1, .contents(41))]), on: socket)
+        harness.advance(to: 100.2)
+        #expect(Self.feedback(try harness.received(socket)).map(\.id) == [41])
+        #expect(Self.feedback(try harness.received(other)).isEmpty, "another client hears nothing")
+        // Stopped: nothing more.
+        try harness.send(.surfaceFeedback(id: 41, enabled: false), on: socket)
+        try harness.send(.commit(serial: 3, operations: [.set(1, .contents(40))]), on: socket)
+        harness.advance(to: 100.3)
+        try harness.send(.commit(serial: 4, operations: [.set(1, .contents(41))]), on: socket)
+        harness.advance(to: 100.4)
+        #expect(Self.feedback(try harness.received(socket)).isEmpty)
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test(arguments: [
+        (UInt64(77), "surfaceFeedback of surface 77, which is not registered or already released"),
+        (UInt64(0), "surfaceFeedback of surface 0"),
+    ])
+    func feedbackOnAnUnknownSurfaceIsANamedError(_ id: UInt64, _ text: String) throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40])
+        let (other, _) = try harness.connect(name: "bystander")
+        try harness.send(.surfaceFeedback(id: id, enabled: true), on: socket)
+        let errors = try harness.received(socket).compactMap { message -> (ServerErrorCode, String)? in
+            if case .error(let code, let message) = message { (code, message) } else { nil }
+        }
+        #expect(errors.count == 1 && errors.first?.0 == .unknownSurface, "\(errors)")
+        #expect(errors.first?.1.contains(text) == true, "\(errors)")
+        // Only that client goes: the other still gets answers.
+        try harness.send(.ping(requestID: 5), on: other)
+        #expect(try harness.received(other).contains { if case .pong(5, _) = $0 { true } else { false } })
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func feedbackOnAReleasedSurfaceIsANamedError() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40], feedback: false)
+        try harness.send(.releaseSurface(id: 40), on: socket)
+        try harness.send(.surfaceFeedback(id: 40, enabled: true), on: socket)
+        let errors = try harness.received(socket).compactMap { message -> String? in
+            if case .error(.unknownSurface, let message) = message { message } else { nil }
+        }
+        #expect(errors == ["surfaceFeedback of surface 40, which is not registered or already released"])
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func aFlagOtherThanZeroOrOneIsAMalformedMessageNamingTheField() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40], feedback: false)
+        let bytes = MessageCodec.encode(ClientMessage.surfaceFeedback(id: 40, enabled: true))
+        try socket.send(Array(bytes.dropLast()) + [2])
+        harness.server.runUntilIdle()
+        let errors = try harness.received(socket).compactMap { message -> (ServerErrorCode, String)? in
+            if case .error(let code, let message) = message { (code, message) } else { nil }
+        }
+        #expect(errors.count == 1 && errors.first?.0 == .malformedMessage, "\(errors)")
+        #expect(errors.first?.1.contains("surfaceFeedback.enabled") == true, "\(errors)")
+        withExtendedLifetime(memories) {}
+    }
+}

@@ -164,6 +164,7 @@ try runShapeScene(on: context, outputFolder: outputFolder)
 try runTextScene(on: context, outputFolder: outputFolder)
 try runCubeScene(on: context, outputFolder: outputFolder)
 try runEffectsScene(on: context, outputFolder: outputFolder)
+try runVulkanScene(on: context, outputFolder: outputFolder)
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

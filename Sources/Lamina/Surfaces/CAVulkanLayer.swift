@@ -1,4 +1,6 @@
+import CVulkan
 import Foundation
+import LaminaProtocol
 
 /// A layer whose contents the app renders itself, frame by frame, into drawables from a small pool:
 /// the analogue of Apple's `CAMetalLayer` (developer.apple.com/documentation/quartzcore/cametallayer)
@@ -16,18 +18,23 @@ import Foundation
 /// frame of its own: the next is committed once the server has presented the frame showing the one
 /// before (`commitPresented`). Without it, a drawable presented while another waits replaces it, and
 /// the replaced one is dropped (`presentedTime` 0). A drawable returns to the pool once it is off
-/// screen and the app holds no reference to it. Vulkan-device drawables (shared images and timeline
-/// semaphores) are not built yet: `nextDrawable()` always gives CPU drawables.
+/// screen and the app holds no reference to it. Without a `device` the drawables are `IOSurface`s
+/// written on the CPU; with one, they are images the app renders on its own Vulkan device
+/// (`CAVulkanLayer+Device.swift`, docs/surfaces.md).
 open class CAVulkanLayer: CALayer {
     /// The pool: slots, the presents waiting, the one committed and the one on screen.
-    private let pool = NSCondition()
+    let pool = NSCondition()
     private var slots: [IOSurface?] = []
-    private var slotInUse: [Bool] = []
+    var slotInUse: [Bool] = []
+    /// The pool's images when the layer has a `device` (the same slots as `slotInUse`).
+    var deviceSlots: [VulkanDrawableImage?] = []
+    /// The device the pool's images were made on and the verdict of its compatibility check.
+    var checkedDevice: (device: CAVulkanDevice, format: UInt32, compatible: Bool)?
     private var waiting: [CAVulkanDrawable] = []
     private var committed: (drawable: CAVulkanDrawable, context: CAContext, serial: UInt64)?
     private var committing = false
     private var onscreen: CAVulkanDrawable?
-    private var lastDrawableID = 0
+    var lastDrawableID = 0
     private var explicitDrawableSize: CGSize?
     private static let presentQueue = DispatchQueue(label: "lamina-vulkan-layer-present")
     private static let registryLock = NSLock()
@@ -51,6 +58,10 @@ open class CAVulkanLayer: CALayer {
             maximumDrawableCount = other.maximumDrawableCount
             displaySyncEnabled = other.displaySyncEnabled
             allowsNextDrawableTimeout = other.allowsNextDrawableTimeout
+            device = other.device
+            pixelFormat = other.pixelFormat
+            colorspace = other.colorspace
+            framebufferOnly = other.framebufferOnly
         }
     }
 
@@ -92,11 +103,39 @@ open class CAVulkanLayer: CALayer {
     /// default, as Apple's) or waits as long as it takes (false).
     open var allowsNextDrawableTimeout = true
 
+    /// The app's Vulkan device the drawables are made on (Apple's `device`); nil (the default):
+    /// drawables are `IOSurface`s written on the CPU. Free drawables made for another device or
+    /// format are dropped.
+    open var device: CAVulkanDevice?
+
+    /// The format of Vulkan-device drawables (Apple's `pixelFormat`; its default `.bgra8Unorm` is
+    /// `VK_FORMAT_B8G8R8A8_UNORM`). One of `DrawableFormat.allowed`: B8G8R8A8 and R8G8B8A8 UNORM and
+    /// SRGB, A2B10G10R10_UNORM_PACK32, R16G16B16A16_SFLOAT; another is a precondition failure, as
+    /// Apple raises for a format a layer cannot show. The server shows only those it lists
+    /// (`SurfaceCapabilities.drawableFormats`). CPU drawables are always BGRA8.
+    open var pixelFormat: VkFormat = VK_FORMAT_B8G8R8A8_UNORM {
+        didSet {
+            precondition(
+                DrawableFormat.allowed.contains(pixelFormat.rawValue),
+                "CAVulkanLayer.pixelFormat \(pixelFormat.rawValue) is not one of \(DrawableFormat.allowed)")
+        }
+    }
+
+    /// The colour space of the drawables' pixels (Apple's `colorspace`, default nil). Kept for
+    /// source compatibility; the server shows the values as they are (docs/apple-differences.md).
+    open var colorspace: CGColorSpace?
+
+    /// Whether the app only renders into the drawables (true, the default, as Apple's): their images
+    /// have colour-attachment, transfer-destination and sampled usage. False adds transfer-source and
+    /// storage usage, for apps that copy from or compute into them.
+    open var framebufferOnly = true
+
     /// The next drawable of the pool: a free one of `drawableSize`, or a new one while the pool holds
     /// fewer than `maximumDrawableCount`; otherwise it waits for one to come back, at most one second
     /// when `allowsNextDrawableTimeout` is set, and returns nil then. Nil too for an empty
     /// `drawableSize` or one over 16,384 pixels a side.
     open func nextDrawable() -> CAVulkanDrawable? {
+        if let device { return nextDeviceDrawable(on: device) }
         let size = drawableSize
         guard size.width.isFinite, size.height.isFinite else { return nil }
         let (width, height) = (Int(size.width), Int(size.height))
@@ -175,7 +214,7 @@ open class CAVulkanLayer: CALayer {
         pool.unlock()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        contents = next.surface
+        contents = next.contentsObject
         CATransaction.commit()
         CATransaction.flush()
         CATransaction.lock()

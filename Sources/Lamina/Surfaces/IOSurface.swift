@@ -88,7 +88,7 @@ public final class IOSurface: @unchecked Sendable {
         guard format == Int(SurfaceFormat.bgra8) else { return nil }
         let element = properties[.bytesPerElement] == nil ? 4 : integer(.bytesPerElement)
         guard element == 4 else { return nil }
-        let row = properties[.bytesPerRow] == nil ? (width * 4 + 63) / 64 * 64 : integer(.bytesPerRow)
+        let row = properties[.bytesPerRow] == nil ? Self.alignedRowBytes(width * 4) : integer(.bytesPerRow)
         guard let row, row >= width * 4, row % 4 == 0, row <= 1 << 20 else { return nil }
         let requested = properties[.allocSize] == nil ? row * height : integer(.allocSize)
         guard let requested, requested >= row * (height - 1) + width * 4 else { return nil }

@@ -73,6 +73,12 @@ public enum MessageCodec {
         case .releaseSurface(let id):
             type = .releaseSurface
             w.u64(id)
+        case .requestSurfaceCapabilities(let id):
+            type = .requestSurfaceCapabilities
+            w.u64(id)
+        case .registerDeviceImage(let image):
+            type = .registerDeviceImage
+            encode(image, into: &w)
         }
         return frame(type, w.bytes)
     }
@@ -124,6 +130,10 @@ public enum MessageCodec {
             w.u64(layer)
             w.f64(rect.origin.x); w.f64(rect.origin.y); w.f64(rect.width); w.f64(rect.height)
             w.f64(scale)
+        case .surfaceCapabilities(let id, let capabilities):
+            type = .surfaceCapabilities
+            w.u64(id)
+            encode(capabilities, into: &w)
         case .frameRecordsReply(let id, let records):
             type = .frameRecordsReply
             w.u64(id)
@@ -332,6 +342,10 @@ public enum MessageCodec {
                 id: id, width: width, height: height, stride: stride, format: format, planes: planes)
         case .releaseSurface:
             message = .releaseSurface(id: try r.u64("releaseSurface.id"))
+        case .requestSurfaceCapabilities:
+            message = .requestSurfaceCapabilities(requestID: try r.u64("requestSurfaceCapabilities.requestID"))
+        case .registerDeviceImage:
+            message = .registerDeviceImage(try deviceImage(&r))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -393,6 +407,9 @@ public enum MessageCodec {
                 x: try r.f64("tiledLayerView.x"), y: try r.f64("tiledLayerView.y"),
                 width: try r.f64("tiledLayerView.width"), height: try r.f64("tiledLayerView.height"))
             message = .tiledLayerView(layer: layer, rect: rect, scale: try r.f64("tiledLayerView.scale"))
+        case .surfaceCapabilities:
+            let id = try r.u64("surfaceCapabilities.requestID")
+            message = .surfaceCapabilities(requestID: id, try capabilities(&r))
         case .frameRecordsReply:
             let id = try r.u64("frameRecordsReply.requestID")
             let n = try r.count(

@@ -10,4 +10,6 @@ public enum MessageType: UInt16, Sendable {
     case pong = 106, treeDescription = 107, animationEvents = 108, frame = 109, statsReply = 110
     case displaysChanged = 111, exportToken = 112, warning = 113, frameRecordsReply = 114
     case tiledLayerView = 120
+    case requestSurfaceCapabilities = 17, registerDeviceImage = 18
+    case surfaceCapabilities = 121
 }

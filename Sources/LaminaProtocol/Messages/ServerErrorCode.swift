@@ -16,4 +16,10 @@ public enum ServerErrorCode: UInt16, Sendable {
     case wrongLayerClass
     /// A `releaseSurface` or `surfaceChanged` names an id that is not a registered surface.
     case unknownSurface = 22
+    /// A `registerDeviceImage` names a device or driver UUID other than the server's: its memory
+    /// cannot be imported here.
+    case deviceMismatch = 23
+    /// A `registerDeviceImage` the server could not import: a format it does not accept, a create
+    /// info or allocation size its device refuses, or a descriptor that is not exported memory.
+    case deviceImageRefused = 24
 }

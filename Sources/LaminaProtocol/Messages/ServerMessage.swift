@@ -40,4 +40,7 @@ public enum ServerMessage: Sendable, Hashable {
     /// `scale`, the device pixels per point of the layer there. Sent when a presented frame shows
     /// it otherwise than the last report said (docs/protocol.md §5).
     case tiledLayerView(layer: LayerID, rect: CGRect, scale: Double)
+    /// Reply to `requestSurfaceCapabilities`: what the server's device accepts for surfaces and
+    /// Vulkan-device drawables.
+    case surfaceCapabilities(requestID: UInt64, SurfaceCapabilities)
 }

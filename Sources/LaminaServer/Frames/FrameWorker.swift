@@ -89,6 +89,8 @@ final class FrameWorker: @unchecked Sendable {
         var session: Int
         var id: UInt64
         var error: any Error
+        /// The error the client is disconnected with.
+        var code: ServerErrorCode = .invalidValue
     }
 
     private let queue = DispatchQueue(label: "lamina-frames")
@@ -149,6 +151,8 @@ final class FrameWorker: @unchecked Sendable {
                 }
             case .registerSurface(let session, let id, let surface):
                 importSurface(surface, session: session, id: id)
+            case .registerDeviceImage(let session, let id, let image):
+                importDeviceImage(image, session: session, id: id)
             case .release(let session, let id):
                 forgetSurface(session: session, id: id)
                 guard let image = images[session]?.removeValue(forKey: id) else { return }

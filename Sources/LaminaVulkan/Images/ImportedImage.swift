@@ -10,4 +10,7 @@ struct ImportedImage {
     /// Whether the image's pixels may change under its id (a shared surface, an image a target draws
     /// into): an offscreen pass that samples it is never kept (`DisplayList.passContentKeys`).
     var changesInPlace = false
+    /// Whether it is a client's Vulkan image: each new frame is acquired from the external queue
+    /// family (`refreshSurface`) rather than copied.
+    var acquiresFromExternal = false
 }

@@ -52,6 +52,8 @@ extension CodecTests {
                 case .frameRecords: "frameRecords"
                 case .registerSurface: "registerSurface"
                 case .releaseSurface: "releaseSurface"
+                case .requestSurfaceCapabilities: "requestSurfaceCapabilities"
+                case .registerDeviceImage: "registerDeviceImage"
                 }
             case .server(let m):
                 switch m {
@@ -70,6 +72,7 @@ extension CodecTests {
                 case .warning: "warning"
                 case .frameRecordsReply: "frameRecordsReply"
                 case .tiledLayerView: "tiledLayerView"
+                case .surfaceCapabilities: "surfaceCapabilities"
                 }
             }
         }
@@ -334,6 +337,17 @@ let clientTable: [ClientMessage] = [
         planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 2_073_600, chromaStride: 1920, matrix: SurfacePlanes.bt709)),
     .releaseSurface(id: 0),
     .releaseSurface(id: .max),
+    .requestSurfaceCapabilities(requestID: 0),
+    .requestSurfaceCapabilities(requestID: .max),
+    .registerDeviceImage(
+        DeviceImageDescription(
+            id: 3, width: 256, height: 128, format: DrawableFormat.bgra8Unorm, usage: 0x16, flags: 0, tiling: 0,
+            allocationSize: 131_072, deviceUUID: Array(1...16), driverUUID: Array(101...116))),
+    .registerDeviceImage(
+        DeviceImageDescription(
+            id: .max, width: .max, height: .max, format: .max, usage: .max, flags: .max, tiling: .max,
+            allocationSize: .max, deviceUUID: [UInt8](repeating: 0xFF, count: 16),
+            driverUUID: [UInt8](repeating: 0, count: 16))),
     .commit(serial: 2, operations: [.surfaceChanged(1), .surfaceChanged(.max)]),
     .ping(requestID: 0),
     .ping(requestID: .max),
@@ -406,6 +420,12 @@ let serverTable: [ServerMessage] = [
     .warning(code: .internalError, message: ""),
     .tiledLayerView(layer: 7, rect: CGRect(x: 300, y: 500, width: 320, height: 240), scale: 2),
     .tiledLayerView(layer: .max, rect: .zero, scale: 0.5),
+    .surfaceCapabilities(requestID: 1, .none),
+    .surfaceCapabilities(
+        requestID: .max,
+        SurfaceCapabilities(
+            deviceUUID: Array(1...16), driverUUID: Array(201...216), rowAlignment: 64, hostPointerAlignment: 4096,
+            memoryKinds: [.hostMemory, .opaqueFD, .dmaBuf], drawableFormats: DrawableFormat.allowed)),
 ]
 
 let errorCodes: [ServerErrorCode] = [

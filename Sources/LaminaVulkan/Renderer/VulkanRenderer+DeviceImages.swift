@@ -1,5 +1,6 @@
 import CVulkan
 import Foundation
+import Glibc
 import LaminaProtocol
 import LaminaServer
 
@@ -112,12 +113,15 @@ extension VulkanRenderer {
         do {
             var requirements = VkMemoryRequirements()
             vkGetImageMemoryRequirements(vk.device, vkImage, &requirements)
-            guard d.allocationSize >= requirements.size else {
+            // A dedicated allocation is exactly the image's size (VUID-VkMemoryDedicatedAllocateInfo-image-01433).
+            guard d.allocationSize == requirements.size else {
                 throw DeviceImageRefusal(
-                    "its allocation of \(d.allocationSize) bytes is smaller than the \(requirements.size) bytes "
-                        + "the image needs")
+                    "its allocation of \(d.allocationSize) bytes is not the \(requirements.size) bytes the image "
+                        + "needs here")
             }
             let fd = try image.fd.duplicate()
+            var before = stat()
+            fstat(fd.rawValue, &before)
             var dedicated = VkMemoryDedicatedAllocateInfo()
             dedicated.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO
             dedicated.image = vkImage
@@ -136,8 +140,16 @@ extension VulkanRenderer {
                     return vkAllocateMemory(vk.device, &allocation, nil, &memory)
                 }
             }
-            // Imported memory owns the descriptor; a refused import leaves it to us.
-            if result == VK_SUCCESS { _ = fd.take() }
+            // Imported memory owns the descriptor. A refused import leaves it to us by the spec, but
+            // lavapipe closes it then too: it is closed here only while its number still names the
+            // same file (never a descriptor another thread has been given since).
+            let raw = fd.take()
+            if result != VK_SUCCESS {
+                var after = stat()
+                if fstat(raw, &after) == 0, after.st_dev == before.st_dev, after.st_ino == before.st_ino {
+                    Glibc.close(raw)
+                }
+            }
             guard result == VK_SUCCESS else {
                 throw DeviceImageRefusal("the device refused its memory as an opaque fd (\(result))")
             }

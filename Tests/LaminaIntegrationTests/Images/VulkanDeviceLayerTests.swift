@@ -73,14 +73,16 @@ import Testing
             let expected = (UInt8(color.0 * 255), UInt8(color.1 * 255), UInt8(color.2 * 255))
             try SurfaceTests.expectPixel(context, 12, 12, expected)
             try SurfaceTests.expectPixel(context, 23, 23, expected)
-            // Outside the layer: the root's clear (no background), black.
-            try SurfaceTests.expectPixel(context, 30, 30, (0, 0, 0))
+            // Outside the layer this context draws nothing: the victim's background shows.
+            let outside = try context.capture().pixel(x: 30, y: 30)
+            #expect(outside.red == 0 && (127...128).contains(outside.green) && outside.blue == 255, "\(outside)")
         }
         #expect(times.allSatisfy { $0 > 0 } && zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
         let stats = try SurfaceTests.statistics("device-layer", from: context)
-        // Three images in the pool, registered once each; nothing copied.
+        // Nothing copied; only the image on screen is registered (the others were released once off
+        // screen, and are registered again when shown again).
         #expect(stats.surfaceBytesCopied == 0)
-        #expect(stats.surfaces == 3, "\(stats)")
+        #expect(stats.surfaces == 1, "\(stats)")
         vkDeviceWaitIdle(app.device)
         #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
     }
@@ -96,13 +98,14 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// A 64×64 BGRA registration with id 30 and a 64 KiB allocation, changed by `change`.
+    /// A 64×64 BGRA registration with id 30 and an allocation of its pixels' bytes (what lavapipe's
+    /// `vkGetImageMemoryRequirements` gives it), changed by `change`.
     static func image(
         _ device: [UInt8], _ driver: [UInt8], _ change: (inout DeviceImageDescription) -> Void = { _ in }
     ) -> DeviceImageDescription {
         var d = DeviceImageDescription(
             id: 30, width: 64, height: 64, format: DrawableFormat.bgra8Unorm, usage: 0x16, flags: 0, tiling: 0,
-            allocationSize: 1 << 16, deviceUUID: device, driverUUID: driver)
+            allocationSize: 64 * 64 * 4, deviceUUID: device, driverUUID: driver)
         change(&d)
         return d
     }
@@ -111,6 +114,10 @@ import Testing
         Hostile(
             name: "plain memfd instead of exported memory", image: { image($0, $1) }, code: .deviceImageRefused,
             text: "image 30: the renderer refused it: the device refused its memory as an opaque fd"),
+        Hostile(
+            name: "allocation other than the image needs", image: { image($0, $1) { $0.allocationSize = 20_000 } },
+            code: .deviceImageRefused,
+            text: "image 30: the renderer refused it: its allocation of 20000 bytes is not the 16384 bytes"),
         Hostile(
             name: "unsupported format", image: { image($0, $1) { $0.format = 9 } }, code: .deviceImageRefused,
             text: "device image 30 has VkFormat 9; this server takes"),
@@ -130,8 +137,8 @@ import Testing
             name: "create flags", image: { image($0, $1) { $0.flags = 8 } }, code: .invalidValue,
             text: "device image 30 has flags 0x8"),
         Hostile(
-            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 4096,
-            code: .badFileDescriptor, text: "smaller than the 65536 bytes allocated"),
+            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
+            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
         Hostile(
             name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
             text: "device image id 0 is reserved"),
@@ -151,8 +158,9 @@ import Testing
         try withExtendedLifetime(fd) {
             try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
         }
-        // A commit showing it follows, as a client's would: refused before or after it applies.
-        try socket.send(ImageUploadTests.commit([.createLayer(1), .set(1, .contents(30))]))
+        // A commit showing it follows, as a client's would; the server may have closed the connection
+        // already (a refusal on receipt), so the send may fail.
+        try? socket.send(ImageUploadTests.commit([.createLayer(1), .set(1, .contents(30))]))
         let refusal = ImageUploadTests.Case(name: c.name, send: { _ in }, code: c.code, text: c.text)
         guard try ImageUploadTests.expectRefusal(refusal, on: socket) else { return }
         let p = try victim.capture().pixel(x: 10, y: 10)

@@ -46,7 +46,7 @@ import Testing
         // Type 121; u64 request id, the UUIDs, u32 row alignment, host pointer alignment, memory kinds
         // (bit 0 host memory, bit 1 opaque fd), u32 count and the formats.
         let expected: [UInt8] =
-            header(121, 68) + [5, 0, 0, 0, 0, 0, 0, 0] + Array(1...32) + [64, 0, 0, 0] + [0, 0x10, 0, 0] + [3, 0, 0, 0]
+            header(121, 64) + [5, 0, 0, 0, 0, 0, 0, 0] + Array(1...32) + [64, 0, 0, 0] + [0, 0x10, 0, 0] + [3, 0, 0, 0]
             + [2, 0, 0, 0] + [44, 0, 0, 0] + [97, 0, 0, 0]
         #expect(bytes == expected)
         #expect(try MessageCodec.decodeServer(bytes) == .surfaceCapabilities(requestID: 5, capabilities))

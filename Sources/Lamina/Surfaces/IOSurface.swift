@@ -46,7 +46,9 @@ public final class IOSurface: @unchecked Sendable {
 
     /// Creates a surface from `properties`: `.width` and `.height` (required, 1 to 16,384),
     /// `.pixelFormat` ('BGRA', the default, or NV12: '420v', '420f'), `.bytesPerElement` (4 for
-    /// 'BGRA'), `.bytesPerRow` and `.allocSize` (optional, 'BGRA' only), `.name`, and for NV12
+    /// 'BGRA'), `.bytesPerRow` (optional, 'BGRA' only; by default `width × 4` rounded up to
+    /// `IOSurface.defaultRowAlignment`, the connected server's zero-copy alignment) and `.allocSize`
+    /// (optional, 'BGRA' only), `.name`, and for NV12
     /// `.yCbCrMatrix` (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`; default BT.709 from 1280 ×
     /// 720 up, BT.601 below). An NV12 surface has the luma plane first, then the chroma plane, each
     /// row of each rounded up to 64 bytes. Returns nil for a missing or invalid value or when the

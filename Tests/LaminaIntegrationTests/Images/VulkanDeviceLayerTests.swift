@@ -169,6 +169,24 @@ import Testing
         #expect(server.isRunning)
     }
 
+    @Test func framebufferOnlyPicksTheImagesUsage() throws {
+        // Apple: framebufferOnly defaults to true (developer.apple.com/documentation/quartzcore/
+        // cametallayer/framebufferonly); false lets the app do more than render into the texture.
+        let app = try AppVulkanDevice()
+        let context = try server.connect(name: "usage")
+        let layer = try layer(in: context, device: app.layerDevice)
+        let colorAttachment = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue
+        let base = colorAttachment | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+        let framebuffer = try #require(layer.nextDrawable())
+        #expect(framebuffer.deviceImage?.description.usage == base)
+        layer.framebufferOnly = false
+        let free = try #require(layer.nextDrawable())
+        #expect(
+            free.deviceImage?.description.usage
+                == base | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_STORAGE_BIT.rawValue)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
     @Test func anUnsupportedPixelFormatIsAPreconditionAndTheAllowedOnesAreAccepted() throws {
         // Apple raises for a pixel format a CAMetalLayer cannot show; Lamina's allow-list is
         // DrawableFormat.allowed (a precondition failure cannot be caught in-process, so only the

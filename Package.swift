@@ -22,7 +22,8 @@
 //                     Cairo into CGContext; imports LaminaGraphics (re-exported) and CPango; no socket,
 //                     protocol or server module
 //   Lamina            the client library users import; imports LaminaGraphics and LaminaText (both
-//                     re-exported), LaminaCore, LaminaProtocol, CLaminaShims; never a server module
+//                     re-exported), LaminaCore, LaminaProtocol, CLaminaShims, CVulkan (CAVulkanLayer's
+//                     drawables on the app's own Vulkan device); never a server module
 //   LaminaServer      sessions, render trees, frame clock, display lists; imports LaminaCore,
 //                     LaminaProtocol, LaminaSystem, Logging, CCairo (shape layers' paths rasterized with Cairo);
 //                     knows Renderer and Output only as protocols (no Vulkan, no DRM)
@@ -89,7 +90,8 @@ let package = Package(
         .target(name: "LaminaProtocol", dependencies: ["LaminaCore", "LaminaSystem", "CLaminaShims"]),
         .target(name: "LaminaGraphics", dependencies: ["LaminaCore", "CPNG", "CJPEG", "CCairo"]),
         .target(name: "LaminaText", dependencies: ["LaminaGraphics", "CPango"]),
-        .target(name: "Lamina", dependencies: ["LaminaGraphics", "LaminaText", "LaminaCore", "LaminaProtocol"]),
+        .target(
+            name: "Lamina", dependencies: ["LaminaGraphics", "LaminaText", "LaminaCore", "LaminaProtocol", "CVulkan"]),
         .target(
             name: "LaminaServer",
             dependencies: [

@@ -22,6 +22,14 @@ extension SeedCorpus {
                     planes: SurfacePlanes(
                         lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: SurfacePlanes.bt601))
             ),
+            ("request-surface-capabilities", .requestSurfaceCapabilities(requestID: 71)),
+            (
+                "register-device-image",
+                .registerDeviceImage(
+                    DeviceImageDescription(
+                        id: 46, width: 64, height: 48, format: DrawableFormat.bgra8Unorm, usage: 0x16, flags: 0,
+                        tiling: 0, allocationSize: 12_288, deviceUUID: Array(1...16), driverUUID: Array(17...32)))
+            ),
             (
                 "register-surface-p010",
                 .registerSurface(
@@ -80,6 +88,23 @@ extension SeedCorpus {
                     ClientMessage.registerSurface(
                         id: 49, width: 16, height: 16, stride: 64, format: SurfaceFormat.nv12VideoRange,
                         planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 512, chromaStride: 64, matrix: 6)))
+            ),
+            (
+                "device-image-huge",
+                MessageCodec.encode(
+                    ClientMessage.registerDeviceImage(
+                        DeviceImageDescription(
+                            id: 47, width: .max, height: .max, format: .max, usage: .max, flags: .max, tiling: .max,
+                            allocationSize: .max, deviceUUID: [UInt8](repeating: 0xFF, count: 16),
+                            driverUUID: [UInt8](repeating: 0, count: 16))))
+            ),
+            (
+                "device-image-small-allocation",
+                MessageCodec.encode(
+                    ClientMessage.registerDeviceImage(
+                        DeviceImageDescription(
+                            id: 48, width: 64, height: 64, format: DrawableFormat.rgba16Float, usage: 0x4, flags: 0,
+                            tiling: 0, allocationSize: 1, deviceUUID: Array(1...16), driverUUID: Array(17...32))))
             ),
             ("surface-unknown-changed", commit([.surfaceChanged(43)])),
             ("surface-zero-changed", commit([.surfaceChanged(0)])),

@@ -140,7 +140,14 @@ enum ServerInputHarness {
         case .releaseSurface(let id):
             session.tree.liveSurfaces.remove(id)
             session.tree.liveImages.remove(id)
-        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken, .frameRecords, .surfaceFeedback:
+        case .registerDeviceImage(let image):
+            // No exported memory here: the id becomes a nameable surface, as laminad's checks make it.
+            if image.id != 0 {
+                session.tree.liveImages.insert(image.id)
+                session.tree.liveSurfaces.insert(image.id)
+            }
+        case .hello, .ping, .frameEvents, .stats, .setLevel, .requestExportToken, .frameRecords, .surfaceFeedback,
+            .requestSurfaceCapabilities:
             break
         }
     }

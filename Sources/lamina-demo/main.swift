@@ -165,6 +165,7 @@ try runTextScene(on: context, outputFolder: outputFolder)
 try runCubeScene(on: context, outputFolder: outputFolder)
 try runEffectsScene(on: context, outputFolder: outputFolder)
 try runVideoScene(on: context, outputFolder: outputFolder)
+try runVulkanScene(on: context, outputFolder: outputFolder)
 print(try context.describeTree(), terminator: "")
 
 func runLoopDemo() -> Never {

@@ -112,6 +112,15 @@ struct Laminad: ParsableCommand {
                 socketPath: path, serverVersion: laminaVersion, socketAccess: access)
             // Fed at half the watchdog's timeout, from the loop itself: a loop that hangs stops feeding it.
             configuration.heartbeatInterval = service.watchdogTimeout.map { $0 / 2 }
+            // A test hook: announce another device UUID, so a client's device images do not match.
+            if let text = environment["LAMINA_TEST_DEVICE_UUID"] {
+                let digits = Array(text)
+                let bytes =
+                    digits.count == 32
+                    ? (0..<16).compactMap { UInt8(String(digits[$0 * 2...$0 * 2 + 1]), radix: 16) } : []
+                guard bytes.count == 16 else { throw ValidationError("LAMINA_TEST_DEVICE_UUID must be 32 hex digits") }
+                configuration.deviceUUIDOverride = bytes
+            }
             let activated = try ServiceManager.activatedListener()
             if activated != nil { logger.info("socket activation: serving the socket the service manager passed") }
             server = try Server(

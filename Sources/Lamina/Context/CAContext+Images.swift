@@ -30,6 +30,12 @@ extension CAContext {
     /// so the server knows the image when it applies them.
     func uploadNewImages() throws {
         for (id, uses) in imageUses where uses > 0 && !uploadedImages.contains(id) {
+            if let drawable = VulkanDrawableImageRegistry.image(id) {
+                try connection.send(.registerDeviceImage(drawable.description), fds: [drawable.fd.rawValue])
+                uploadedImages.insert(id)
+                surfaceChangesSent[id] = drawable.changeCount
+                continue
+            }
             if let surface = IOSurfaceRegistry.surface(id) {
                 try connection.send(
                     .registerSurface(
@@ -87,8 +93,12 @@ extension CAContext {
     func surfaceChangeOperations() -> [LayerOperation] {
         var ops: [LayerOperation] = []
         for (id, sentCount) in surfaceChangesSent {
-            guard let surface = IOSurfaceRegistry.surface(id), surface.changeCount != sentCount else { continue }
-            surfaceChangesSent[id] = surface.changeCount
+            guard
+                let count = IOSurfaceRegistry.surface(id)?.changeCount
+                    ?? VulkanDrawableImageRegistry.image(id)?.changeCount,
+                count != sentCount
+            else { continue }
+            surfaceChangesSent[id] = count
             ops.append(.surfaceChanged(id))
         }
         return ops

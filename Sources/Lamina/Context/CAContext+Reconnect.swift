@@ -6,7 +6,8 @@ extension CAContext {
     /// every image in use uploaded again, every sent layer created with its sent properties,
     /// sublayers, host layers and animations (their begin times unchanged: media time is
     /// `CLOCK_MONOTONIC`, the same for every server on the machine), the context's level, the root on
-    /// its display; then frame events if display links run. The context id and export token need no
+    /// its display; then frame events if display links run. It asks the new server's surface
+    /// capabilities first. The context id and export token need no
     /// resending: the reconnecting `hello` asked the new server to keep them, so host layers naming
     /// this context show it again as soon as this tree is back. Then counts the reconnect, calls
     /// `onReconnect` and posts `didReconnectNotification` on the main thread.
@@ -48,6 +49,9 @@ extension CAContext {
         CAVulkanLayer.contextReconnected(self)
         imageUses = imageUses.filter { $0.value > 0 }
         do {
+            // The new server's device may differ: ask again (the answer replaces the old one).
+            requestCounter += 1
+            try connection.send(.requestSurfaceCapabilities(requestID: requestCounter))
             try uploadNewImages()
             if level != 0 { try connection.send(.setLevel(level)) }
             if !ops.isEmpty {

@@ -139,6 +139,9 @@ public final class CAContext: @unchecked Sendable {
         serverVersion = welcome.0
         welcomeContextId = welcome.1
         connection.recordContextId(welcome.1)
+        // Asked at once and kept by the connection: the surface row alignment and device drawables need it.
+        requestCounter += 1
+        try connection.send(.requestSurfaceCapabilities(requestID: requestCounter))
         welcomeDisplays = welcome.2
         guard welcomeDisplays.contains(where: { $0.id == display }) else {
             connection.close()

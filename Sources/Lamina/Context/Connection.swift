@@ -53,6 +53,22 @@ final class Connection: @unchecked Sendable {
     /// `condition`.
     private var reconnectWelcomeID: UInt32?
 
+    /// The server's newest `surfaceCapabilities` reply (nil before one came). Guarded by `condition`.
+    private var knownCapabilities: SurfaceCapabilities?
+
+    /// The server's surface capabilities, waiting up to `timeout` seconds for the reply to the
+    /// request sent after `welcome`.
+    func surfaceCapabilities(timeout: Double) throws -> SurfaceCapabilities {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let knownCapabilities { return knownCapabilities }
+            if let reason = closedReason { throw CAContextError.disconnected(reason) }
+            guard condition.wait(until: deadline) else { throw CAContextError.timedOut(path: path) }
+        }
+    }
+
     /// The context id of the newest reconnect's `welcome`, if the client has reconnected.
     var reconnectedContextId: UInt32? { condition.withLock { reconnectWelcomeID } }
 
@@ -176,6 +192,12 @@ final class Connection: @unchecked Sendable {
                 break
             case .displaysChanged(let displays):
                 condition.withLock { announcedDisplays = displays }
+            case .surfaceCapabilities(_, let capabilities):
+                condition.withLock {
+                    knownCapabilities = capabilities
+                    condition.broadcast()
+                }
+                IOSurface.serverRowAlignment = Int(capabilities.rowAlignment)
             case .warning(let code, let text):
                 condition.withLock { receivedWarnings.append(text) }
                 LaminaDiagnostics.report(.serverWarning, "render server warning \(code): \(text)")

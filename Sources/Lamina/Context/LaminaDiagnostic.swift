@@ -27,6 +27,9 @@ public struct LaminaDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// A layer was given a Core Image filter the render server does not draw; it is ignored
         /// (reported once per filter name).
         case ignoredFilter
+        /// A `CAVulkanLayer` with a `device` gave no drawable: the server cannot import the device's
+        /// images (other device or driver UUIDs, a format it does not take) or one could not be made.
+        case drawableRefused
     }
 
     /// What kind of problem this is.

@@ -7,7 +7,11 @@ extension CALayer {
         let id = modelState.contents
         if let image = storedContents as? CGImage, image.contentsID == id { return image }
         if let surface = storedContents as? IOSurface, surface.contentsID == id { return surface }
-        if id == 0 { return storedContents is CGImage || storedContents is IOSurface ? nil : storedContents }
+        if let drawable = storedContents as? VulkanDrawableImage, drawable.contentsID == id { return drawable }
+        if id == 0 {
+            return storedContents is CGImage || storedContents is IOSurface || storedContents is VulkanDrawableImage
+                ? nil : storedContents
+        }
         return ContentsImageRegistry.image(id) ?? IOSurfaceRegistry.surface(id)
     }
 
@@ -20,7 +24,11 @@ extension CALayer {
         let old = storedContents
         let surface = value as? IOSurface
         if let surface, surface.contentsID == modelState.contents { surface.noteChanged() }
-        let id = (value as? CGImage).map(ContentsImageRegistry.remember) ?? surface.map(IOSurfaceRegistry.remember) ?? 0
+        let drawable = value as? VulkanDrawableImage
+        if let drawable, drawable.contentsID == modelState.contents { drawable.noteChanged() }
+        let id =
+            (value as? CGImage).map(ContentsImageRegistry.remember) ?? surface.map(IOSurfaceRegistry.remember)
+            ?? drawable.map(VulkanDrawableImageRegistry.remember) ?? 0
         update(.contents, \.contents, id) {
             self.storedContents = value
             // Contents the app sets are shown as they are; a text layer's drawing says again when

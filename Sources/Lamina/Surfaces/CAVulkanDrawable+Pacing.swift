@@ -11,7 +11,7 @@ extension CAVulkanDrawable {
     /// Presenting twice does nothing more.
     public func present(at presentationTime: CFTimeInterval) {
         guard claimPresent(), let layer else { return }
-        layer.enqueue(self, target: presentationTime.isFinite ? .at(presentationTime) : .now)
+        layer.present(self, target: presentationTime.isFinite ? .at(presentationTime) : .now)
     }
 
     /// Presents the drawable once the drawable shown before it has been on screen at least `duration`
@@ -20,6 +20,6 @@ extension CAVulkanDrawable {
     /// more.
     public func present(afterMinimumDuration duration: CFTimeInterval) {
         guard claimPresent(), let layer else { return }
-        layer.enqueue(self, target: duration.isFinite && duration > 0 ? .afterMinimumDuration(duration) : .now)
+        layer.present(self, target: duration.isFinite && duration > 0 ? .afterMinimumDuration(duration) : .now)
     }
 }

@@ -36,12 +36,12 @@ extension CAVulkanLayer {
         pool.unlock()
         let start = startTime(of: target)
         // A buffer shown before holds a new frame: the commit carries `surfaceChanged` for it.
-        next.surface.noteChanged()
+        next.noteChanged()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         if let start {
             let animation = CAKeyframeAnimation(keyPath: "contents")
-            animation.values = [next.surface]
+            animation.values = [next.contentsObject]
             animation.keyTimes = [0]
             animation.calculationMode = .discrete
             animation.beginTime = start
@@ -51,7 +51,7 @@ extension CAVulkanLayer {
             add(animation, forKey: Self.timedPresentKey)
         } else {
             removeAnimation(forKey: Self.timedPresentKey)
-            contents = next.surface
+            contents = next.contentsObject
         }
         CATransaction.commit()
         CATransaction.flush()
@@ -70,16 +70,16 @@ extension CAVulkanLayer {
             return
         }
         committed = Committed(drawable: next, context: context, serial: serial, timed: start != nil)
-        let early = earlyPresented.removeValue(forKey: next.surface.contentsID)
+        let early = earlyPresented.removeValue(forKey: next.contentsID)
         earlyPresented = [:]
         pool.unlock()
-        if let early { surfacePresented(id: next.surface.contentsID, time: early, in: context) }
+        if let early { surfacePresented(id: next.contentsID, time: early, in: context) }
     }
 
     /// `present()` with `presentsWithTransaction`: the drawable becomes `contents` in the current
     /// (explicit or implicit) transaction, without an animation; a frame showing it presents it.
     func presentInTransaction(_ drawable: CAVulkanDrawable) {
-        drawable.surface.noteChanged()
+        drawable.noteChanged()
         CATransaction.lock()
         let context = sendingContext
         let serial = context?.nextSerial ?? 0
@@ -90,7 +90,7 @@ extension CAVulkanLayer {
             if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
             assigningInTransaction = true
         }
-        contents = drawable.surface
+        contents = drawable.contentsObject
         pool.withLock { assigningInTransaction = false }
     }
 
@@ -98,7 +98,7 @@ extension CAVulkanLayer {
     /// so that showing the buffer again registers nothing (the transaction lock is held).
     func pin(_ drawable: CAVulkanDrawable, in context: CAContext) {
         let pinned = pool.withLock {
-            guard drawable.slot < slots.count, slots[drawable.slot] === drawable.surface,
+            guard drawable.surface != nil, drawable.slot < slots.count, slots[drawable.slot] === drawable.surface,
                 slotPinnedIn[drawable.slot].context !== context
             else { return true }
             slotPinnedIn[drawable.slot] = WeakContext(context: context)
@@ -140,11 +140,11 @@ extension CAVulkanLayer {
         slotAwaitingRelease[slot] = true
         let shown: CAVulkanDrawable
         var timed = false
-        if let current = committed, current.drawable.surface.contentsID == id, current.context === context {
+        if let current = committed, current.drawable.contentsID == id, current.context === context {
             shown = current.drawable
             timed = current.timed
             committed = nil
-        } else if let i = transactionPresents.firstIndex(where: { $0.drawable.surface.contentsID == id }) {
+        } else if let i = transactionPresents.firstIndex(where: { $0.drawable.contentsID == id }) {
             shown = transactionPresents.remove(at: i).drawable
         } else {
             if committing { earlyPresented[id] = time }
@@ -175,7 +175,7 @@ extension CAVulkanLayer {
     private func settleTimedPresent(_ drawable: CAVulkanDrawable) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        contents = drawable.surface
+        contents = drawable.contentsObject
         removeAnimation(forKey: Self.timedPresentKey)
         CATransaction.commit()
     }

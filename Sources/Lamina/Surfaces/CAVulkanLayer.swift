@@ -1,4 +1,6 @@
+import CVulkan
 import Foundation
+import LaminaProtocol
 
 /// A layer whose contents the app renders itself, frame by frame, into drawables from a small pool:
 /// the analogue of Apple's `CAMetalLayer` (developer.apple.com/documentation/quartzcore/cametallayer)
@@ -18,8 +20,9 @@ import Foundation
 /// it, a drawable presented while another waits replaces it, and the replaced one is dropped
 /// (`presentedTime` 0). A drawable returns to the pool once the app holds no reference to it and the
 /// server has said that no frame uses it any more (`surfaceReleased`). The pool's surfaces stay
-/// registered with the server while the pool keeps them. Vulkan-device drawables (shared images and
-/// timeline semaphores) are not built yet: `nextDrawable()` always gives CPU drawables.
+/// registered with the server while the pool keeps them. Without a `device` the drawables are
+/// `IOSurface`s written on the CPU; with one, they are images the app renders on its own Vulkan
+/// device (`CAVulkanLayer+Device.swift`, docs/surfaces.md).
 open class CAVulkanLayer: CALayer {
     /// When a present wants its drawable shown.
     enum PresentTarget {
@@ -63,7 +66,11 @@ open class CAVulkanLayer: CALayer {
     var releaseCounts: [UInt64: Int] = [:]
     /// Set while `present()` assigns `contents` in the app's transaction: no implicit animation.
     var assigningInTransaction = false
-    private var lastDrawableID = 0
+    var lastDrawableID = 0
+    /// The pool's images when the layer has a `device` (the same slots as `slotInUse`).
+    var deviceSlots: [VulkanDrawableImage?] = []
+    /// The device the pool's images were made on and the verdict of its compatibility check.
+    var checkedDevice: (device: CAVulkanDevice, format: UInt32, compatible: Bool)?
     private var explicitDrawableSize: CGSize?
     static let presentQueue = DispatchQueue(label: "lamina-vulkan-layer-present")
     private static let registryLock = NSLock()
@@ -93,6 +100,10 @@ open class CAVulkanLayer: CALayer {
             displaySyncEnabled = other.displaySyncEnabled
             allowsNextDrawableTimeout = other.allowsNextDrawableTimeout
             presentsWithTransaction = other.presentsWithTransaction
+            device = other.device
+            pixelFormat = other.pixelFormat
+            colorspace = other.colorspace
+            framebufferOnly = other.framebufferOnly
         }
     }
 
@@ -149,12 +160,40 @@ open class CAVulkanLayer: CALayer {
         return super.action(forKey: event)
     }
 
+    /// The app's Vulkan device the drawables are made on (Apple's `device`); nil (the default):
+    /// drawables are `IOSurface`s written on the CPU. Free drawables made for another device or
+    /// format are dropped.
+    open var device: CAVulkanDevice?
+
+    /// The format of Vulkan-device drawables (Apple's `pixelFormat`; its default `.bgra8Unorm` is
+    /// `VK_FORMAT_B8G8R8A8_UNORM`). One of `DrawableFormat.allowed`: B8G8R8A8 and R8G8B8A8 UNORM and
+    /// SRGB, A2B10G10R10_UNORM_PACK32, R16G16B16A16_SFLOAT; another is a precondition failure, as
+    /// Apple raises for a format a layer cannot show. The server shows only those it lists
+    /// (`SurfaceCapabilities.drawableFormats`). CPU drawables are always BGRA8.
+    open var pixelFormat: VkFormat = VK_FORMAT_B8G8R8A8_UNORM {
+        didSet {
+            precondition(
+                DrawableFormat.allowed.contains(pixelFormat.rawValue),
+                "CAVulkanLayer.pixelFormat \(pixelFormat.rawValue) is not one of \(DrawableFormat.allowed)")
+        }
+    }
+
+    /// The colour space of the drawables' pixels (Apple's `colorspace`, default nil). Kept for
+    /// source compatibility; the server shows the values as they are (docs/apple-differences.md).
+    open var colorspace: CGColorSpace?
+
+    /// Whether the app only renders into the drawables (true, the default, as Apple's): their images
+    /// have colour-attachment, transfer-destination and sampled usage. False adds transfer-source and
+    /// storage usage, for apps that copy from or compute into them.
+    open var framebufferOnly = true
+
     /// The next drawable of the pool: a free one of `drawableSize`, or a new one while the pool holds
     /// fewer than `maximumDrawableCount`; otherwise it waits for one to come back, at most one second
     /// when `allowsNextDrawableTimeout` is set, and returns nil then. Nil too for an empty
     /// `drawableSize` or one over 16,384 pixels a side. A buffer is free once its drawable object is
     /// gone and the server has said no frame samples it (`surfaceReleased`).
     open func nextDrawable() -> CAVulkanDrawable? {
+        if let device { return nextDeviceDrawable(on: device) }
         let size = drawableSize
         guard size.width.isFinite, size.height.isFinite else { return nil }
         let (width, height) = (Int(size.width), Int(size.height))

@@ -47,11 +47,13 @@ public final class IOSurface: @unchecked Sendable {
 
     /// Creates a surface from `properties`: `.width` and `.height` (required, 1 to 16,384),
     /// `.pixelFormat` ('BGRA', the default; NV12: '420v', '420f'; P010: 'x420', 'xf20'),
-    /// `.bytesPerElement` (4 for 'BGRA'), `.bytesPerRow` (optional), `.allocSize` (optional, 'BGRA'
-    /// only), `.name`, and for NV12 and P010 `.yCbCrMatrix` (`IOSurface.yCbCrMatrixITU_R_709_2` or
-    /// `..._601_4`; default BT.709 from 1280 × 720 up, BT.601 below). A bi-planar surface has the luma
-    /// plane first, then the chroma plane, each row of each rounded up to 64 bytes, or `.bytesPerRow`
-    /// apart in both planes when given (Lamina's: Apple sets plane strides through plane info). Returns nil for a missing or invalid value or when the
+    /// `.bytesPerElement` (4 for 'BGRA'), `.bytesPerRow` (optional; for 'BGRA' by default `width × 4`
+    /// rounded up to `IOSurface.defaultRowAlignment`, the connected server's zero-copy alignment),
+    /// `.allocSize` (optional, 'BGRA' only), `.name`, and for NV12 and P010 `.yCbCrMatrix`
+    /// (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`; default BT.709 from 1280 × 720 up, BT.601
+    /// below). A bi-planar surface has the luma plane first, then the chroma plane, each row of each
+    /// rounded up to 64 bytes, or `.bytesPerRow` apart in both planes when given (Lamina's: Apple sets
+    /// plane strides through plane info). Returns nil for a missing or invalid value or when the
     /// memory cannot be made, as Apple's initializer does.
     public init?(properties: [IOSurfacePropertyKey: Any]) {
         func integer(_ key: IOSurfacePropertyKey) -> Int? {
@@ -94,7 +96,7 @@ public final class IOSurface: @unchecked Sendable {
         guard format == Int(SurfaceFormat.bgra8) else { return nil }
         let element = properties[.bytesPerElement] == nil ? 4 : integer(.bytesPerElement)
         guard element == 4 else { return nil }
-        let row = properties[.bytesPerRow] == nil ? (width * 4 + 63) / 64 * 64 : integer(.bytesPerRow)
+        let row = properties[.bytesPerRow] == nil ? Self.alignedRowBytes(width * 4) : integer(.bytesPerRow)
         guard let row, row >= width * 4, row % 4 == 0, row <= 1 << 20 else { return nil }
         let requested = properties[.allocSize] == nil ? row * height : integer(.allocSize)
         guard let requested, requested >= row * (height - 1) + width * 4 else { return nil }

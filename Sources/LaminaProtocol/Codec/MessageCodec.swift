@@ -77,6 +77,12 @@ public enum MessageCodec {
             type = .surfaceFeedback
             w.u64(id)
             w.u8(enabled ? 1 : 0)
+        case .requestSurfaceCapabilities(let id):
+            type = .requestSurfaceCapabilities
+            w.u64(id)
+        case .registerDeviceImage(let image):
+            type = .registerDeviceImage
+            encode(image, into: &w)
         }
         return frame(type, w.bytes)
     }
@@ -135,6 +141,10 @@ public enum MessageCodec {
         case .surfaceReleased(let id):
             type = .surfaceReleased
             w.u64(id)
+        case .surfaceCapabilities(let id, let capabilities):
+            type = .surfaceCapabilities
+            w.u64(id)
+            encode(capabilities, into: &w)
         case .frameRecordsReply(let id, let records):
             type = .frameRecordsReply
             w.u64(id)
@@ -348,6 +358,10 @@ public enum MessageCodec {
             let flag = try r.u8("surfaceFeedback.enabled")
             guard flag <= 1 else { throw .badValue(field: "surfaceFeedback.enabled") }
             message = .surfaceFeedback(id: id, enabled: flag == 1)
+        case .requestSurfaceCapabilities:
+            message = .requestSurfaceCapabilities(requestID: try r.u64("requestSurfaceCapabilities.requestID"))
+        case .registerDeviceImage:
+            message = .registerDeviceImage(try deviceImage(&r))
         default:
             throw .unknownMessage(typeCode)
         }
@@ -414,6 +428,9 @@ public enum MessageCodec {
                 id: try r.u64("surfacePresented.id"), time: try r.f64("surfacePresented.time"))
         case .surfaceReleased:
             message = .surfaceReleased(id: try r.u64("surfaceReleased.id"))
+        case .surfaceCapabilities:
+            let id = try r.u64("surfaceCapabilities.requestID")
+            message = .surfaceCapabilities(requestID: id, try capabilities(&r))
         case .frameRecordsReply:
             let id = try r.u64("frameRecordsReply.requestID")
             let n = try r.count(

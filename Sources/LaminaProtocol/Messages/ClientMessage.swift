@@ -63,6 +63,15 @@ public enum ClientMessage: Sendable, Hashable {
     /// §4.1). A registration starts without feedback; a new registration of the id (after
     /// `releaseSurface`, or on a new connection) asks again.
     case surfaceFeedback(id: UInt64, enabled: Bool)
+    /// Asks for a `surfaceCapabilities` reply: the server's Vulkan device and driver, the row
+    /// alignment of zero-copy surfaces and the formats of Vulkan-device drawables.
+    case requestSurfaceCapabilities(requestID: UInt64)
+    /// Registers a Vulkan image the client rendered on its own device (a `CAVulkanLayer` drawable),
+    /// in the image id space: the one descriptor the message carries is the image's dedicated
+    /// memory exported as an opaque fd; the server imports it with the same create info on its
+    /// device, only when the device and driver UUIDs are its own (docs/protocol.md §4.2).
+    /// `releaseSurface` releases it; `surfaceChanged` marks a new frame.
+    case registerDeviceImage(DeviceImageDescription)
 }
 
 /// The pixel formats of shared surfaces, by their four-character codes.

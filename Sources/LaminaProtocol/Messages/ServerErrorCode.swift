@@ -19,4 +19,10 @@ public enum ServerErrorCode: UInt16, Sendable {
     /// A `registerSurface` of a bi-planar YCbCr format whose planes break the format's layout: an
     /// offset or stride that is not a whole number of the plane's samples, or planes that overlap.
     case invalidSurfaceLayout = 26
+    /// A `registerDeviceImage` names a device or driver UUID other than the server's: its memory
+    /// cannot be imported here.
+    case deviceMismatch = 23
+    /// A `registerDeviceImage` the server could not import: a format it does not accept, a create
+    /// info or allocation size its device refuses, or a descriptor that is not exported memory.
+    case deviceImageRefused = 24
 }

@@ -49,4 +49,7 @@ public enum ServerMessage: Sendable, Hashable {
     /// device: the client may write it again. Sent once after each time it was shown (for surfaces
     /// with feedback).
     case surfaceReleased(id: UInt64)
+    /// Reply to `requestSurfaceCapabilities`: what the server's device accepts for surfaces and
+    /// Vulkan-device drawables.
+    case surfaceCapabilities(requestID: UInt64, SurfaceCapabilities)
 }

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaProtocol
 
 /// Draws display lists. The server knows the renderer only through this protocol.
 ///
@@ -53,6 +54,16 @@ public protocol Renderer: AnyObject {
     /// What the last `render(_:into:)` that drew did with the list's offscreen passes (drawn, or kept
     /// from an earlier frame); zero before the first.
     var lastRenderCounters: RenderCounters { get }
+    /// What the device accepts for app-rendered surfaces: its UUIDs, the row alignment of zero-copy
+    /// surfaces, the formats Vulkan-device drawables may have. The server asks once, when it is made
+    /// (before its worker thread uses the renderer); the renderer measures them on the device then.
+    var surfaceCapabilities: SurfaceCapabilities { get }
+    /// Imports a Vulkan image a client rendered on a device with the renderer's own UUIDs, from its
+    /// exported memory, with the image's exact create info (`Renderer.surfaceCapabilities` says
+    /// which formats it takes). Sampled in place; `refreshSurface(_:)` acquires a new frame of it
+    /// from the external queue family. Throws when the device refuses the create info, the
+    /// allocation size or the descriptor.
+    func importDeviceImage(_ image: DeviceImageMemory) throws -> ImportedSurface
 }
 
 extension Renderer {
@@ -67,4 +78,12 @@ extension Renderer {
 
     /// A renderer that keeps no pass reports none kept.
     public var lastRenderCounters: RenderCounters { RenderCounters() }
+
+    /// A renderer without a Vulkan device accepts no device images and knows no row alignment.
+    public var surfaceCapabilities: SurfaceCapabilities { .none }
+
+    /// A renderer without a Vulkan device refuses every device image.
+    public func importDeviceImage(_ image: DeviceImageMemory) throws -> ImportedSurface {
+        throw DeviceImageRefusal("this renderer imports no Vulkan images")
+    }
 }

@@ -92,6 +92,8 @@ final class FrameWorker: @unchecked Sendable {
         var session: Int
         var id: UInt64
         var error: any Error
+        /// The error the client is disconnected with.
+        var code: ServerErrorCode = .invalidValue
     }
 
     let queue = DispatchQueue(label: "lamina-frames")
@@ -156,6 +158,8 @@ final class FrameWorker: @unchecked Sendable {
                 importSurface(surface, session: session, id: id)
             case .surfaceFeedback(let session, let id, let enabled):
                 setFeedback(session: session, id: id, enabled: enabled)
+            case .registerDeviceImage(let session, let id, let image):
+                importDeviceImage(image, session: session, id: id)
             case .release(let session, let id):
                 forgetSurface(session: session, id: id)
                 guard let image = images[session]?.removeValue(forKey: id) else { return }

@@ -9,6 +9,8 @@ enum ImageJob: @unchecked Sendable {
     /// Import a client's shared surface as its image `id` (the mapping stays with the renderer's
     /// image until it is released).
     case registerSurface(session: Int, id: UInt64, surface: SurfacePixels)
+    /// Import a client's Vulkan image (its exported memory) as its image `id`.
+    case registerDeviceImage(session: Int, id: UInt64, image: DeviceImageMemory)
     /// Free the client's image `id` (the renderer keeps it until the frames in flight finish).
     case release(session: Int, id: UInt64)
     /// Start (`enabled`) or stop presented and release feedback on the client's surface `id`.

@@ -38,6 +38,9 @@ extension Server {
                 fd: packet.fds[0], for: session)
         case .releaseSurface(let id): try releaseSurface(id: id, for: session)
         case .surfaceFeedback(let id, let enabled): try setSurfaceFeedback(id: id, enabled: enabled, for: session)
+        case .requestSurfaceCapabilities(let requestID):
+            try send(.surfaceCapabilities(requestID: requestID, surfaceCapabilities), to: session)
+        case .registerDeviceImage(let image): try registerDeviceImage(image, fd: packet.fds[0], for: session)
         case .stats(let requestID):
             try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
         case .setLevel(let level): try setLevel(level, for: session)
@@ -82,11 +85,18 @@ extension Server {
                     "registerSurface of surface \(id) carries \(packet.fds.count) file descriptors; it needs exactly one memfd"
                 )
             }
+        } else if case .registerDeviceImage(let image) = message {
+            guard packet.fds.count == 1 else {
+                throw SessionError(
+                    .badFileDescriptor,
+                    "registerDeviceImage of image \(image.id) carries \(packet.fds.count) file descriptors; it "
+                        + "needs exactly one exported memory descriptor")
+            }
         } else if !packet.fds.isEmpty {
             throw SessionError(
                 .badFileDescriptor,
-                "\(message.kindName) carries \(packet.fds.count) file descriptor(s); only uploadImage and "
-                    + "registerSurface carry one")
+                "\(message.kindName) carries \(packet.fds.count) file descriptor(s); only uploadImage, "
+                    + "registerSurface and registerDeviceImage carry one")
         }
         return message
     }
@@ -171,6 +181,8 @@ extension ClientMessage {
         case .registerSurface: "registerSurface"
         case .releaseSurface: "releaseSurface"
         case .surfaceFeedback: "surfaceFeedback"
+        case .requestSurfaceCapabilities: "requestSurfaceCapabilities"
+        case .registerDeviceImage: "registerDeviceImage"
         }
     }
 }

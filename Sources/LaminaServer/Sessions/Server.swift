@@ -36,6 +36,10 @@ public final class Server: @unchecked Sendable {
         /// Seconds between calls of `Server.onHeartbeat` from the loop's own thread (nil: never). A
         /// service manager's watchdog is fed from it, so a loop that hangs stops feeding it.
         public var heartbeatInterval: Double?
+        /// A test hook: the device UUID the server announces and checks device images against in
+        /// place of its device's (nil: the device's own). laminad sets it from
+        /// `LAMINA_TEST_DEVICE_UUID` (32 hex digits), so a test can see a mismatch refused.
+        public var deviceUUIDOverride: [UInt8]?
         /// A configuration with the given socket path, version, clear colour and socket access.
         public init(
             socketPath: String, serverVersion: String, clearColor: SIMD4<Float> = SIMD4(0, 0, 0, 1),
@@ -69,6 +73,9 @@ public final class Server: @unchecked Sendable {
     let commits: CommitWorker
     /// Builds display lists and draws frames and captures off the loop's thread.
     let frames: FrameWorker
+    /// What the renderer's device accepts for surfaces and device images (with the configuration's
+    /// UUID override), as `surfaceCapabilities` replies announce it.
+    let surfaceCapabilities: SurfaceCapabilities
     /// Captures being drawn on the frame worker, over all clients.
     var capturesDrawing = 0
     var nextSessionID = 1
@@ -125,6 +132,9 @@ public final class Server: @unchecked Sendable {
         budget = ResourceBudget(limits: configuration.limits)
         commits = CommitWorker(wakeup: wakeup)
         frames = FrameWorker(wakeup: wakeup, renderer: renderer)
+        var capabilities = renderer?.surfaceCapabilities ?? .none
+        if let uuid = configuration.deviceUUIDOverride { capabilities.deviceUUID = uuid }
+        surfaceCapabilities = capabilities
         listener =
             try inherited
             ?? SeqPacketSocket.listen(path: configuration.socketPath, access: configuration.socketAccess)
@@ -274,7 +284,7 @@ public final class Server: @unchecked Sendable {
         for outcome in drawn { finishDrawing(outcome) }
         for failure in frames.takeImportFailures() {
             guard let session = sessions.first(where: { $0.id == failure.session }) else { continue }
-            fail(session, SessionError(.invalidValue, "image \(failure.id): the renderer refused it: \(failure.error)"))
+            fail(session, SessionError(failure.code, "image \(failure.id): the renderer refused it: \(failure.error)"))
         }
         let later = clock.now()
         for session in sessions where !session.greeted {

@@ -45,6 +45,13 @@ public final class VulkanDevice {
     let getFdProperties: PFN_vkGetMemoryFdPropertiesKHR?
     /// The alignment of an imported host pointer and its size (`minImportedHostPointerAlignment`).
     let hostPointerAlignment: Int
+    /// Whether `VK_KHR_external_memory_fd` is enabled: the device can import memory another process
+    /// exported as an opaque fd (a Vulkan-device drawable).
+    let importsOpaqueFDs: Bool
+    /// The device's and driver's UUIDs (`VkPhysicalDeviceIDProperties`): memory exported as an
+    /// opaque fd is importable only by a device and driver with the same two.
+    let deviceUUID: [UInt8]
+    let driverUUID: [UInt8]
 
     /// Creates the device. With `validation`, enables `VK_LAYER_KHRONOS_validation` and collects its
     /// warnings and errors (throws if the layer is not installed). `preferredName` picks the first
@@ -178,6 +185,9 @@ public final class VulkanDevice {
                 ]
             }
             if hostType != nil { deviceExtensions.append(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) }
+            let opaqueFDs = Self.deviceOffers(VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, pd)
+            if opaqueFDs && !dmaBuf { deviceExtensions.append(VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME) }
+            (deviceUUID, driverUUID) = Self.uuids(pd)
             var device: VkDevice?
             try withArena { a in
                 var enabled = VkPhysicalDeviceVulkan13Features()
@@ -205,6 +215,7 @@ public final class VulkanDevice {
             presentsRegions = regions
             hostMappingHandleType = hostType
             hostPointerAlignment = alignment
+            importsOpaqueFDs = opaqueFDs
             scanoutImports = Set([dmaBuf ? .dmaBuf : nil, hostType != nil ? .hostMapping : nil].compactMap { $0 })
             getHostPointerProperties =
                 hostType == nil
@@ -323,6 +334,19 @@ public final class VulkanDevice {
         vkDeviceWaitIdle(device)
         vkDestroyDevice(device, nil)
         Self.destroyInstance(instance, messenger)
+    }
+
+    /// The device and driver UUIDs of `pd`.
+    static func uuids(_ pd: VkPhysicalDevice) -> (device: [UInt8], driver: [UInt8]) {
+        var id = VkPhysicalDeviceIDProperties()
+        id.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES
+        var properties = VkPhysicalDeviceProperties2()
+        properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
+        withUnsafeMutablePointer(to: &id) { p in
+            properties.pNext = UnsafeMutableRawPointer(p)
+            vkGetPhysicalDeviceProperties2(pd, &properties)
+        }
+        return (withUnsafeBytes(of: id.deviceUUID) { Array($0) }, withUnsafeBytes(of: id.driverUUID) { Array($0) })
     }
 
     /// The `timestampValidBits` of queue family `family` of `pd`.

@@ -13,4 +13,7 @@ struct ImportedImage {
     /// For a YCbCr surface (NV12, P010), its chroma plane (Cb, Cr pairs); `storage` is then its luma
     /// plane. The `video` draw kinds sample both (`VulkanRenderer+VideoSurfaces.swift`).
     var chroma: VulkanImage? = nil
+    /// Whether it is a client's Vulkan image: each new frame is acquired from the external queue
+    /// family (`refreshSurface`) rather than copied.
+    var acquiresFromExternal = false
 }

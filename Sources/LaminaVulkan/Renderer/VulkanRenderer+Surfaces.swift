@@ -30,6 +30,10 @@ extension VulkanRenderer {
     /// before the next); 0 for a zero-copy surface. Returns the bytes copied.
     public func refreshSurface(_ image: RenderImageID) throws -> Int {
         guard let entry = images[image] else { throw RenderImageError.unknownImage(image) }
+        if entry.acquiresFromExternal {
+            try acquireDeviceImage(image)
+            return 0
+        }
         guard let surface = entry.copiedSurface else { return 0 }
         if surface.yCbCr != nil { return try refreshVideoSurface(entry) }
         let rowBytes = surface.width * 4

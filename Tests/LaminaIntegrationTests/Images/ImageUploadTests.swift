@@ -256,7 +256,8 @@ import Testing
             send: { socket in
                 try send(socket, MessageCodec.encode(ClientMessage.releaseImage(id: 7)), sealedBytes: 64)
             }, code: .badFileDescriptor,
-            text: "releaseImage carries 1 file descriptor(s); only uploadImage and registerSurface carry one"
+            text: "releaseImage carries 1 file descriptor(s); only uploadImage, registerSurface and "
+                + "registerDeviceImage carry one"
         ),
         Case(
             name: "duplicate id",

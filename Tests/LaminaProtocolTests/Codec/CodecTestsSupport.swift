@@ -53,6 +53,8 @@ extension CodecTests {
                 case .registerSurface: "registerSurface"
                 case .releaseSurface: "releaseSurface"
                 case .surfaceFeedback: "surfaceFeedback"
+                case .requestSurfaceCapabilities: "requestSurfaceCapabilities"
+                case .registerDeviceImage: "registerDeviceImage"
                 }
             case .server(let m):
                 switch m {
@@ -73,6 +75,7 @@ extension CodecTests {
                 case .tiledLayerView: "tiledLayerView"
                 case .surfacePresented: "surfacePresented"
                 case .surfaceReleased: "surfaceReleased"
+                case .surfaceCapabilities: "surfaceCapabilities"
                 }
             }
         }
@@ -339,6 +342,17 @@ let clientTable: [ClientMessage] = [
     .releaseSurface(id: .max),
     .surfaceFeedback(id: 1, enabled: true),
     .surfaceFeedback(id: .max, enabled: false),
+    .requestSurfaceCapabilities(requestID: 0),
+    .requestSurfaceCapabilities(requestID: .max),
+    .registerDeviceImage(
+        DeviceImageDescription(
+            id: 3, width: 256, height: 128, format: DrawableFormat.bgra8Unorm, usage: 0x16, flags: 0, tiling: 0,
+            allocationSize: 131_072, deviceUUID: Array(1...16), driverUUID: Array(101...116))),
+    .registerDeviceImage(
+        DeviceImageDescription(
+            id: .max, width: .max, height: .max, format: .max, usage: .max, flags: .max, tiling: .max,
+            allocationSize: .max, deviceUUID: [UInt8](repeating: 0xFF, count: 16),
+            driverUUID: [UInt8](repeating: 0, count: 16))),
     .commit(serial: 2, operations: [.surfaceChanged(1), .surfaceChanged(.max)]),
     .ping(requestID: 0),
     .ping(requestID: .max),
@@ -415,6 +429,12 @@ let serverTable: [ServerMessage] = [
     .surfacePresented(id: .max, time: 0),
     .surfaceReleased(id: 1),
     .surfaceReleased(id: .max),
+    .surfaceCapabilities(requestID: 1, .none),
+    .surfaceCapabilities(
+        requestID: .max,
+        SurfaceCapabilities(
+            deviceUUID: Array(1...16), driverUUID: Array(201...216), rowAlignment: 64, hostPointerAlignment: 4096,
+            memoryKinds: [.hostMemory, .opaqueFD, .dmaBuf], drawableFormats: DrawableFormat.allowed)),
 ]
 
 let errorCodes: [ServerErrorCode] = [

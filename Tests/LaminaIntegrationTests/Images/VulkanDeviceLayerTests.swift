@@ -1,0 +1,256 @@
+import CLaminaShims
+import CVulkan
+import CVulkanXcb  // the test target imports both; a constant may come from either (they share vulkan_core.h)
+import Foundation
+import Glibc
+@testable import Lamina
+import LaminaProtocol
+import LaminaTesting
+import Testing
+
+/// `CAVulkanLayer` with a `device` against a real `laminad`: the test renders on its own Vulkan
+/// device (lavapipe, validation on), the drawables' images travel once as opaque fds, and the server
+/// samples them in place. Also the surface capabilities the server announces, the UUID check on both
+/// sides, and hostile registrations.
+@Suite(.serialized) final class VulkanDeviceLayerTests: VictimSuite {
+    /// A 16×16 CAVulkanLayer with `device` at (8, 8) in `context`'s tree.
+    func layer(in context: CAContext, device: CAVulkanDevice) throws -> CAVulkanLayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let layer = CAVulkanLayer()
+        layer.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
+        layer.device = device
+        root.addSublayer(layer)
+        context.layer = root
+        try context.synchronize()
+        return layer
+    }
+
+    /// Waits up to 5 s for `drawable` to be shown; its presented time.
+    func presented(_ drawable: CAVulkanDrawable) -> Double {
+        let deadline = Date().addingTimeInterval(5)
+        while drawable.presentedTime == 0, Date() < deadline { usleep(5_000) }
+        return drawable.presentedTime
+    }
+
+    @Test func theServerAnnouncesItsDeviceAndTheRowAlignmentOfZeroCopySurfaces() throws {
+        let app = try AppVulkanDevice()
+        let context = try server.connect(name: "capabilities")
+        let capabilities = try context.surfaceCapabilities()
+        // Same lavapipe build in both processes: the same UUIDs (VkPhysicalDeviceIDProperties).
+        #expect(capabilities.deviceUUID == app.layerDevice.deviceUUID)
+        #expect(capabilities.driverUUID == app.layerDevice.driverUUID)
+        #expect(capabilities.hasVulkanDevice)
+        #expect(capabilities.memoryKinds.contains(.opaqueFD) && capabilities.memoryKinds.contains(.hostMemory))
+        // The row alignment is the pitch the device gives a one-pixel-wide linear BGRA image.
+        let pitch = app.linearRowPitch()
+        #expect(pitch > 0 && capabilities.rowAlignment == UInt32(pitch))
+        #expect(capabilities.hostPointerAlignment > 0)
+        #expect(capabilities.drawableFormats.contains(DrawableFormat.bgra8Unorm))
+        #expect(capabilities.drawableFormats.allSatisfy(DrawableFormat.allowed.contains))
+        // A surface made now rounds its rows up to that alignment.
+        #expect(IOSurface.defaultRowAlignment == pitch)
+        let surface = try #require(IOSurface(properties: [.width: 5, .height: 2]))
+        #expect(surface.bytesPerRow == (20 + pitch - 1) / pitch * pitch)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
+    @Test func drawablesRenderedOnTheAppsDeviceAreShownWithoutACopy() throws {
+        let app = try AppVulkanDevice()
+        let context = try server.connect(name: "device-layer")
+        let layer = try layer(in: context, device: app.layerDevice)
+        // Apple's defaults (developer.apple.com/documentation/quartzcore/cametallayer): pixelFormat
+        // .bgra8Unorm, framebufferOnly true, colorspace nil.
+        #expect(layer.pixelFormat == VK_FORMAT_B8G8R8A8_UNORM && layer.framebufferOnly && layer.colorspace == nil)
+        let colors: [(Float, Float, Float)] = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0)]
+        var times: [Double] = []
+        for color in colors {
+            let drawable = try #require(layer.nextDrawable())
+            #expect(
+                drawable.surface == nil && drawable.image != nil && drawable.pixelFormat == VK_FORMAT_B8G8R8A8_UNORM)
+            try app.clear(drawable, to: (color.0, color.1, color.2, 1))
+            drawable.present()
+            times.append(presented(drawable))
+            let expected = (UInt8(color.0 * 255), UInt8(color.1 * 255), UInt8(color.2 * 255))
+            try SurfaceTests.expectPixel(context, 12, 12, expected)
+            try SurfaceTests.expectPixel(context, 23, 23, expected)
+            // Outside the layer this context draws nothing: the victim's background shows.
+            let outside = try context.capture().pixel(x: 30, y: 30)
+            #expect(outside.red == 0 && (127...128).contains(outside.green) && outside.blue == 255, "\(outside)")
+        }
+        #expect(times.allSatisfy { $0 > 0 } && zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
+        let stats = try SurfaceTests.statistics("device-layer", from: context)
+        // Nothing copied; only the image on screen is registered (the others were released once off
+        // screen, and are registered again when shown again).
+        #expect(stats.surfaceBytesCopied == 0)
+        #expect(stats.surfaces == 1, "\(stats)")
+        vkDeviceWaitIdle(app.device)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
+    /// A hostile registration: what is sent (built from the server's own UUIDs) and the refusal expected.
+    struct Hostile: CustomTestStringConvertible, Sendable {
+        var name: String
+        var image: @Sendable (_ device: [UInt8], _ driver: [UInt8]) -> DeviceImageDescription
+        /// Bytes of the plain memfd sent as the "exported" memory.
+        var memfdBytes = 1 << 16
+        var code: ServerErrorCode
+        var text: String
+        var testDescription: String { name }
+    }
+
+    /// A 64×64 BGRA registration with id 30 and an allocation of its pixels' bytes (what lavapipe's
+    /// `vkGetImageMemoryRequirements` gives it), changed by `change`.
+    static func image(
+        _ device: [UInt8], _ driver: [UInt8], _ change: (inout DeviceImageDescription) -> Void = { _ in }
+    ) -> DeviceImageDescription {
+        var d = DeviceImageDescription(
+            id: 30, width: 64, height: 64, format: DrawableFormat.bgra8Unorm, usage: 0x16, flags: 0, tiling: 0,
+            allocationSize: 64 * 64 * 4, deviceUUID: device, driverUUID: driver)
+        change(&d)
+        return d
+    }
+
+    static let hostile: [Hostile] = [
+        Hostile(
+            name: "plain memfd instead of exported memory", image: { image($0, $1) }, code: .deviceImageRefused,
+            text: "image 30: the renderer refused it: the device refused its memory as an opaque fd"),
+        Hostile(
+            name: "allocation other than the image needs", image: { image($0, $1) { $0.allocationSize = 20_000 } },
+            code: .deviceImageRefused,
+            text: "image 30: the renderer refused it: its allocation of 20000 bytes is not the 16384 bytes"),
+        Hostile(
+            name: "unsupported format", image: { image($0, $1) { $0.format = 9 } }, code: .deviceImageRefused,
+            text: "device image 30 has VkFormat 9; this server takes"),
+        Hostile(
+            name: "oversized extent", image: { image($0, $1) { $0.width = 8193 } }, code: .invalidValue,
+            text: "device image 30 is 8193x64 pixels; each side must be from 1 to 8192"),
+        Hostile(
+            name: "allocation smaller than the pixels", image: { image($0, $1) { $0.allocationSize = 100 } },
+            code: .invalidValue, text: "device image 30 claims an allocation of 100 bytes"),
+        Hostile(
+            name: "absurd allocation", image: { image($0, $1) { $0.allocationSize = 1 << 40 } },
+            code: .invalidValue, text: "device image 30 claims an allocation of 1099511627776 bytes"),
+        Hostile(
+            name: "usage without sampled", image: { image($0, $1) { $0.usage = 0x10 } }, code: .invalidValue,
+            text: "device image 30 has usage 0x10"),
+        Hostile(
+            name: "create flags", image: { image($0, $1) { $0.flags = 8 } }, code: .invalidValue,
+            text: "device image 30 has flags 0x8"),
+        Hostile(
+            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
+            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
+        Hostile(
+            name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
+            text: "device image id 0 is reserved"),
+    ]
+
+    @Test(arguments: hostile)
+    func aHostileRegistrationIsRefusedAndOnlyThatClientIsDropped(_ c: Hostile) throws {
+        let socket = try ImageUploadTests.rawClient(server, name: "hostile")
+        try socket.send(MessageCodec.encode(ClientMessage.requestSurfaceCapabilities(requestID: 1)))
+        guard case .surfaceCapabilities(1, let capabilities) = try ImageUploadTests.nextReply(on: socket) else {
+            Issue.record("no surfaceCapabilities reply")
+            return
+        }
+        let fd = OwnedFD(clamina_memfd_create("hostile"))
+        _ = ftruncate(fd.rawValue, off_t(c.memfdBytes))
+        let image = c.image(capabilities.deviceUUID, capabilities.driverUUID)
+        try withExtendedLifetime(fd) {
+            try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
+        }
+        // A commit showing it follows, as a client's would; the server may have closed the connection
+        // already (a refusal on receipt), so the send may fail.
+        try? socket.send(ImageUploadTests.commit([.createLayer(1), .set(1, .contents(30))]))
+        let refusal = ImageUploadTests.Case(name: c.name, send: { _ in }, code: c.code, text: c.text)
+        guard try ImageUploadTests.expectRefusal(refusal, on: socket) else { return }
+        let p = try victim.capture().pixel(x: 10, y: 10)
+        #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255 && p.alpha == 255, "victim's pixels: \(p)")
+        #expect(try !victim.statistics().contains { $0.name == "hostile" })
+        #expect(server.isRunning)
+    }
+
+    @Test func framebufferOnlyPicksTheImagesUsage() throws {
+        // Apple: framebufferOnly defaults to true (developer.apple.com/documentation/quartzcore/
+        // cametallayer/framebufferonly); false lets the app do more than render into the texture.
+        let app = try AppVulkanDevice()
+        let context = try server.connect(name: "usage")
+        let layer = try layer(in: context, device: app.layerDevice)
+        let colorAttachment = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue
+        let base = colorAttachment | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+        let framebuffer = try #require(layer.nextDrawable())
+        #expect(framebuffer.deviceImage?.description.usage == base)
+        layer.framebufferOnly = false
+        let free = try #require(layer.nextDrawable())
+        #expect(
+            free.deviceImage?.description.usage
+                == base | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_STORAGE_BIT.rawValue)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
+    @Test func anUnsupportedPixelFormatIsAPreconditionAndTheAllowedOnesAreAccepted() throws {
+        // Apple raises for a pixel format a CAMetalLayer cannot show; Lamina's allow-list is
+        // DrawableFormat.allowed (a precondition failure cannot be caught in-process, so only the
+        // accepted values are set here).
+        let layer = CAVulkanLayer()
+        for format in DrawableFormat.allowed {
+            layer.pixelFormat = VkFormat(rawValue: format)
+            #expect(layer.pixelFormat.rawValue == format)
+        }
+    }
+}
+
+/// A server whose announced device UUID is not lavapipe's (`LAMINA_TEST_DEVICE_UUID`): the client
+/// refuses to make drawables, and a registration sent anyway is refused with `deviceMismatch`.
+@Suite(.serialized) final class VulkanDeviceMismatchTests {
+    let server: TestServer
+
+    init() throws {
+        server = try TestServer(
+            width: 64, height: 48, environment: ["LAMINA_TEST_DEVICE_UUID": String(repeating: "ab", count: 16)])
+    }
+
+    deinit {
+        let report = server.stop()
+        if !report.validationMessages.isEmpty || report.exitStatus != 0 {
+            print("laminad ended badly (status \(report.exitStatus)):\n\(report.log)")
+        }
+    }
+
+    @Test func aDeviceOfAnotherUUIDGetsNoDrawablesAndANamedDiagnostic() throws {
+        let app = try AppVulkanDevice()
+        let recorder = DiagnosticsRecorder()
+        defer { recorder.stop() }
+        let context = try server.connect(name: "mismatch")
+        #expect(try context.surfaceCapabilities().deviceUUID == [UInt8](repeating: 0xAB, count: 16))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let layer = CAVulkanLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        layer.device = app.layerDevice
+        root.addSublayer(layer)
+        context.layer = root
+        try context.synchronize()
+        #expect(layer.nextDrawable() == nil)
+        let refusals = recorder.diagnostics.filter { $0.kind == .drawableRefused }
+        #expect(refusals.contains { $0.message.contains("cannot import this device's images") }, "\(refusals)")
+        #expect(server.isRunning)
+    }
+
+    @Test func aRegistrationWithTheWrongUUIDIsRefusedWithDeviceMismatch() throws {
+        let socket = try ImageUploadTests.rawClient(server, name: "liar")
+        let fd = OwnedFD(clamina_memfd_create("liar"))
+        _ = ftruncate(fd.rawValue, 4096)
+        let image = DeviceImageDescription(
+            id: 5, width: 8, height: 8, format: DrawableFormat.bgra8Unorm, usage: 0x16, flags: 0, tiling: 0,
+            allocationSize: 4096, deviceUUID: Array(1...16), driverUUID: Array(1...16))
+        try withExtendedLifetime(fd) {
+            try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
+        }
+        let c = ImageUploadTests.Case(
+            name: "mismatch", send: { _ in }, code: .deviceMismatch,
+            text: "device image 5 was made on device 0102030405060708090a0b0c0d0e0f10")
+        _ = try ImageUploadTests.expectRefusal(c, on: socket)
+        #expect(server.isRunning)
+    }
+}

@@ -41,7 +41,9 @@ extension AnimationValue {
         case .image:
             if let image = any as? CGImage { return .image(ContentsImageRegistry.remember(image)) }
             if let surface = any as? IOSurface { return .image(IOSurfaceRegistry.remember(surface)) }
-            if let drawable = any as? VulkanDrawableImage { return .image(VulkanDrawableImageRegistry.remember(drawable)) }
+            if let drawable = any as? VulkanDrawableImage {
+                return .image(VulkanDrawableImageRegistry.remember(drawable))
+            }
             if any is NSNull { return .image(0) }
         case .vector:
             if let v = any as? SIMD3<Double> { return .vector(v) }

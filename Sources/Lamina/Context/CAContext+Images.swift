@@ -32,6 +32,8 @@ extension CAContext {
         for (id, uses) in imageUses where uses > 0 && !uploadedImages.contains(id) {
             if let drawable = VulkanDrawableImageRegistry.image(id) {
                 try connection.send(.registerDeviceImage(drawable.description), fds: [drawable.fd.rawValue])
+                // A device drawable's presented time comes from the server's feedback, as a CPU one's.
+                try connection.send(.surfaceFeedback(id: id, enabled: true))
                 uploadedImages.insert(id)
                 surfaceChangesSent[id] = drawable.changeCount
                 continue

@@ -133,11 +133,13 @@ extension CAVulkanLayer {
     /// back once the app lets go of it and the server releases it.
     func surfacePresented(id: UInt64, time: CFTimeInterval, in context: CAContext) {
         pool.lock()
-        guard let slot = slots.firstIndex(where: { $0?.contentsID == id }) else {
+        if let slot = slots.firstIndex(where: { $0?.contentsID == id }) {
+            slotAwaitingRelease[slot] = true
+        } else if !deviceSlots.contains(where: { $0?.contentsID == id }) {
             pool.unlock()
             return
         }
-        slotAwaitingRelease[slot] = true
+        // A device image is reused once its drawable object is gone, without waiting for a release.
         let shown: CAVulkanDrawable
         var timed = false
         if let current = committed, current.drawable.contentsID == id, current.context === context {

@@ -88,6 +88,28 @@ import Testing
         #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
     }
 
+    /// A device drawable's timed present waits for the app's rendering, then rides on the same
+    /// present queue as a CPU drawable's: Apple's `present(at:)` (developer.apple.com/documentation/
+    /// metal/mtldrawable) shows it at the first frame at or after the time, never earlier.
+    @Test func aDeviceDrawablePresentedAtATimeIsNotShownBeforeIt() throws {
+        let app = try AppVulkanDevice()
+        let context = try server.connect(name: "device-present-at")
+        let layer = try layer(in: context, device: app.layerDevice)
+        let first = try #require(layer.nextDrawable())
+        try app.clear(first, to: (1, 0, 0, 1))
+        first.present()
+        #expect(presented(first) > 0)
+        let second = try #require(layer.nextDrawable())
+        try app.clear(second, to: (0, 0, 1, 1))
+        let t0 = CACurrentMediaTime() + 0.5
+        second.present(at: t0)
+        let shownAt = presented(second)
+        #expect(shownAt >= t0, "presented at \(shownAt), before its time \(t0)")
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+        vkDeviceWaitIdle(app.device)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
     /// A hostile registration: what is sent (built from the server's own UUIDs) and the refusal expected.
     struct Hostile: CustomTestStringConvertible, Sendable {
         var name: String

@@ -51,29 +51,8 @@ extension VulkanRenderer {
     func importsOpaqueImages(_ format: UInt32) -> Bool {
         let vkFormat = VkFormat(rawValue: format)
         guard vk.supportsOptimal(vkFormat, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT.rawValue) else { return false }
-        var external = VkPhysicalDeviceExternalImageFormatInfo()
-        external.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO
-        external.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT
-        var info = VkPhysicalDeviceImageFormatInfo2()
-        info.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2
-        info.format = vkFormat
-        info.type = VK_IMAGE_TYPE_2D
-        info.tiling = VK_IMAGE_TILING_OPTIMAL
-        info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
-        var externalProperties = VkExternalImageFormatProperties()
-        externalProperties.sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES
-        var properties = VkImageFormatProperties2()
-        properties.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2
-        let result = withUnsafePointer(to: &external) { e in
-            info.pNext = UnsafeRawPointer(e)
-            return withUnsafeMutablePointer(to: &externalProperties) { p in
-                properties.pNext = UnsafeMutableRawPointer(p)
-                return vkGetPhysicalDeviceImageFormatProperties2(vk.physicalDevice, &info, &properties)
-            }
-        }
-        let importable = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT.rawValue
-        return result == VK_SUCCESS
-            && externalProperties.externalMemoryProperties.externalMemoryFeatures & importable != 0
+        return importableExtent(
+            of: VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT, format: vkFormat, tiling: VK_IMAGE_TILING_OPTIMAL) != nil
     }
 
     /// Imports `image` with its exact create info on a dedicated allocation of its exported memory

@@ -157,6 +157,18 @@ extension VulkanRenderer {
     func importsLinearImages(
         of handleType: VkExternalMemoryHandleTypeFlagBits, format: VkFormat, width: Int, height: Int
     ) -> Bool {
+        guard let extent = importableExtent(of: handleType, format: format, tiling: VK_IMAGE_TILING_LINEAR) else {
+            return false
+        }
+        return width <= Int(extent.width) && height <= Int(extent.height)
+    }
+
+    /// The largest sampled 2-D image of `format` and `tiling` the device imports from memory of
+    /// `handleType`, or nil when it imports none (`vkGetPhysicalDeviceImageFormatProperties2` with
+    /// `VkPhysicalDeviceExternalImageFormatInfo`).
+    func importableExtent(
+        of handleType: VkExternalMemoryHandleTypeFlagBits, format: VkFormat, tiling: VkImageTiling
+    ) -> VkExtent3D? {
         var external = VkPhysicalDeviceExternalImageFormatInfo()
         external.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO
         external.handleType = handleType
@@ -164,7 +176,7 @@ extension VulkanRenderer {
         info.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2
         info.format = format
         info.type = VK_IMAGE_TYPE_2D
-        info.tiling = VK_IMAGE_TILING_LINEAR
+        info.tiling = tiling
         info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
         var externalProperties = VkExternalImageFormatProperties()
         externalProperties.sType = VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES
@@ -177,10 +189,9 @@ extension VulkanRenderer {
                 return vkGetPhysicalDeviceImageFormatProperties2(vk.physicalDevice, &info, &properties)
             }
         }
-        let extent = properties.imageFormatProperties.maxExtent
         let importable = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT.rawValue
-        return result == VK_SUCCESS
-            && externalProperties.externalMemoryProperties.externalMemoryFeatures & importable != 0
-            && width <= Int(extent.width) && height <= Int(extent.height)
+        guard result == VK_SUCCESS, externalProperties.externalMemoryProperties.externalMemoryFeatures & importable != 0
+        else { return nil }
+        return properties.imageFormatProperties.maxExtent
     }
 }

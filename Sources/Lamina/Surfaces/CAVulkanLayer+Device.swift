@@ -24,6 +24,9 @@ extension CAVulkanLayer {
             | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
             | (framebufferOnly ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_STORAGE_BIT.rawValue)
         let deadline = allowsNextDrawableTimeout ? Date().addingTimeInterval(1) : nil
+        // Images dropped from the pool give back their registration once the pool's lock is let go.
+        var unpinned: [(id: UInt64, context: CAContext?)] = []
+        defer { for pin in unpinned { unpinDeviceImage(pin.id, from: pin.context) } }
         pool.lock()
         defer { pool.unlock() }
         while true {
@@ -35,9 +38,16 @@ extension CAVulkanLayer {
                         || image.description.usage != usage
                 {
                     deviceSlots[i] = nil
+                    deviceImagesAwaitingRelease.remove(image.contentsID)
+                    if let pin = devicePins.removeValue(forKey: image.contentsID) {
+                        unpinned.append((image.contentsID, pin.context))
+                    }
                 }
             }
-            if let i = deviceSlots.indices.first(where: { !slotInUse[$0] && deviceSlots[$0] != nil }) {
+            // A free image comes back once the server has released it: no frame still samples it.
+            if let i = deviceSlots.indices.first(where: {
+                !slotInUse[$0] && deviceSlots[$0].map { !deviceImagesAwaitingRelease.contains($0.contentsID) } == true
+            }) {
                 return handOutDevice(slot: i)
             }
             if deviceSlots.compactMap({ $0 }).count < maximumDrawableCount {

@@ -97,6 +97,16 @@ extension CAVulkanLayer {
     /// Keeps the drawable's surface registered in `context` while the pool holds it (one use of it),
     /// so that showing the buffer again registers nothing (the transaction lock is held).
     func pin(_ drawable: CAVulkanDrawable, in context: CAContext) {
+        if let image = drawable.deviceImage {
+            let pinned = pool.withLock {
+                guard deviceSlots.contains(where: { $0 === image }), devicePins[image.contentsID]?.context !== context
+                else { return true }
+                devicePins[image.contentsID] = WeakContext(context: context)
+                return false
+            }
+            if !pinned { context.useImage(image.contentsID, by: 1) }
+            return
+        }
         let pinned = pool.withLock {
             guard drawable.surface != nil, drawable.slot < slots.count, slots[drawable.slot] === drawable.surface,
                 slotPinnedIn[drawable.slot].context !== context
@@ -105,6 +115,16 @@ extension CAVulkanLayer {
             return false
         }
         if !pinned { context.useImage(drawable.surface.contentsID, by: 1) }
+    }
+
+    /// Gives back the use `pin` kept of device image `id` in the context that showed it (the image
+    /// left the pool): the context's next commit releases it once nothing shows it (the pool's lock
+    /// is not held).
+    func unpinDeviceImage(_ id: UInt64, from context: CAContext?) {
+        guard let context else { return }
+        CATransaction.lock()
+        context.useImage(id, by: -1)
+        CATransaction.unlock()
     }
 
     /// Drops slot `i` of the pool (a buffer of another size, or the layer going away): its surface
@@ -135,11 +155,12 @@ extension CAVulkanLayer {
         pool.lock()
         if let slot = slots.firstIndex(where: { $0?.contentsID == id }) {
             slotAwaitingRelease[slot] = true
-        } else if !deviceSlots.contains(where: { $0?.contentsID == id }) {
+        } else if deviceSlots.contains(where: { $0?.contentsID == id }) {
+            deviceImagesAwaitingRelease.insert(id)
+        } else {
             pool.unlock()
             return
         }
-        // A device image is reused once its drawable object is gone, without waiting for a release.
         let shown: CAVulkanDrawable
         var timed = false
         if let current = committed, current.drawable.contentsID == id, current.context === context {
@@ -186,8 +207,11 @@ extension CAVulkanLayer {
     /// drawable object is gone.
     func surfaceReleased(id: UInt64) {
         pool.withLock {
-            guard let slot = slots.firstIndex(where: { $0?.contentsID == id }) else { return }
-            slotAwaitingRelease[slot] = false
+            if let slot = slots.firstIndex(where: { $0?.contentsID == id }) {
+                slotAwaitingRelease[slot] = false
+            } else if deviceImagesAwaitingRelease.remove(id) == nil {
+                return
+            }
             releaseCounts[id, default: 0] += 1
             pool.broadcast()
         }
@@ -225,6 +249,7 @@ extension CAVulkanLayer {
     func contextReconnected(_ context: CAContext) {
         pool.withLock {
             for i in slots.indices where slotPinnedIn[i].context === context { slotAwaitingRelease[i] = false }
+            deviceImagesAwaitingRelease = []
             pool.broadcast()
         }
     }

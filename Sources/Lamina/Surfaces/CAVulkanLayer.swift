@@ -69,6 +69,11 @@ open class CAVulkanLayer: CALayer {
     var lastDrawableID = 0
     /// The pool's images when the layer has a `device` (the same slots as `slotInUse`).
     var deviceSlots: [VulkanDrawableImage?] = []
+    /// The pool's device images a frame showed and the server has not said it is done with (their
+    /// ids): not handed out again until it has (`surfaceReleased`).
+    var deviceImagesAwaitingRelease: Set<UInt64> = []
+    /// The context that keeps each pool device image registered (one use of it), by image id.
+    var devicePins: [UInt64: WeakContext] = [:]
     /// The device the pool's images were made on and the verdict of its compatibility check.
     var checkedDevice: (device: CAVulkanDevice, format: UInt32, compatible: Bool)?
     private var explicitDrawableSize: CGSize?
@@ -115,6 +120,7 @@ open class CAVulkanLayer: CALayer {
 
     deinit {
         for i in slots.indices { dropSlot(i) }
+        for (id, pin) in devicePins { unpinDeviceImage(id, from: pin.context) }
     }
 
     /// The size in pixels of the drawables `nextDrawable()` makes: `bounds.size × contentsScale`

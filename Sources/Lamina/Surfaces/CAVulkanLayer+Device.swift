@@ -6,7 +6,7 @@ import LaminaProtocol
 /// opaque fd and registered once with the server (docs/surfaces.md, "Vulkan-device drawables").
 extension CAVulkanLayer {
     /// How long `present()` waits on the CPU for the app's rendering before the drawable is dropped.
-    static let renderingTimeout = 5.0
+    nonisolated(unsafe) static var renderingTimeout = 5.0
     private static let renderingWaits = DispatchQueue(label: "lamina-vulkan-layer-wait", attributes: .concurrent)
 
     /// `nextDrawable()` with a device: nil (and a `drawableRefused` diagnostic) when the server

@@ -138,6 +138,43 @@ import Testing
         #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
     }
 
+    /// A drawable whose rendering never signals its value stalls nothing but itself: the library's
+    /// wait gives up (`renderingTimeout`), the drawable is dropped (`presentedTime` 0, its handler
+    /// called) with a named diagnostic, the layer keeps its last frame, another client renders on,
+    /// and the next drawable is shown. The server never waits on a value the client controls.
+    @Test func aDrawableWhoseRenderingNeverSignalsIsDroppedAndStallsNothing() throws {
+        let app = try AppVulkanDevice()
+        let recorder = DiagnosticsRecorder()
+        defer { recorder.stop() }
+        let context = try server.connect(name: "never-signals")
+        let layer = try layer(in: context, device: app.layerDevice)
+        let first = try #require(layer.nextDrawable())
+        try app.clear(first, to: (1, 0, 0, 1))
+        first.present()
+        #expect(presented(first) > 0)
+        CAVulkanLayer.renderingTimeout = 0.3
+        defer { CAVulkanLayer.renderingTimeout = 5 }
+        let silent = try #require(layer.nextDrawable())
+        let dropped = DispatchSemaphore(value: 0)
+        silent.addPresentedHandler { _ in dropped.signal() }
+        silent.present()  // nothing was submitted: its value is never signalled
+        #expect(dropped.wait(timeout: .now() + 5) == .success)
+        #expect(silent.presentedTime == 0)
+        let refusals = recorder.diagnostics.filter { $0.kind == .drawableRefused }
+        #expect(refusals.contains { $0.message.contains("did not signal") }, "\(refusals)")
+        try SurfaceTests.expectPixel(context, 12, 12, (255, 0, 0))
+        // Where this client draws nothing, the other client's background shows.
+        let p = try victim.capture().pixel(x: 30, y: 30)
+        #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255, "victim's pixels: \(p)")
+        let next = try #require(layer.nextDrawable())
+        try app.clear(next, to: (0, 1, 0, 1))
+        next.present()
+        #expect(presented(next) > 0)
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 255, 0))
+        vkDeviceWaitIdle(app.device)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
     /// A hostile registration: what is sent (built from the server's own UUIDs) and the refusal expected.
     struct Hostile: CustomTestStringConvertible, Sendable {
         var name: String

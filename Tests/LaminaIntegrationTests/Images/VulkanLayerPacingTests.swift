@@ -85,6 +85,8 @@ import Testing
         for drawable in drawables { drawable.present() }
         let shown = log.wait(for: 3)
         #expect(shown.count == 3)
+        // The replaced one's handler comes first, with 0 (Apple's presentedTime of a dropped drawable).
+        #expect(shown.first?.id == drawables[1].drawableID && shown.first?.time == 0, "\(shown)")
         #expect(drawables[1].presentedTime == 0, "the replaced drawable was never shown")
         let frames = Set(try frameTimes(context))
         #expect(frames.contains(drawables[0].presentedTime) && frames.contains(drawables[2].presentedTime))

@@ -67,28 +67,6 @@ import Testing
         }
     }
 
-    @Test func aNewerPresentReplacesAWaitingOneWithoutDisplaySync() throws {
-        let context = try server.connect(name: "mailbox")
-        let layer = try layer(in: context)
-        layer.displaySyncEnabled = false
-        let log = Log()
-        var drawables: [CAVulkanDrawable] = []
-        for color in [(UInt8(255), UInt8(0), UInt8(0)), (0, 255, 0), (0, 0, 255)] {
-            let drawable = try #require(layer.nextDrawable())
-            SurfaceTests.fill(drawable.surface, color)
-            drawable.addPresentedHandler { log.add($0) }
-            drawables.append(drawable)
-        }
-        // The first is committed at once; the second waits for its frame and the third replaces it.
-        for drawable in drawables { drawable.present() }
-        let shown = log.wait(for: 3)
-        #expect(shown.count == 3)
-        #expect(shown.first?.id == drawables[1].drawableID && shown.first?.time == 0, "\(shown)")
-        #expect(drawables[1].presentedTime == 0)
-        #expect(drawables[0].presentedTime > 0 && drawables[2].presentedTime > drawables[0].presentedTime)
-        try SurfaceTests.expectPixel(context, 20, 20, (0, 0, 255))
-    }
-
     @Test func nextDrawableGivesUpAfterOneSecondWithAllHeld() throws {
         let context = try server.connect(name: "timeout")
         let layer = try layer(in: context)

@@ -26,18 +26,7 @@ extension VulkanRenderer {
 
     /// The row pitch the device gives a linear, sampled, one-pixel-wide BGRA image (0 if it makes none).
     func linearRowPitch() -> UInt32 {
-        var info = VkImageCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
-        info.imageType = VK_IMAGE_TYPE_2D
-        info.format = VulkanImage.format
-        info.extent = VkExtent3D(width: 1, height: 2, depth: 1)
-        info.mipLevels = 1
-        info.arrayLayers = 1
-        info.samples = VK_SAMPLE_COUNT_1_BIT
-        info.tiling = VK_IMAGE_TILING_LINEAR
-        info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
-        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
-        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var info = Self.linearSampledImage(format: VulkanImage.format, width: 1, height: 2)
         var image: VkImage?
         guard vkCreateImage(vk.device, &info, nil, &image) == VK_SUCCESS, let image else { return 0 }
         defer { vkDestroyImage(vk.device, image, nil) }

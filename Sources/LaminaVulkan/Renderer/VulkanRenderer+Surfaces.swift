@@ -84,20 +84,9 @@ extension VulkanRenderer {
         var external = VkExternalMemoryImageCreateInfo()
         external.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO
         external.handleTypes = handleType.rawValue
-        var info = VkImageCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
-        info.imageType = VK_IMAGE_TYPE_2D
-        info.format = format
-        info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
-        info.mipLevels = 1
-        info.arrayLayers = 1
-        info.samples = VK_SAMPLE_COUNT_1_BIT
-        info.tiling = VK_IMAGE_TILING_LINEAR
-        info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
-        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
         // External memory must start UNDEFINED (VUID-VkImageCreateInfo-pNext-01443). The first frame
         // moves it to GENERAL; a linear image's texels stay where the host wrote them.
-        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        var info = Self.linearSampledImage(format: format, width: width, height: height)
         var image: VkImage?
         let created = withUnsafePointer(to: &external) { p in
             info.pNext = UnsafeRawPointer(p)
@@ -161,6 +150,24 @@ extension VulkanRenderer {
             return false
         }
         return width <= Int(extent.width) && height <= Int(extent.height)
+    }
+
+    /// The create info of a linear, sampled, single-level 2-D image of `format`, starting in layout
+    /// `UNDEFINED`.
+    static func linearSampledImage(format: VkFormat, width: Int, height: Int) -> VkImageCreateInfo {
+        var info = VkImageCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
+        info.imageType = VK_IMAGE_TYPE_2D
+        info.format = format
+        info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
+        info.mipLevels = 1
+        info.arrayLayers = 1
+        info.samples = VK_SAMPLE_COUNT_1_BIT
+        info.tiling = VK_IMAGE_TILING_LINEAR
+        info.usage = VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
+        return info
     }
 
     /// The largest sampled 2-D image of `format` and `tiling` the device imports from memory of

@@ -118,6 +118,7 @@ struct Bench: ParsableCommand {
                         format: "commit throughput, actions %@: %.0f property changes/s", actions ? "on" : "off",
                         perSecond))
             }
+            print(String(format: "commits per second, one of 1,000 layers changed: %.0f", try sparseCommitRate(server)))
             let roundTrips = try emptyCommitRoundTrips(server, count: 200)
             print(String(format: "empty commit round trip: %.3f ms", median(roundTrips) * 1000))
             return
@@ -437,6 +438,35 @@ struct Bench: ParsableCommand {
         context.layer = nil
         try context.synchronize()
         return (Double(commits * layers.count) / elapsed, commits)
+    }
+
+    /// Commits per second when each commit changes one layer among 1,000 (actions disabled): the
+    /// client's work for the layers a commit did not change.
+    func sparseCommitRate(_ server: TestServer) throws -> Double {
+        let context = try server.connect(name: "bench-sparse")
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height)
+        let layers = (0..<1000).map { i -> CALayer in
+            let l = CALayer()
+            l.frame = CGRect(x: Double(i % 40) * 30, y: Double(i / 40) * 28, width: 20, height: 20)
+            root.addSublayer(l)
+            return l
+        }
+        context.layer = root
+        try context.synchronize()
+        let commits = 500
+        let start = CACurrentMediaTime()
+        for c in 0..<commits {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layers[c % 1000].position.x += 1
+            CATransaction.commit()
+        }
+        try context.synchronize()
+        let elapsed = CACurrentMediaTime() - start
+        context.layer = nil
+        try context.synchronize()
+        return Double(commits) / elapsed
     }
 
     /// Sends empty commits on a raw connection and times each until its `commitApplied`.

@@ -247,24 +247,41 @@ public final class CAContext: @unchecked Sendable {
                 l.transactionHold = nil
             }
             let children = l.committedSublayers
-            let childIDs = children.map(\.layerID)
-            var animationIDs = sent[l.layerID]?.animationIDs ?? []
             let hostLayer = l as? CALayerHost
             let host = (contextId: hostLayer?.contextId ?? 0, token: hostLayer?.token ?? 0)
-            let sentHost = sent[l.layerID]?.host ?? (0, 0)
-            if let previous = sent[l.layerID] {
-                if previous.version != l.version {
-                    ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
-                    emitterCellOperations(l, previous: previous.state, into: &ops)
-                    if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
-                    if previous.state.contents != l.modelState.contents {
-                        useImage(l.modelState.contents, by: 1)
-                        useImage(previous.state.contents, by: -1)
-                    }
-                    let before = animationIDs
-                    animationIDs = Self.animationOperations(l, sentIDs: animationIDs, now: now, into: &ops)
-                    trackAnimationImages(before: before, after: animationIDs)
+            let mask = l.mask
+            let index = sent.index(forKey: l.layerID)
+            if let index, sent.values[index].version == l.version {
+                // Unchanged since it was sent (its state, sublayers and animations): only its host
+                // and mask are compared, in place, without copying its sent state.
+                if host != sent.values[index].host {
+                    ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
+                    sent.values[index].host = host
                 }
+                if mask?.layerID != sent.values[index].mask {
+                    ops.append(.setMask(l.layerID, mask: mask?.layerID))
+                    sent.values[index].mask = mask?.layerID
+                }
+                l.hasBeenCommitted = true
+                stack.append(contentsOf: children.reversed())
+                if let mask { stack.append(mask) }
+                continue
+            }
+            let childIDs = children.map(\.layerID)
+            let sentBefore = index.map { sent.values[$0] }
+            var animationIDs = sentBefore?.animationIDs ?? []
+            let sentHost = sentBefore?.host ?? (0, 0)
+            if let previous = sentBefore {
+                ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
+                emitterCellOperations(l, previous: previous.state, into: &ops)
+                if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
+                if previous.state.contents != l.modelState.contents {
+                    useImage(l.modelState.contents, by: 1)
+                    useImage(previous.state.contents, by: -1)
+                }
+                let before = animationIDs
+                animationIDs = Self.animationOperations(l, sentIDs: animationIDs, now: now, into: &ops)
+                trackAnimationImages(before: before, after: animationIDs)
             } else {
                 ops.append(.createLayer(l.layerID, l.modelState.layerClass))
                 ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
@@ -275,8 +292,7 @@ public final class CAContext: @unchecked Sendable {
                 trackAnimationImages(before: [], after: animationIDs)
             }
             if host != sentHost { ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token)) }
-            let mask = l.mask
-            if mask?.layerID != sent[l.layerID]?.mask { ops.append(.setMask(l.layerID, mask: mask?.layerID)) }
+            if mask?.layerID != sentBefore?.mask { ops.append(.setMask(l.layerID, mask: mask?.layerID)) }
             l.hasBeenCommitted = true
             sent[l.layerID] = Sent(
                 version: l.version, state: l.modelState, sublayers: childIDs,

@@ -411,7 +411,34 @@ struct Bench: ParsableCommand {
     /// With `actions`, every change also runs the implicit position animation (searched, created,
     /// encoded, validated and attached on the server).
     func commitThroughput(_ server: TestServer, actions: Bool) throws -> (Double, Int) {
-        let context = try server.connect(name: "bench")
+        let commits = 100
+        let elapsed = try timeCommits(server, name: "bench", count: commits) { c, layers in
+            CATransaction.setDisableActions(!actions)
+            for (i, l) in layers.enumerated() {
+                l.position = CGPoint(x: Double(i % 40) * 30 + 10 + Double(c % 7), y: Double(i / 40) * 28 + 10)
+            }
+        }
+        return (Double(commits * 1000) / elapsed, commits)
+    }
+
+    /// Commits per second when each commit changes one layer among 1,000 (actions disabled): the
+    /// client's work for the layers a commit did not change.
+    func sparseCommitRate(_ server: TestServer) throws -> Double {
+        let commits = 500
+        let elapsed = try timeCommits(server, name: "bench-sparse", count: commits) { c, layers in
+            CATransaction.setDisableActions(true)
+            layers[c % 1000].position.x += 1
+        }
+        return Double(commits) / elapsed
+    }
+
+    /// Shows 1,000 20×20 layers on a 40-column grid in a new context, then times `count` transactions
+    /// of `change` (given the transaction's number and the layers) and one round trip after them, to
+    /// be sure the server applied them all: the seconds taken.
+    func timeCommits(
+        _ server: TestServer, name: String, count: Int, _ change: (Int, [CALayer]) -> Void
+    ) throws -> Double {
+        let context = try server.connect(name: name)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height)
         let layers = (0..<1000).map { i -> CALayer in
@@ -423,50 +450,17 @@ struct Bench: ParsableCommand {
         }
         context.layer = root
         try context.synchronize()
-        let commits = 100
         let start = CACurrentMediaTime()
-        for c in 0..<commits {
+        for c in 0..<count {
             CATransaction.begin()
-            CATransaction.setDisableActions(!actions)
-            for (i, l) in layers.enumerated() {
-                l.position = CGPoint(x: Double(i % 40) * 30 + 10 + Double(c % 7), y: Double(i / 40) * 28 + 10)
-            }
+            change(c, layers)
             CATransaction.commit()
         }
         try context.synchronize()
         let elapsed = CACurrentMediaTime() - start
         context.layer = nil
         try context.synchronize()
-        return (Double(commits * layers.count) / elapsed, commits)
-    }
-
-    /// Commits per second when each commit changes one layer among 1,000 (actions disabled): the
-    /// client's work for the layers a commit did not change.
-    func sparseCommitRate(_ server: TestServer) throws -> Double {
-        let context = try server.connect(name: "bench-sparse")
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: BenchSize.width, height: BenchSize.height)
-        let layers = (0..<1000).map { i -> CALayer in
-            let l = CALayer()
-            l.frame = CGRect(x: Double(i % 40) * 30, y: Double(i / 40) * 28, width: 20, height: 20)
-            root.addSublayer(l)
-            return l
-        }
-        context.layer = root
-        try context.synchronize()
-        let commits = 500
-        let start = CACurrentMediaTime()
-        for c in 0..<commits {
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            layers[c % 1000].position.x += 1
-            CATransaction.commit()
-        }
-        try context.synchronize()
-        let elapsed = CACurrentMediaTime() - start
-        context.layer = nil
-        try context.synchronize()
-        return Double(commits) / elapsed
+        return elapsed
     }
 
     /// Sends empty commits on a raw connection and times each until its `commitApplied`.

@@ -276,62 +276,48 @@ import Testing
             matrix: SurfacePlanes.bt709)
     }
 
+    /// A 16×16 registration of surface `id` in a 4,096-byte memfd, refused with `code` and `text`.
+    static func refusal(
+        _ name: String, _ id: UInt64, stride: UInt32, format: UInt32, planes: SurfacePlanes,
+        code: ServerErrorCode, text: String
+    ) -> ImageUploadTests.Case {
+        .init(
+            name: name,
+            send: { s in
+                try SurfaceTests.send(
+                    s, register(id, stride: stride, format: format, planes: planes), surfaceBytes: 4096)
+            }, code: code, text: text)
+    }
+
     static let cases: [ImageUploadTests.Case] = [
-        .init(
-            name: "P010 luma plane at an odd offset",
-            send: { s in
-                try SurfaceTests.send(
-                    s, register(1, stride: 64, format: SurfaceFormat.p010VideoRange, planes: planes(lumaOffset: 1)),
-                    surfaceBytes: 4096)
-            }, code: .invalidSurfaceLayout,
+        refusal(
+            "P010 luma plane at an odd offset", 1, stride: 64, format: SurfaceFormat.p010VideoRange,
+            planes: planes(lumaOffset: 1), code: .invalidSurfaceLayout,
             text: "surface 1: its luma plane at offset 1, stride 64, is not a whole number of 2-byte samples"),
-        .init(
-            name: "P010 luma stride of an odd number of bytes",
-            send: { s in
-                try SurfaceTests.send(
-                    s, register(2, stride: 65, format: SurfaceFormat.p010FullRange, planes: planes()),
-                    surfaceBytes: 4096)
-            }, code: .invalidSurfaceLayout,
+        refusal(
+            "P010 luma stride of an odd number of bytes", 2, stride: 65, format: SurfaceFormat.p010FullRange,
+            planes: planes(), code: .invalidSurfaceLayout,
             text: "surface 2: its luma plane at offset 0, stride 65, is not a whole number of 2-byte samples"),
-        .init(
-            name: "P010 chroma stride between pairs",
-            send: { s in
-                try SurfaceTests.send(
-                    s, register(3, stride: 64, format: SurfaceFormat.p010VideoRange, planes: planes(chromaStride: 66)),
-                    surfaceBytes: 4096)
-            }, code: .invalidSurfaceLayout,
+        refusal(
+            "P010 chroma stride between pairs", 3, stride: 64, format: SurfaceFormat.p010VideoRange,
+            planes: planes(chromaStride: 66), code: .invalidSurfaceLayout,
             text: "surface 3: its chroma plane at offset 2048, stride 66, is not a whole number of 4-byte Cb, Cr pairs"),
-        .init(
-            name: "NV12 chroma plane at an odd offset",
-            send: { s in
-                try SurfaceTests.send(
-                    s,
-                    register(4, stride: 64, format: SurfaceFormat.nv12VideoRange, planes: planes(chromaOffset: 1025)),
-                    surfaceBytes: 4096)
-            }, code: .invalidSurfaceLayout,
+        refusal(
+            "NV12 chroma plane at an odd offset", 4, stride: 64, format: SurfaceFormat.nv12VideoRange,
+            planes: planes(chromaOffset: 1025), code: .invalidSurfaceLayout,
             text: "surface 4: its chroma plane at offset 1025, stride 64, is not a whole number of 2-byte Cb, Cr"),
-        .init(
-            name: "overlapping planes",
-            send: { s in
-                try SurfaceTests.send(
-                    s, register(5, stride: 64, format: SurfaceFormat.nv12FullRange, planes: planes(chromaOffset: 512)),
-                    surfaceBytes: 4096)
-            }, code: .invalidSurfaceLayout,
+        refusal(
+            "overlapping planes", 5, stride: 64, format: SurfaceFormat.nv12FullRange,
+            planes: planes(chromaOffset: 512), code: .invalidSurfaceLayout,
             text: "surface 5: its luma plane (bytes 0..<976) and chroma plane (bytes 512..<976) overlap"),
-        .init(
-            name: "P010 luma stride below the width's samples",
-            send: { s in
-                try SurfaceTests.send(
-                    s, register(6, stride: 30, format: SurfaceFormat.p010VideoRange, planes: planes()),
-                    surfaceBytes: 4096)
-            }, code: .invalidValue, text: "P010 surface 6 has a luma stride of 30 bytes: it must be from 32"),
-        .init(
-            name: "unsupported YCbCr format",
-            send: { s in
-                // 'y420' (0x79343230) is no format Lamina knows; its planes are not even read.
-                try SurfaceTests.send(
-                    s, register(7, stride: 64, format: 0x7934_3230, planes: planes()), surfaceBytes: 4096)
-            }, code: .invalidValue, text: "surface 7 has pixel format 0x79343230; only 'BGRA' (0x42475241)"),
+        refusal(
+            "P010 luma stride below the width's samples", 6, stride: 30, format: SurfaceFormat.p010VideoRange,
+            planes: planes(), code: .invalidValue,
+            text: "P010 surface 6 has a luma stride of 30 bytes: it must be from 32"),
+        // 'y420' (0x79343230) is no format Lamina knows; its planes are not even read.
+        refusal(
+            "unsupported YCbCr format", 7, stride: 64, format: 0x7934_3230, planes: planes(), code: .invalidValue,
+            text: "surface 7 has pixel format 0x79343230; only 'BGRA' (0x42475241)"),
     ]
 
     @Test(arguments: cases)

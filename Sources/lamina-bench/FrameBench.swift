@@ -128,6 +128,22 @@ enum FrameBench {
             String(
                 format: "%.2f µs, %d layers visited (%@)", still * 1000, visited.max() ?? -1, "\(retained.lastBuild)"))
 
+        // A commit applied while the tree before it is still held, as the server's trees are held by
+        // frames in flight: what applying it copies.
+        var held: [RenderTree] = []
+        held.reserveCapacity(n + 2)
+        var applied = tree
+        let apply = SoftwareReference.medianMilliseconds(iterations: n) {
+            held.append(applied)
+            applied = try! applied.applying(
+                [.set(5_002, .position(CGPoint(x: 40 + Double(held.count % 200), y: Double(height) / 4)))],
+                displayCount: 1)
+        }
+        held.removeAll()
+        row(
+            "10,000 layers: applying a commit that moves one layer, the tree before still held",
+            String(format: "%.1f µs", apply * 1000))
+
         // Animated layers: the build (sampling, transforms, instances), the animation bookkeeping and
         // the damage, per animated layer.
         for animated in [100, 10_000] {

@@ -9,7 +9,7 @@ extension DisplayListBuilder {
     /// transition); sublayers start again from the identity image.
     struct DrawContext {
         /// The tree's layers, where the layer's sublayers are looked up.
-        var layers: [LayerID: RenderLayer]
+        var layers: LayerTable
         /// The before-images of transitions in the tree, by transition id.
         var snapshots: [UInt64: TransitionSnapshot]
         /// The superlayer's `sublayerTransform` about its anchor point.

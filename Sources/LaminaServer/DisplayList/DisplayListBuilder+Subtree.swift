@@ -43,7 +43,7 @@ extension DisplayListBuilder {
 
     /// `layers` with the animations of layer `id` and every layer below it removed, so they draw
     /// their model values.
-    static func modelLayers(of layers: [LayerID: RenderLayer], from id: LayerID) -> [LayerID: RenderLayer] {
+    static func modelLayers(of layers: LayerTable, from id: LayerID) -> LayerTable {
         var result = layers
         var pending = [id]
         while let next = pending.popLast() {

@@ -22,14 +22,14 @@ extension RenderTree {
     mutating func beginRevision() {
         revision += 1
         if changeLog.count > layers.count + Self.changeLogSlack {
-            changeLog.removeAll(keepingCapacity: true)
+            changeLog.removeAll()
             changeLogStart = revision - 1
         }
     }
 
     /// The changes made after revision `old`, oldest first, or nil when the log no longer reaches
     /// back that far (or `old` is not a revision of this tree's history): read the whole tree then.
-    public func changes(since old: UInt64) -> ArraySlice<LayerChangeEntry>? {
+    public func changes(since old: UInt64) -> [LayerChangeEntry]? {
         guard old >= changeLogStart, old <= revision else { return nil }
         // Entries are in revision order: find the first one after `old` by bisection.
         var low = 0
@@ -38,7 +38,7 @@ extension RenderTree {
             let mid = (low + high) / 2
             if changeLog[mid].revision <= old { low = mid + 1 } else { high = mid }
         }
-        return changeLog[low...]
+        return changeLog.entries(from: low)
     }
 }
 

@@ -4,7 +4,7 @@ import LaminaProtocol
 /// A client's render tree: the server's private copy of its layers, updated only by whole transactions.
 public struct RenderTree: Sendable {
     /// The client's live layers by id.
-    public var layers: [LayerID: RenderLayer] = [:]
+    public var layers = LayerTable()
     /// The layer shown on each display.
     public var roots: [UInt32: LayerID] = [:]
     /// Layers whose `animations` are not empty, and emitter layers with cells (`RenderLayer.isAnimated`).
@@ -49,7 +49,7 @@ public struct RenderTree: Sendable {
     /// The revision at which `roots` last changed.
     public internal(set) var rootsRevision: UInt64 = 0
     /// The layers changed by recent revisions, oldest first (`changes(since:)`).
-    var changeLog: [LayerChangeEntry] = []
+    var changeLog = ChangeLog()
     /// The newest revision whose changes are no longer all in `changeLog`.
     var changeLogStart: UInt64 = 0
 
@@ -212,11 +212,10 @@ public struct RenderTree: Sendable {
 
     /// Recomputes every `superlayer` from the sublayer lists and checks the hierarchy: every id exists,
     /// no layer has two superlayers or is its own ancestor, roots have no superlayer, depth is bounded.
+    /// Links are found apart and written only where they changed, so the layers a commit did not
+    /// touch stay shared with the tree before it (`LayerTable`).
     mutating func relinkAndValidate() throws(TransactionError) {
-        for id in layers.keys {
-            layers[id]!.superlayer = nil
-            layers[id]!.maskOwner = nil
-        }
+        var parents = [LayerID: LayerID](minimumCapacity: layers.count)
         for (id, layer) in layers {
             var seen = Set<LayerID>()
             for child in layer.sublayers {
@@ -225,21 +224,21 @@ public struct RenderTree: Sendable {
                 guard seen.insert(child).inserted else {
                     throw .invalidValue("layer \(child) appears twice in the sublayers of \(id)")
                 }
-                if let other = layers[child]!.superlayer {
+                if let other = parents[child] {
                     throw .invalidValue("layer \(child) is a sublayer of both \(other) and \(id)")
                 }
-                layers[child]!.superlayer = id
+                parents[child] = id
             }
         }
         for (display, root) in roots {
-            guard let layer = layers[root] else { throw .unknownLayer(root) }
-            if let parent = layer.superlayer {
+            guard layers[root] != nil else { throw .unknownLayer(root) }
+            if let parent = parents[root] {
                 throw .invalidValue("root layer \(root) of display \(display) is a sublayer of \(parent)")
             }
         }
-        try linkMasks()
+        let owners = try maskOwners(parents: parents)
         // Walk up from every layer (a mask's owner counts as its parent); memoised depths keep this linear. A walk that meets itself is a cycle.
-        var depth: [LayerID: Int] = [:]
+        var depth = [LayerID: Int](minimumCapacity: layers.count)
         for start in layers.keys where depth[start] == nil {
             var path: [LayerID] = []
             var onPath = Set<LayerID>()
@@ -251,7 +250,7 @@ public struct RenderTree: Sendable {
                     throw .cycle("layer \(id) is its own ancestor (through sublayers or masks)")
                 }
                 path.append(id)
-                current = layers[id]!.superlayer ?? layers[id]!.maskOwner
+                current = parents[id] ?? owners[id]
             }
             for (i, id) in path.reversed().enumerated() {
                 let d = base + i + 1
@@ -261,24 +260,31 @@ public struct RenderTree: Sendable {
                 depth[id] = d
             }
         }
+        for id in layers.keys {
+            let (parent, owner) = (parents[id], owners[id])
+            if layers[id]!.superlayer != parent { layers[id]!.superlayer = parent }
+            if layers[id]!.maskOwner != owner { layers[id]!.maskOwner = owner }
+        }
     }
 
-    /// Links every mask to the layer it masks (`maskOwner`) and checks it: the mask exists, and is in no
-    /// sublayer list, no root and no other layer's mask.
-    mutating func linkMasks() throws(TransactionError) {
+    /// The layer each mask masks (its `maskOwner`), by mask, checked: the mask exists, and is in no
+    /// sublayer list (`parents`), no root and no other layer's mask.
+    func maskOwners(parents: [LayerID: LayerID]) throws(TransactionError) -> [LayerID: LayerID] {
         let rootLayers = Set(roots.values)
+        var owners: [LayerID: LayerID] = [:]
         for (id, layer) in layers {
             guard let mask = layer.mask else { continue }
-            guard let masking = layers[mask] else { throw .unknownLayer(mask) }
+            guard layers[mask] != nil else { throw .unknownLayer(mask) }
             if mask == id { throw .cycle("layer \(id) is its own mask") }
-            if let parent = masking.superlayer {
+            if let parent = parents[mask] {
                 throw .invalidValue("mask layer \(mask) of \(id) is a sublayer of \(parent)")
             }
             if rootLayers.contains(mask) { throw .invalidValue("mask layer \(mask) of \(id) is a root layer") }
-            if let other = masking.maskOwner {
+            if let other = owners[mask] {
                 throw .invalidValue("layer \(mask) is the mask of both \(other) and \(id)")
             }
-            layers[mask]!.maskOwner = id
+            owners[mask] = id
         }
+        return owners
     }
 }

@@ -7,5 +7,5 @@ public struct TransitionSnapshot: Sendable {
     /// The layer the transition was added to.
     public var root: LayerID
     /// Copies of that layer and its descendants, by id.
-    public var layers: [LayerID: RenderLayer]
+    public var layers: LayerTable
 }

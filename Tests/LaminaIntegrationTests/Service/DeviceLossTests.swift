@@ -7,7 +7,8 @@ import Testing
 
 /// laminad losing its Vulkan device (docs/deploy.md, "When the GPU is lost"): the test hook
 /// `LAMINA_TEST_LOSE_DEVICE_AFTER_FRAMES` makes a frame's submit report `VK_ERROR_DEVICE_LOST`; the
-/// server logs the call, closes its clients without an error and exits with status 4, which the
+/// server logs the call, closes its clients without an error, tells the service manager
+/// (`STOPPING=1` and the reason in `STATUS=`) and exits with status 4, which the
 /// shipped unit's `Restart=on-failure` restarts. A client showing a plain layer, an `IOSurface` and a
 /// `CAVulkanLayer` takes it for a restart, reconnects to the next server on the same socket, registers
 /// its surfaces again and shows the same pixels.
@@ -53,8 +54,12 @@ import Testing
     }
 
     @Test func laminadExitsOnDeviceLossAndItsClientsComeBackToTheNextServer() throws {
+        let notify = try NotifySocket(path: directory.appendingPathComponent("notify").path)
         let first = try TestServer(
-            width: 64, height: 48, environment: ["LAMINA_TEST_LOSE_DEVICE_AFTER_FRAMES": "\(Self.framesBeforeLoss)"],
+            width: 64, height: 48,
+            environment: [
+                "LAMINA_TEST_LOSE_DEVICE_AFTER_FRAMES": "\(Self.framesBeforeLoss)", "NOTIFY_SOCKET": notify.path,
+            ],
             socketPath: socketPath)
         let context = try CAContext(socketPath: socketPath, clientName: "device-loss")
         let reconnected = ServerRestartTests.ReconnectWaiter(context)
@@ -111,6 +116,10 @@ import Testing
         // No client was blamed: the server closed the connection without an error, and frames that
         // failed with the device were not retried.
         #expect(!serverLog.contains("frame failed"))
+        // The service manager is told why laminad stops.
+        var notices: [String] = []
+        while let message = notify.next(timeout: 0.5) { notices.append(message) }
+        #expect(notices.contains("STOPPING=1\nSTATUS=\(line)"), "\(notices)")
         #expect(context.connection.serverError == nil)
 
         let second = try TestServer(width: 64, height: 48, socketPath: socketPath)

@@ -17,6 +17,8 @@ struct Laminad: ParsableCommand {
         discussion: """
             Clients connect over a SOCK_SEQPACKET Unix socket and commit layer trees; laminad renders them \
             on its output. It renders nothing while nothing changes, and stops cleanly on SIGTERM or SIGINT.
+            Exit status: 0 stopped by a signal, 2 could not start, 3 validation messages (--validation), \
+            4 the Vulkan device was lost (a service manager restarts it; clients reconnect on their own).
             """,
         version: laminaVersion)
 

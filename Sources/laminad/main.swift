@@ -17,6 +17,8 @@ struct Laminad: ParsableCommand {
         discussion: """
             Clients connect over a SOCK_SEQPACKET Unix socket and commit layer trees; laminad renders them \
             on its output. It renders nothing while nothing changes, and stops cleanly on SIGTERM or SIGINT.
+            Exit status: 0 stopped by a signal, 2 could not start, 3 validation messages (--validation), \
+            4 the Vulkan device was lost (a service manager restarts it; clients reconnect on their own).
             """,
         version: laminaVersion)
 
@@ -99,6 +101,13 @@ struct Laminad: ParsableCommand {
                 validation: validation, preferredName: vulkanDevice ?? environment["LAMINA_VULKAN_DEVICE"],
                 windowSystem: windowSystem))
         logger.info("vulkan device", metadata: ["name": "\(renderer.deviceName)"])
+        // A test hook: draw N frames, then report the next frame's submit as VK_ERROR_DEVICE_LOST.
+        if let text = environment["LAMINA_TEST_LOSE_DEVICE_AFTER_FRAMES"] {
+            guard let frames = Int(text), frames >= 0 else {
+                throw ValidationError("LAMINA_TEST_LOSE_DEVICE_AFTER_FRAMES must be a count of frames (0 or more)")
+            }
+            renderer.drawsBeforeTestDeviceLoss = frames
+        }
         let (outputs, devices) = try makeOutputs(
             zip(specifications, requests).map { $0 }, renderer: renderer, logger: logger, service: service,
             display: environment["DISPLAY"])
@@ -154,13 +163,27 @@ struct Laminad: ParsableCommand {
         let displays = modes.map { "\($0)" }.joined(separator: ", ")
         service.notify("READY=1\nSTATUS=Serving \(modes.count) display(s): \(displays)")
         server.run()
+        // The server stopped because the device was lost: leave for the service manager to start a
+        // new laminad, whose clients reconnect and send everything again (docs/deploy.md).
+        let lost = server.deviceLoss != nil ? renderer.lostDevice : nil
+        if let lost {
+            let line =
+                "Vulkan device lost: \(lost.call), \(lost.resultName); exiting with status "
+                + "\(Self.deviceLostStatus) so the service manager restarts the server"
+            logger.critical("\(line)")
+            service.notify("STOPPING=1\nSTATUS=\(line)")
+        }
         if validation {
             let messages = renderer.validationMessages
             for m in messages.dropFirst(reported) { logger.error("vulkan validation: \(m)") }
             logger.info("validation messages: \(messages.count)")
-            if !messages.isEmpty { throw ExitCode(3) }
+            if !messages.isEmpty && lost == nil { throw ExitCode(3) }
         }
+        if lost != nil { throw ExitCode(Self.deviceLostStatus) }
     }
+
+    /// The exit status after a Vulkan device loss: not 0, so `Restart=on-failure` restarts laminad.
+    static let deviceLostStatus: Int32 = 4
 
     /// The outputs `requests` ask for, in order: one offscreen output each, and one KMS output for every
     /// connected connector of each KMS device; and the KMS devices opened. A KMS device that cannot be

@@ -64,6 +64,10 @@ public protocol Renderer: AnyObject {
     /// from the external queue family. Throws when the device refuses the create info, the
     /// allocation size or the descriptor.
     func importDeviceImage(_ image: DeviceImageMemory) throws -> ImportedSurface
+    /// Why the renderer's device is lost (the call that reported it), nil while it runs. Unlike the
+    /// methods, safe to read from any thread: the server's loop reads it to stop
+    /// (`Server+DeviceLoss.swift`). A lost renderer refuses every method that would use the device.
+    var deviceLoss: (any Error)? { get }
 }
 
 extension Renderer {
@@ -81,6 +85,9 @@ extension Renderer {
 
     /// A renderer without a Vulkan device accepts no device images and knows no row alignment.
     public var surfaceCapabilities: SurfaceCapabilities { .none }
+
+    /// A renderer that cannot lose its device never reports a loss.
+    public var deviceLoss: (any Error)? { nil }
 
     /// A renderer without a Vulkan device refuses every device image.
     public func importDeviceImage(_ image: DeviceImageMemory) throws -> ImportedSurface {

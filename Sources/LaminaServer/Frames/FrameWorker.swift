@@ -289,7 +289,12 @@ final class FrameWorker: @unchecked Sendable {
     /// Reports the GPU times of the presented frames the device finished since the last report.
     /// Called on the worker's thread.
     private func reportGPUTimes(wake: Bool = false) {
-        guard let renderer, !framesOnGPU.isEmpty, let times = try? renderer.takeGPUTimes() else { return }
+        guard let renderer, !framesOnGPU.isEmpty else { return }
+        guard let times = try? renderer.takeGPUTimes() else {
+            // A device loss found here reaches the loop now, not at its next frame (`stopIfDeviceLost`).
+            if renderer.deviceLoss != nil { wakeup.wake() }
+            return
+        }
         var finished: [(display: UInt32, instance: Int, time: Double, milliseconds: Double)] = []
         for (frame, milliseconds) in times.sorted(by: { $0.key < $1.key }) {
             guard let drawn = framesOnGPU.removeValue(forKey: frame) else { continue }

@@ -90,6 +90,9 @@ public final class Server: @unchecked Sendable {
     /// The user the server runs as: its clients, and root's, may capture every client's content.
     let serverUID = geteuid()
     var running = true
+    /// Why the renderer's device was lost, once the loop found it so and stopped
+    /// (`Server+DeviceLoss.swift`); nil otherwise. Read it after `run()` returns.
+    public internal(set) var deviceLoss: (any Error)?
     let stopLock = NSLock()
     var stopRequested = false
     /// Called after each presented frame with its display and media time (tests and benchmarks
@@ -281,8 +284,12 @@ public final class Server: @unchecked Sendable {
         // Before this turn's frames add more: the rest of earlier frames' events.
         let advanced = continueAdvancing()
         let drawn = frames.takeFinished()
+        let refused = frames.takeImportFailures()
+        // After a device loss, no failed frame, capture or import is a client's doing: none is blamed.
+        let lostBefore = deviceLoss != nil
+        if stopIfDeviceLost() { return !lostBefore }
         for outcome in drawn { finishDrawing(outcome) }
-        for failure in frames.takeImportFailures() {
+        for failure in refused {
             guard let session = sessions.first(where: { $0.id == failure.session }) else { continue }
             fail(session, SessionError(failure.code, "image \(failure.id): the renderer refused it: \(failure.error)"))
         }
@@ -318,7 +325,8 @@ public final class Server: @unchecked Sendable {
             let busy =
                 sessions.contains(where: { $0.commitInFlight != nil }) || capturesDrawing > 0
                 || displays.contains(where: { $0.frameInFlight != nil })
-            guard busy else { return }
+            // A lost device finishes nothing more: what was in flight stays so.
+            guard busy, deviceLoss == nil else { return }
             pollOnce(timeout: 0.1)
         }
     }

@@ -18,6 +18,10 @@ public struct VulkanError: Error, CustomStringConvertible, Sendable {
     /// The `VkResult`'s name, such as "VK_ERROR_DEVICE_LOST", or "VkResult" for a value this build does not know.
     public var resultName: String { Self.names[result] ?? "VkResult" }
 
+    /// Whether the call reported `VK_ERROR_DEVICE_LOST`: the device can run nothing more, only be
+    /// destroyed (docs/rendering.md, "Device loss").
+    public var isDeviceLost: Bool { result == VK_ERROR_DEVICE_LOST.rawValue }
+
     /// The call, the result's name and its value.
     public var description: String { "\(call) failed: \(resultName) (\(result))" }
 

@@ -48,6 +48,7 @@ extension VulkanRenderer {
     /// (a duplicate of its descriptor, which Vulkan owns once imported), and acquires it from the
     /// external queue family in layout `GENERAL`, the layout frames sample it in.
     public func importDeviceImage(_ image: DeviceImageMemory) throws -> ImportedSurface {
+        try refuseIfDeviceLost()
         guard vk.importsOpaqueFDs else { throw DeviceImageRefusal("the device imports no opaque fds") }
         let d = image.description
         let limit = vk.maxImageDimension2D

@@ -43,9 +43,10 @@ extension VulkanRenderer {
     /// be running, then frees what every finished frame retired. Returns the slot.
     @discardableResult
     func prepareNextFrame() throws -> FrameSlot {
+        try refuseIfDeviceLost()
         let slot = slots[timeline.slot(of: timeline.next)]
         if slot.fencePending {
-            try slot.waitAndReset()
+            try notingDeviceLoss { try slot.waitAndReset() }
             timeline.didFinish(through: slot.frame)
         }
         graveyard.collect(completedThrough: timeline.completed)
@@ -55,8 +56,12 @@ extension VulkanRenderer {
     /// Notes, without waiting, the frames whose fences have signalled (the queue runs in order, so each
     /// also finishes every earlier frame), and frees what they retired.
     func collectFinishedFrames() throws {
-        for slot in slots where slot.fencePending && vkGetFenceStatus(vk.device, slot.fence) == VK_SUCCESS {
-            try slot.waitAndReset()
+        try refuseIfDeviceLost()
+        for slot in slots where slot.fencePending {
+            let status = vkGetFenceStatus(vk.device, slot.fence)
+            if status == VK_ERROR_DEVICE_LOST { try notingDeviceLoss { try check(status, "vkGetFenceStatus") } }
+            guard status == VK_SUCCESS else { continue }
+            try notingDeviceLoss { try slot.waitAndReset() }
             timeline.didFinish(through: slot.frame)
         }
         graveyard.collect(completedThrough: timeline.completed)
@@ -64,10 +69,11 @@ extension VulkanRenderer {
 
     /// Waits for frame `frame` (and so every earlier one) to finish, then frees what they retired.
     func waitUntilFinished(_ frame: UInt64) throws {
+        try refuseIfDeviceLost()
         guard !timeline.hasFinished(frame) else { return }
         let slot = slots[timeline.slot(of: frame)]
         precondition(slot.frame == frame, "frame \(frame) was superseded but not marked finished")
-        try slot.waitAndReset()
+        try notingDeviceLoss { try slot.waitAndReset() }
         timeline.didFinish(through: frame)
         graveyard.collect(completedThrough: timeline.completed)
     }

@@ -10,6 +10,7 @@ extension VulkanRenderer {
     /// sampled bilinearly (trilinear sampling of one level is bilinear). The staging buffer is retired
     /// after the upload's frame; the call does not wait for it. Leaves every level shader-readable.
     public func importImage(_ pixels: ImagePixels, filtering: ImageFiltering) throws -> RenderImageID {
+        try refuseIfDeviceLost()
         try pixels.validate(maximumDimension: vk.maxImageDimension2D)
         let width = pixels.width
         let height = pixels.height
@@ -43,7 +44,8 @@ extension VulkanRenderer {
     /// without waiting for the server to draw again).
     public func releaseImage(_ image: RenderImageID) throws {
         guard let entry = images.removeValue(forKey: image) else { throw RenderImageError.unknownImage(image) }
-        try collectFinishedFrames()
+        // A lost device still lets go of images (only destroying is valid then), without looking at fences.
+        if lostDevice == nil { try collectFinishedFrames() }
         graveyard.retire(entry.storage, lastUsedBy: entry.storage.lastUsedFrame)
         if let chroma = entry.chroma { graveyard.retire(chroma, lastUsedBy: chroma.lastUsedFrame) }
     }

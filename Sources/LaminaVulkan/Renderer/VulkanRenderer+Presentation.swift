@@ -23,6 +23,7 @@ extension VulkanRenderer {
         guard let target = target as? VulkanTarget, target.layout != VK_IMAGE_LAYOUT_UNDEFINED else {
             throw VulkanUnsupported("present needs a target this renderer has drawn")
         }
+        try refuseIfDeviceLost()
         for _ in 0..<2 {
             if swapchain.needsRecreation { try swapchain.recreate() }
             guard let generation = swapchain.generation else { return }
@@ -45,7 +46,7 @@ extension VulkanRenderer {
             if acquired == VK_SUBOPTIMAL_KHR {
                 swapchain.needsRecreation = true
             } else {
-                try check(acquired, "vkAcquireNextImageKHR")
+                try notingDeviceLoss { try check(acquired, "vkAcquireNextImageKHR") }
             }
             let region = Self.swapchainCopyRects(
                 generation.damage.missing(in: Int(index)), width: min(generation.width, target.width),
@@ -106,7 +107,7 @@ extension VulkanRenderer {
             if presented == VK_SUBOPTIMAL_KHR {
                 swapchain.needsRecreation = true
             } else {
-                try check(presented, "vkQueuePresentKHR")
+                try notingDeviceLoss { try check(presented, "vkQueuePresentKHR") }
             }
             return
         }

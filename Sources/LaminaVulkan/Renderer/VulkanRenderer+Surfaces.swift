@@ -10,6 +10,7 @@ extension VulkanRenderer {
     /// rows copied in now (the bytes copied are reported). A YCbCr surface's planes are imported as
     /// two images (`importVideoSurface`).
     public func importSurface(_ surface: SurfacePixels) throws -> ImportedSurface {
+        try refuseIfDeviceLost()
         if let yCbCr = surface.yCbCr { return try importVideoSurface(surface, yCbCr) }
         try surface.pixels.validate(maximumDimension: vk.maxImageDimension2D)
         let id = RenderImageID(rawValue: nextImage)

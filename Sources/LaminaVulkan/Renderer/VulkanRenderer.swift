@@ -30,6 +30,15 @@ public final class VulkanRenderer: Renderer {
     public internal(set) var lastPresentPixelsCopied = 0
     /// What the last `render(_:into:)` that drew did with its offscreen passes (`takePassImages`).
     public internal(set) var lastRenderCounters = RenderCounters()
+    /// Guards `lossCause`, which other threads read (`deviceLoss`).
+    let lossLock = NSLock()
+    /// The call that reported `VK_ERROR_DEVICE_LOST`, nil while the device runs
+    /// (`VulkanRenderer+DeviceLoss.swift`).
+    var lossCause: VulkanError?
+    /// A test hook: the draws (`render(_:into:)` submissions) left before the next draw's submit
+    /// reports `VK_ERROR_DEVICE_LOST` without reaching the device (nil: never). laminad sets it from
+    /// `LAMINA_TEST_LOSE_DEVICE_AFTER_FRAMES`.
+    public var drawsBeforeTestDeviceLoss: Int?
     /// The instance buffer of the frame being recorded (the next frame's slot).
     var instances: HostBuffer? {
         get { slots[timeline.slot(of: timeline.next)].instances }
@@ -84,6 +93,7 @@ public final class VulkanRenderer: Renderer {
     /// and a list with no damage draws nothing at all.
     public func render(_ list: DisplayList, into target: any RenderTarget) throws {
         guard let target = target as? VulkanTarget else { throw VulkanUnsupported("foreign render target") }
+        try refuseIfDeviceLost()
         let regions =
             target.holdsFrame && target.width == list.width && target.height == list.height ? list.damage : nil
         if let regions, regions.isEmpty { return }
@@ -103,7 +113,7 @@ public final class VulkanRenderer: Renderer {
         var draws = uploaded
         scalePassCoordinates(&draws, passes: drawn.passes, images: passImages)
         let sampled = try bindTextures(&draws, slot: slot, passImages: passImages)
-        lastRenderedFrame = try submit { cb in
+        lastRenderedFrame = try submit(draw: true) { cb in
             slot.writeStartTimestamp(cb)
             for image in sampled where image.layout != image.sampledLayout {
                 // Read back or drawn into since its upload (or a host surface's first use): make every
@@ -347,11 +357,12 @@ public final class VulkanRenderer: Renderer {
     /// Records with `body` into the next frame's slot (waiting first for that slot's previous frame) and
     /// submits it without waiting. With `wait`, the submission waits for that semaphore at its stage
     /// before running; with `signal`, it signals that semaphore when done (a swapchain's acquire and
-    /// present semaphores). Returns the new frame's value.
+    /// present semaphores). Returns the new frame's value. A `draw` (a display list's frame) counts
+    /// towards the test hook `drawsBeforeTestDeviceLoss`.
     @discardableResult
     func submit(
         waiting wait: (VkSemaphore, VkPipelineStageFlags2)? = nil, signalling signal: VkSemaphore? = nil,
-        _ body: (VkCommandBuffer) throws -> Void
+        draw: Bool = false, _ body: (VkCommandBuffer) throws -> Void
     ) throws -> UInt64 {
         let slot = try prepareNextFrame()
         let commandBuffer = slot.commandBuffer
@@ -386,7 +397,10 @@ public final class VulkanRenderer: Renderer {
                 submit.signalSemaphoreInfoCount = 1
                 submit.pSignalSemaphoreInfos = UnsafePointer(a.new(signalInfo))
             }
-            try check(vkQueueSubmit2(vk.queue, 1, &submit, slot.fence), "vkQueueSubmit2")
+            // The test hook's loss comes from where a real one would: this submit's result.
+            let result =
+                takeTestDeviceLoss(draw: draw) ? VK_ERROR_DEVICE_LOST : vkQueueSubmit2(vk.queue, 1, &submit, slot.fence)
+            try notingDeviceLoss { try check(result, "vkQueueSubmit2") }
         }
         slot.fencePending = true
         slot.frame = timeline.didSubmit()

@@ -207,6 +207,17 @@ import Testing
             code: .deviceImageRefused,
             text: "image 30: the renderer refused it: its allocation of 20000 bytes is not the 16384 bytes"),
         Hostile(
+            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
+            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
+        Hostile(
+            name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
+            text: "device image id 0 is reserved"),
+    ]
+
+    /// Well-formed registrations whose values this server cannot take: refused by name
+    /// (`surfaceRefused`), the client stays connected (docs/protocol.md §4.2).
+    static let refused: [Hostile] = [
+        Hostile(
             name: "unsupported format", image: { image($0, $1) { $0.format = 9 } }, code: .deviceImageRefused,
             text: "device image 30 has VkFormat 9; this server takes"),
         Hostile(
@@ -224,13 +235,29 @@ import Testing
         Hostile(
             name: "create flags", image: { image($0, $1) { $0.flags = 8 } }, code: .invalidValue,
             text: "device image 30 has flags 0x8"),
-        Hostile(
-            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
-            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
-        Hostile(
-            name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
-            text: "device image id 0 is reserved"),
     ]
+
+    @Test(arguments: refused)
+    func aRegistrationTheServerCannotTakeIsRefusedByNameAndTheClientStays(_ c: Hostile) throws {
+        let socket = try ImageUploadTests.rawClient(server, name: "refused")
+        try socket.send(MessageCodec.encode(ClientMessage.requestSurfaceCapabilities(requestID: 1)))
+        guard case .surfaceCapabilities(1, let capabilities) = try ImageUploadTests.nextReply(on: socket) else {
+            Issue.record("no surfaceCapabilities reply")
+            return
+        }
+        let fd = OwnedFD(clamina_memfd_create("refused"))
+        _ = ftruncate(fd.rawValue, off_t(c.memfdBytes))
+        let image = c.image(capabilities.deviceUUID, capabilities.driverUUID)
+        try withExtendedLifetime(fd) {
+            try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
+        }
+        let refusal = ImageUploadTests.Case(name: c.name, send: { _ in }, code: c.code, text: c.text)
+        #expect(try ImageUploadTests.expectSurfaceRefused(refusal, on: socket) == 30)
+        let p = try victim.capture().pixel(x: 10, y: 10)
+        #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255 && p.alpha == 255, "victim's pixels: \(p)")
+        #expect(try victim.statistics().contains { $0.name == "refused" })
+        #expect(server.isRunning)
+    }
 
     @Test(arguments: hostile)
     func aHostileRegistrationIsRefusedAndOnlyThatClientIsDropped(_ c: Hostile) throws {
@@ -337,7 +364,8 @@ import Testing
         let c = ImageUploadTests.Case(
             name: "mismatch", send: { _ in }, code: .deviceMismatch,
             text: "device image 5 was made on device 0102030405060708090a0b0c0d0e0f10")
-        _ = try ImageUploadTests.expectRefusal(c, on: socket)
+        // Well-formed, from another device: refused by name, the client stays connected.
+        #expect(try ImageUploadTests.expectSurfaceRefused(c, on: socket) == 5)
         #expect(server.isRunning)
     }
 }

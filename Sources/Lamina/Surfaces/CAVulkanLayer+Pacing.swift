@@ -179,7 +179,9 @@ extension CAVulkanLayer {
         pool.lock()
         var dropped: [CAVulkanDrawable] = []
         var next = false
-        if slots.contains(where: { $0?.contentsID == id }) { refusedSurfaces.insert(id) }
+        if slots.contains(where: { $0?.contentsID == id }) || deviceSlots.contains(where: { $0?.contentsID == id }) {
+            refusedSurfaces.insert(id)
+        }
         dropped = transactionPresents.filter { $0.drawable.contentsID == id }.map(\.drawable)
         transactionPresents.removeAll { $0.drawable.contentsID == id }
         if let current = committed, current.drawable.contentsID == id, current.context === context {

@@ -66,7 +66,8 @@ open class CAVulkanLayer: CALayer {
     var onscreen: CAVulkanDrawable?
     /// How many `surfaceReleased` each pool surface got, by id.
     var releaseCounts: [UInt64: Int] = [:]
-    /// The pool's surfaces the server refused (`surfaceRefused`): dropped once free, never handed out.
+    /// The pool's surfaces and device images the server refused (`surfaceRefused`): dropped once
+    /// free, never handed out again.
     var refusedSurfaces: Set<UInt64> = []
     /// Refusals that arrived while the commit of their drawable was being sent.
     var earlyRefused: Set<UInt64> = []

@@ -175,6 +175,44 @@ import Testing
         #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
     }
 
+    /// A device drawable whose image the server cannot take (8,200 pixels wide: the app's device makes
+    /// it, the server's limit is 8,192 a side) is refused by name without disconnecting: never shown
+    /// (`presentedTime` 0, its handler called, as Apple's for a drawable that was not presented), the
+    /// layer keeps its last frame, and the next drawable of a size the server takes is shown.
+    @Test func aDeviceDrawableTheServerRefusesIsNotPresentedAndTheLayerKeepsItsLastFrame() throws {
+        let app = try AppVulkanDevice()
+        let recorder = DiagnosticsRecorder()
+        defer { recorder.stop() }
+        let context = try server.connect(name: "device-refused")
+        let layer = try layer(in: context, device: app.layerDevice)
+        let first = try #require(layer.nextDrawable())
+        try app.clear(first, to: (1, 0, 0, 1))
+        first.present()
+        #expect(presented(first) > 0)
+        layer.drawableSize = CGSize(width: 8200, height: 1)
+        let wide = try #require(layer.nextDrawable())
+        try app.clear(wide, to: (0, 1, 0, 1))
+        let dropped = DispatchSemaphore(value: 0)
+        wide.addPresentedHandler { _ in dropped.signal() }
+        wide.present()
+        #expect(dropped.wait(timeout: .now() + 5) == .success)
+        #expect(wide.presentedTime == 0)
+        let id = try #require(wide.deviceImage?.contentsID)
+        let refusals = recorder.diagnostics.filter { $0.kind == .drawableRefused }
+        #expect(
+            refusals.contains { $0.message.contains("surface \(id) ") && $0.message.contains("8192") }, "\(refusals)")
+        try SurfaceTests.expectPixel(context, 12, 12, (255, 0, 0))
+        layer.drawableSize = CGSize(width: 16, height: 16)
+        let next = try #require(layer.nextDrawable())
+        try app.clear(next, to: (0, 0, 1, 1))
+        next.present()
+        #expect(presented(next) > 0)
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+        #expect(try victim.statistics().contains { $0.name == "device-refused" })
+        vkDeviceWaitIdle(app.device)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
     /// A hostile registration: what is sent (built from the server's own UUIDs) and the refusal expected.
     struct Hostile: CustomTestStringConvertible, Sendable {
         var name: String

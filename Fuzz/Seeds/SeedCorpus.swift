@@ -266,6 +266,13 @@ enum SeedCorpus {
                 ])
             ),
             ("export-token", .exportToken(requestID: 5, token: 0x0123_4567_89AB_CDEF)),
+            ("surface-presented", .surfacePresented(id: 1, time: 2)),
+            ("surface-released", .surfaceReleased(id: 1)),
+            ("surface-discarded", .surfaceDiscarded(id: 1)),
+            (
+                "surface-refused",
+                .surfaceRefused(id: 1, code: .invalidSurfaceLayout, message: "surface 1: planes overlap")
+            ),
             ("warning", .warning(code: .tokenMismatch, message: "host layer 1: context 2: token does not match")),
             (
                 "frame-records",

@@ -397,6 +397,14 @@ public final class CAContext: @unchecked Sendable {
             CAVulkanLayer.surfaceFeedback(id: id, presentedAt: time, in: self)
         case .surfaceReleased(let id):
             CAVulkanLayer.surfaceFeedback(id: id, presentedAt: nil, in: self)
+        case .surfaceDiscarded(let id):
+            CAVulkanLayer.surfaceDiscarded(id: id, in: self)
+        case .surfaceRefused(let id, let code, let message):
+            // Not fatal: the server leaves out what names the surface, so its layers keep their
+            // last good contents.
+            LaminaDiagnostics.report(
+                .drawableRefused, "the render server refused surface \(id) (\(code)): \(message)")
+            CAVulkanLayer.surfaceRefused(id: id, in: self)
         default:
             break
         }

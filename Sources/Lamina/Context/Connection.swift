@@ -181,7 +181,8 @@ final class Connection: @unchecked Sendable {
                 return
             }
             switch message {
-            case .animationEvents, .frame, .tiledLayerView, .commitPresented, .surfacePresented, .surfaceReleased:
+            case .animationEvents, .frame, .tiledLayerView, .commitPresented, .surfacePresented, .surfaceReleased,
+                .surfaceDiscarded, .surfaceRefused:
                 let schedule = condition.withLock {
                     events.append(message)
                     defer { applyScheduled = true }

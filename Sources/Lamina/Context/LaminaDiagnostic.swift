@@ -28,7 +28,9 @@ public struct LaminaDiagnostic: Sendable, Equatable, CustomStringConvertible {
         /// (reported once per filter name).
         case ignoredFilter
         /// A `CAVulkanLayer` with a `device` gave no drawable: the server cannot import the device's
-        /// images (other device or driver UUIDs, a format it does not take) or one could not be made.
+        /// images (other device or driver UUIDs, a format it does not take) or one could not be made;
+        /// or the server refused the registration of a drawable's or an `IOSurface`'s buffer
+        /// (`surfaceRefused`): the layers showing it keep their last good contents.
         case drawableRefused
     }
 

@@ -35,9 +35,10 @@ extension CAVulkanLayer {
                 if let image = deviceSlots[i],
                     image.device !== device || image.description.width != UInt32(width)
                         || image.description.height != UInt32(height) || image.description.format != format.rawValue
-                        || image.description.usage != usage
+                        || image.description.usage != usage || refusedSurfaces.contains(image.contentsID)
                 {
                     deviceSlots[i] = nil
+                    refusedSurfaces.remove(image.contentsID)
                     deviceImagesAwaitingRelease.remove(image.contentsID)
                     if let pin = devicePins.removeValue(forKey: image.contentsID) {
                         unpinned.append((image.contentsID, pin.context))

@@ -69,11 +69,80 @@ extension CAVulkanLayer {
             commitNext()
             return
         }
-        committed = Committed(drawable: next, context: context, serial: serial, timed: start != nil)
+        let refused = earlyRefused.contains(next.contentsID)
+        earlyRefused = []
+        guard !refused else {
+            pool.unlock()
+            // The server refused its buffer while the commit was sent: never shown.
+            next.finish(at: 0)
+            commitNext()
+            return
+        }
+        committed = Committed(drawable: next, context: context, serial: serial, timed: start != nil, start: start)
         let early = earlyPresented.removeValue(forKey: next.contentsID)
         earlyPresented = [:]
         pool.unlock()
         if let early { surfacePresented(id: next.contentsID, time: early, in: context) }
+        if let start { scheduleTimedPresentCheck(of: next, at: start) }
+    }
+
+    /// Once media time `start` has come, looks whether the timed present of `drawable` is still
+    /// waiting for its `surfacePresented` (on the present queue, never blocking).
+    private func scheduleTimedPresentCheck(of drawable: CAVulkanDrawable, at start: CFTimeInterval) {
+        let box = WeakVulkanLayer(layer: self)
+        let delay = max(0, start - CACurrentMediaTime())
+        Self.presentQueue.asyncAfter(deadline: .now() + delay) { [weak drawable] in
+            guard let drawable else { return }
+            box.layer?.timedPresentIsDue(drawable)
+        }
+    }
+
+    /// The media time of `drawable`'s timed present has come and no frame has said it showed it yet
+    /// (a layer that no display shows never gets one): the present settles, its surface becomes the
+    /// layer's model `contents` in a commit of its own and its animation goes (on a display this
+    /// changes nothing visible: the animation already shows that surface), and from then on it waits
+    /// as a present at once does, for its `surfacePresented` or the `commitPresented` of that commit.
+    /// The later presents thus never wait behind a frame that will not come. Client and server read
+    /// one clock (`CACurrentMediaTime()`), so the server's frame that presents the commit is at or
+    /// after the present's time.
+    private func timedPresentIsDue(_ drawable: CAVulkanDrawable) {
+        pool.lock()
+        guard let current = committed, current.drawable === drawable, current.timed, !committing,
+            let start = current.start
+        else {
+            pool.unlock()
+            return
+        }
+        // Woken early (the clock's resolution): look again at the time.
+        if CACurrentMediaTime() < start {
+            pool.unlock()
+            return scheduleTimedPresentCheck(of: drawable, at: start)
+        }
+        // No other present is committed while this one settles.
+        committing = true
+        pool.unlock()
+        settleTimedPresent(drawable)
+        CATransaction.lock()
+        let context = sendingContext
+        let serial = context.map { $0.nextSerial - 1 } ?? 0
+        CATransaction.unlock()
+        pool.lock()
+        committing = false
+        guard let current = committed, current.drawable === drawable, current.timed else {
+            // A frame showed it meanwhile: `surfacePresented` took it and commits the next.
+            pool.unlock()
+            return
+        }
+        guard let context, current.context === context, serial > 0 else {
+            // Its context no longer holds the layer: nothing will present it.
+            committed = nil
+            pool.unlock()
+            drawable.finish(at: 0)
+            commitNext()
+            return
+        }
+        committed = Committed(drawable: drawable, context: context, serial: serial, timed: false, start: nil)
+        pool.unlock()
     }
 
     /// `present()` with `presentsWithTransaction`: the drawable becomes `contents` in the current
@@ -84,7 +153,15 @@ extension CAVulkanLayer {
         let context = sendingContext
         let serial = context?.nextSerial ?? 0
         CATransaction.unlock()
+        var dropped: [CAVulkanDrawable] = []
         pool.withLock {
+            // A present earlier in the same transaction is replaced before it is sent: dropped here
+            // (Apple's presentedTime 0). One replaced by a later commit is the server's to discard.
+            if serial > 0 {
+                dropped = transactionPresents.filter { $0.serial == serial && $0.context.context === context }
+                    .map(\.drawable)
+                transactionPresents.removeAll { $0.serial == serial && $0.context.context === context }
+            }
             transactionPresents.append((drawable, WeakContext(context: context), serial))
             // Bounded: a transaction that presents more than the pool holds keeps the newest.
             if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
@@ -92,6 +169,60 @@ extension CAVulkanLayer {
         }
         contents = drawable.contentsObject
         pool.withLock { assigningInTransaction = false }
+        for d in dropped { d.finish(at: 0) }
+    }
+
+    /// `surfaceRefused(id)` reached `context`: the server cannot take the pool buffer `id` (its layer
+    /// keeps its last good frame). The drawables presented with it are never shown: `presentedTime`
+    /// 0, their presented handlers run; the buffer is dropped from the pool once free.
+    func surfaceRefused(id: UInt64, in context: CAContext) {
+        pool.lock()
+        var dropped: [CAVulkanDrawable] = []
+        var next = false
+        if slots.contains(where: { $0?.contentsID == id }) || deviceSlots.contains(where: { $0?.contentsID == id }) {
+            refusedSurfaces.insert(id)
+        }
+        dropped = transactionPresents.filter { $0.drawable.contentsID == id }.map(\.drawable)
+        transactionPresents.removeAll { $0.drawable.contentsID == id }
+        if let current = committed, current.drawable.contentsID == id, current.context === context {
+            dropped.append(current.drawable)
+            committed = nil
+            next = true
+        } else if committing {
+            earlyRefused.insert(id)
+        }
+        pool.broadcast()
+        pool.unlock()
+        for d in dropped { d.finish(at: 0) }
+        guard next else { return }
+        let box = WeakVulkanLayer(layer: self)
+        Self.presentQueue.async { box.layer?.commitNext() }
+    }
+
+    /// `surfaceDiscarded(id)` reached `context`: the drawable of that surface, presented with a
+    /// transaction or committed, was replaced before any frame showed it. Its `presentedTime` is 0
+    /// and its presented handlers run, as Apple's for a drawable that was never presented.
+    func surfaceDiscarded(id: UInt64, in context: CAContext) {
+        pool.lock()
+        let dropped: CAVulkanDrawable
+        var next = false
+        if let i = transactionPresents.firstIndex(where: {
+            $0.drawable.contentsID == id && $0.context.context === context
+        }) {
+            dropped = transactionPresents.remove(at: i).drawable
+        } else if let current = committed, current.drawable.contentsID == id, current.context === context {
+            dropped = current.drawable
+            committed = nil
+            next = true
+        } else {
+            pool.unlock()
+            return
+        }
+        pool.unlock()
+        dropped.finish(at: 0)
+        guard next else { return }
+        let box = WeakVulkanLayer(layer: self)
+        Self.presentQueue.async { box.layer?.commitNext() }
     }
 
     /// Keeps the drawable's surface registered in `context` while the pool holds it (one use of it),
@@ -133,6 +264,7 @@ extension CAVulkanLayer {
         let (surface, context) = pool.withLock { () -> (IOSurface?, CAContext?) in
             guard i < slots.count else { return (nil, nil) }
             defer {
+                if let id = slots[i]?.contentsID { refusedSurfaces.remove(id) }
                 slots[i] = nil
                 slotInUse[i] = false
                 slotAwaitingRelease[i] = false
@@ -195,7 +327,7 @@ extension CAVulkanLayer {
     }
 
     /// Makes a timed present's surface the layer's `contents` and removes its animation.
-    private func settleTimedPresent(_ drawable: CAVulkanDrawable) {
+    func settleTimedPresent(_ drawable: CAVulkanDrawable) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         contents = drawable.contentsObject
@@ -268,6 +400,16 @@ extension CAVulkanLayer {
                 layer.surfaceReleased(id: id)
             }
         }
+    }
+
+    /// Hands the server's `surfaceRefused` to the layer whose pool holds surface `id`.
+    static func surfaceRefused(id: UInt64, in context: CAContext) {
+        for layer in liveLayers { layer.surfaceRefused(id: id, in: context) }
+    }
+
+    /// Hands the server's `surfaceDiscarded` to the layer whose pool holds surface `id`.
+    static func surfaceDiscarded(id: UInt64, in context: CAContext) {
+        for layer in liveLayers { layer.surfaceDiscarded(id: id, in: context) }
     }
 
     /// Tells every live layer that `context` reconnected.

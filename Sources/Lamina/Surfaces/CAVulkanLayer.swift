@@ -42,6 +42,8 @@ open class CAVulkanLayer: CALayer {
         /// Whether it waits for a media time (a `present(at:)`), so that the frame presenting its
         /// commit need not show it.
         var timed: Bool
+        /// The media time a timed present waits for (nil for a present at once).
+        var start: CFTimeInterval?
     }
 
     /// The pool: slots, the presents waiting, the one committed and the one on screen.
@@ -64,6 +66,11 @@ open class CAVulkanLayer: CALayer {
     var onscreen: CAVulkanDrawable?
     /// How many `surfaceReleased` each pool surface got, by id.
     var releaseCounts: [UInt64: Int] = [:]
+    /// The pool's surfaces and device images the server refused (`surfaceRefused`): dropped once
+    /// free, never handed out again.
+    var refusedSurfaces: Set<UInt64> = []
+    /// Refusals that arrived while the commit of their drawable was being sent.
+    var earlyRefused: Set<UInt64> = []
     /// Set while `present()` assigns `contents` in the app's transaction: no implicit animation.
     var assigningInTransaction = false
     var lastDrawableID = 0
@@ -214,7 +221,10 @@ open class CAVulkanLayer: CALayer {
         while true {
             let free = slots.indices.filter { !slotInUse[$0] && !slotAwaitingRelease[$0] && slots[$0] != nil }
             // Free buffers of another size are not reused: dropped (unregistered) once free.
-            for i in free where slots[i]!.width != width || slots[i]!.height != height {
+            for i in free
+            where slots[i]!.width != width || slots[i]!.height != height
+                || refusedSurfaces.contains(slots[i]!.contentsID)
+            {
                 dropped.append(i)
                 slotInUse[i] = true
             }

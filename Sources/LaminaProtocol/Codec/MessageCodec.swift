@@ -141,6 +141,14 @@ public enum MessageCodec {
         case .surfaceReleased(let id):
             type = .surfaceReleased
             w.u64(id)
+        case .surfaceDiscarded(let id):
+            type = .surfaceDiscarded
+            w.u64(id)
+        case .surfaceRefused(let id, let code, let text):
+            type = .surfaceRefused
+            w.u64(id)
+            w.u16(code.rawValue)
+            w.string(text.truncatedToUTF8(WireLimits.maxStringBytes))
         case .surfaceCapabilities(let id, let capabilities):
             type = .surfaceCapabilities
             w.u64(id)
@@ -428,6 +436,13 @@ public enum MessageCodec {
                 id: try r.u64("surfacePresented.id"), time: try r.f64("surfacePresented.time"))
         case .surfaceReleased:
             message = .surfaceReleased(id: try r.u64("surfaceReleased.id"))
+        case .surfaceDiscarded:
+            message = .surfaceDiscarded(id: try r.u64("surfaceDiscarded.id"))
+        case .surfaceRefused:
+            let id = try r.u64("surfaceRefused.id")
+            let raw = try r.u16("surfaceRefused.code")
+            let text = try r.string("surfaceRefused.message", limit: WireLimits.maxStringBytes)
+            message = .surfaceRefused(id: id, code: ServerErrorCode(rawValue: raw) ?? .internalError, message: text)
         case .surfaceCapabilities:
             let id = try r.u64("surfaceCapabilities.requestID")
             message = .surfaceCapabilities(requestID: id, try capabilities(&r))

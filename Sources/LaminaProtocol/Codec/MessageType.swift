@@ -11,5 +11,6 @@ public enum MessageType: UInt16, Sendable {
     case pong = 106, treeDescription = 107, animationEvents = 108, frame = 109, statsReply = 110
     case displaysChanged = 111, exportToken = 112, warning = 113, frameRecordsReply = 114
     case tiledLayerView = 120
-    case surfaceCapabilities = 121, surfacePresented = 123, surfaceReleased = 124
+    case surfaceCapabilities = 121, surfaceDiscarded = 122, surfacePresented = 123, surfaceReleased = 124
+    case surfaceRefused = 125
 }

@@ -49,6 +49,17 @@ public enum ServerMessage: Sendable, Hashable {
     /// device: the client may write it again. Sent once after each time it was shown (for surfaces
     /// with feedback).
     case surfaceReleased(id: UInt64)
+    /// Surface `id`'s current revision (its contents since the last `surfaceChanged`) was replaced
+    /// before any frame showed it: a presented frame found it sampled by no display and named by
+    /// nothing in the client's tree (no layer's `contents`, no animation), so no frame will show it.
+    /// Sent at most once per revision, only for surfaces with feedback, before the frame's
+    /// `commitPresented`.
+    case surfaceDiscarded(id: UInt64)
+    /// The server cannot take the well-formed registration of surface or device image `id`
+    /// (`registerSurface`, `registerDeviceImage`): `code` (an error code, §10) and `message` name why.
+    /// Not fatal: the client stays connected, and what names the id afterwards (a `contents`, a
+    /// `surfaceChanged`, an animation) is left out of its commits, so its layers keep what they showed.
+    case surfaceRefused(id: UInt64, code: ServerErrorCode, message: String)
     /// Reply to `requestSurfaceCapabilities`: what the server's device accepts for surfaces and
     /// Vulkan-device drawables.
     case surfaceCapabilities(requestID: UInt64, SurfaceCapabilities)

@@ -18,6 +18,9 @@ extension FrameWorker {
         var pending: Set<SurfaceKey> = []
         /// Whether a look at the device's finished frames is scheduled for `pending`.
         var pollScheduled = false
+        /// The newest tree revision of each watched surface that a presented frame showed, or that
+        /// was found discarded (replaced before any frame showed it).
+        var settled: [SurfaceKey: UInt64] = [:]
     }
 
     /// One feedback message for the loop to send to the surface's owner.
@@ -26,8 +29,10 @@ extension FrameWorker {
         var session: Int
         /// The surface's id.
         var id: UInt64
-        /// The frame's media time for a presented surface; nil for a released one.
+        /// The frame's media time for a presented surface; nil for a released or discarded one.
         var presentedAt: Double?
+        /// Whether the surface's revision was replaced before any frame showed it (`surfaceDiscarded`).
+        var discarded = false
     }
 
     /// How long the worker waits before looking again whether the device has finished the frames that
@@ -50,6 +55,7 @@ extension FrameWorker {
         for display in feedback.shown.keys { feedback.shown[display]![key] = nil }
         feedback.lastFrame[key] = nil
         feedback.pending.remove(key)
+        feedback.settled[key] = nil
     }
 
     /// The tree revision of every surface of `scene`'s trees, by session and id, when some surface is
@@ -70,12 +76,35 @@ extension FrameWorker {
         return revisions
     }
 
+    /// The watched surfaces of `scene` whose tree revision (in `revisions`) no presented frame showed
+    /// and that nothing in their client's trees names any more (no layer's `contents`, no animation):
+    /// no frame will show that revision. Taken before the scene is built; the trees are searched only
+    /// when some watched surface has a revision not yet settled.
+    func unreachableSurfaces(of scene: Scene, revisions: [SurfaceKey: UInt64]) -> Set<SurfaceKey> {
+        let open = feedback.watched.filter { key in
+            let revision = revisions[key] ?? 0
+            return revision > 0 && revision != feedback.settled[key]
+        }
+        guard !open.isEmpty else { return [] }
+        var named: [Int: Set<UInt64>] = [:]
+        for (session, tree) in zip(scene.sessions, scene.trees) where open.contains(where: { $0.session == session }) {
+            named[session, default: []].formUnion(tree.referencedImages())
+        }
+        for exported in scene.exported.values where open.contains(where: { $0.session == exported.session }) {
+            named[exported.session, default: []].formUnion(exported.tree.referencedImages())
+        }
+        // A client whose tree this display does not draw is judged by the displays that do.
+        return open.filter { key in named[key.session].map { !$0.contains(key.id) } ?? false }
+    }
+
     /// Notes which watched surfaces `list`, presented on `display` at `time` as the renderer's frame
     /// `frame` (nil when the renderer drew nothing), samples, their tree revisions in `revisions`, and
     /// returns the feedback it makes: a presented event for each whose revision the display's last
-    /// frame did not show (nor another display's), and the releases now due.
+    /// frame did not show (nor another display's), a discarded event for each of `unreachable` (see
+    /// `unreachableSurfaces`) that no display shows, and the releases now due.
     func surfaceFeedback(
-        of list: DisplayList, revisions: [SurfaceKey: UInt64], display: DisplayKey, time: Double, frame: UInt64?
+        of list: DisplayList, revisions: [SurfaceKey: UInt64], unreachable: Set<SurfaceKey> = [],
+        display: DisplayKey, time: Double, frame: UInt64?
     ) -> [SurfaceFeedbackEvent] {
         guard !feedback.watched.isEmpty else { return [] }
         var byImage: [RenderImageID: SurfaceKey] = [:]
@@ -99,8 +128,17 @@ extension FrameWorker {
             if before[key] != revision, !elsewhere {
                 events.append(SurfaceFeedbackEvent(session: key.session, id: key.id, presentedAt: time))
             }
+            feedback.settled[key] = revision
         }
         feedback.shown[display] = now
+        // Replaced before any frame showed it: once per revision.
+        for key in unreachable.sorted(by: { ($0.session, $0.id) < ($1.session, $1.id) })
+        where feedback.watched.contains(key) && !sampled.contains(key) {
+            let revision = revisions[key] ?? 0
+            guard revision != feedback.settled[key] else { continue }
+            feedback.settled[key] = revision
+            events.append(SurfaceFeedbackEvent(session: key.session, id: key.id, presentedAt: nil, discarded: true))
+        }
         for key in before.keys where now[key] == nil {
             if !feedback.shown.values.contains(where: { $0[key] != nil }) { feedback.pending.insert(key) }
         }

@@ -60,6 +60,9 @@ final class ClientSession {
     var images: [UInt64: ClientImage] = [:]
     /// Whether some of `images` are released but still drawn (freed once the tree no longer names them).
     var hasReleasedImages = false
+    /// The ids of the client's surface and device-image registrations the server refused, oldest
+    /// first (at most `Server.refusedSurfacesKept`): what names them is left out of its commits.
+    var refusedSurfaces: [UInt64] = []
 
     init(id: Int, socket: SeqPacketSocket, peer: PeerCredentials? = nil) {
         self.id = id

@@ -14,16 +14,17 @@ extension Server {
     static let sampledUsage: UInt32 = 0x4
 
     /// Checks and keeps device image `image.id` of `session`; the frame worker imports it. A released
-    /// one the tree still draws, of the same size and allocation, is revived instead. Throws the error
-    /// the client is disconnected for: id 0 (`invalidValue`) or one already in use (`duplicateImage`);
-    /// a server that imports no Vulkan images, or a format outside `surfaceCapabilities.drawableFormats`
+    /// one the tree still draws, of the same size and allocation, is revived instead. Throws a refusal
+    /// (`SessionError.isRefusal`: answered by `surfaceRefused`, the client stays) for a server that
+    /// imports no Vulkan images, or a format outside `surfaceCapabilities.drawableFormats`
     /// (`deviceImageRefused`); device or driver UUIDs other than the server's (`deviceMismatch`); an
     /// empty or oversized extent, flags, a tiling other than optimal or linear, a usage without
     /// sampled or with other bits, an allocation below the pixels' bytes or over four times them plus
-    /// 1 MiB (`invalidValue`); a descriptor that is a file smaller than the allocation, or not a memfd
-    /// sealed or sealable against shrinking (`badFileDescriptor`); a budget passed (`limitExceeded`).
-    /// The renderer's refusal of the memory itself (a plain memfd, not exported memory) arrives later
-    /// as `deviceImageRefused`.
+    /// 1 MiB (`invalidValue`). Throws the error the client is disconnected for: id 0 (`invalidValue`)
+    /// or one already in use (`duplicateImage`); a descriptor that is a file smaller than the
+    /// allocation, or not a memfd sealed or sealable against shrinking (`badFileDescriptor`); a budget
+    /// passed (`limitExceeded`). The renderer's refusal of the memory itself (a plain memfd, not
+    /// exported memory) arrives later as a fatal `deviceImageRefused`.
     func registerDeviceImage(_ image: DeviceImageDescription, fd: OwnedFD, for session: ClientSession) throws {
         let id = image.id
         guard id != 0 else { throw SessionError(.invalidValue, "device image id 0 is reserved for no image") }
@@ -45,10 +46,10 @@ extension Server {
         }
         let capabilities = surfaceCapabilities
         guard capabilities.memoryKinds.contains(.opaqueFD) else {
-            throw SessionError(.deviceImageRefused, "device image \(id): this server imports no Vulkan images")
+            throw SessionError.refusal(.deviceImageRefused, "device image \(id): this server imports no Vulkan images")
         }
         guard image.deviceUUID == capabilities.deviceUUID, image.driverUUID == capabilities.driverUUID else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .deviceMismatch,
                 "device image \(id) was made on device \(Self.hex(image.deviceUUID)) with driver "
                     + "\(Self.hex(image.driverUUID)); this server draws on device \(Self.hex(capabilities.deviceUUID)) "
@@ -57,7 +58,7 @@ extension Server {
         guard capabilities.drawableFormats.contains(image.format),
             let pixelBytes = DrawableFormat.bytesPerPixel(image.format)
         else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .deviceImageRefused,
                 "device image \(id) has VkFormat \(image.format); this server takes "
                     + capabilities.drawableFormats.map(String.init).joined(separator: ", "))
@@ -65,24 +66,24 @@ extension Server {
         let (w, h) = (Int(image.width), Int(image.height))
         let side = configuration.limits.imageSideMax
         guard (1...side).contains(w), (1...side).contains(h) else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue, "device image \(id) is \(w)x\(h) pixels; each side must be from 1 to \(side)")
         }
         guard image.flags == 0, image.tiling <= 1 else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "device image \(id) has flags 0x\(String(image.flags, radix: 16)) and tiling \(image.tiling); "
                     + "only flags 0 and tiling 0 (optimal) or 1 (linear) are imported")
         }
         guard image.usage & Self.sampledUsage != 0, image.usage & ~Self.deviceImageUsage == 0 else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "device image \(id) has usage 0x\(String(image.usage, radix: 16)); it must include sampled (0x4) "
                     + "and no bits beyond 0x1f")
         }
         let bytes = w * h * pixelBytes
         guard image.allocationSize >= UInt64(bytes), image.allocationSize <= UInt64(bytes * 4 + (1 << 20)) else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "device image \(id) claims an allocation of \(image.allocationSize) bytes; \(w)x\(h) pixels of "
                     + "\(pixelBytes) bytes need from \(bytes) to \(bytes * 4 + (1 << 20))")

@@ -33,14 +33,20 @@ extension Server {
             try uploadImage(id: id, width: width, height: height, stride: stride, fd: packet.fds[0], for: session)
         case .releaseImage(let id): try releaseImage(id: id, for: session)
         case .registerSurface(let id, let width, let height, let stride, let format, let planes):
-            try registerSurface(
-                id: id, width: width, height: height, stride: stride, format: format, planes: planes,
-                fd: packet.fds[0], for: session)
-        case .releaseSurface(let id): try releaseSurface(id: id, for: session)
-        case .surfaceFeedback(let id, let enabled): try setSurfaceFeedback(id: id, enabled: enabled, for: session)
+            try registering(id, for: session) {
+                try registerSurface(
+                    id: id, width: width, height: height, stride: stride, format: format, planes: planes,
+                    fd: packet.fds[0], for: session)
+            }
+        case .releaseSurface(let id):
+            if !forgetRefusal(id, for: session) { try releaseSurface(id: id, for: session) }
+        case .surfaceFeedback(let id, let enabled):
+            // Feedback on a refused surface: nothing will be shown, nothing to report.
+            if !isRefused(id, for: session) { try setSurfaceFeedback(id: id, enabled: enabled, for: session) }
         case .requestSurfaceCapabilities(let requestID):
             try send(.surfaceCapabilities(requestID: requestID, surfaceCapabilities), to: session)
-        case .registerDeviceImage(let image): try registerDeviceImage(image, fd: packet.fds[0], for: session)
+        case .registerDeviceImage(let image):
+            try registering(image.id, for: session) { try registerDeviceImage(image, fd: packet.fds[0], for: session) }
         case .stats(let requestID):
             try send(.statsReply(requestID: requestID, clients: statistics(for: session)), to: session)
         case .setLevel(let level): try setLevel(level, for: session)

@@ -25,6 +25,8 @@ extension Server {
             }
             if let time = event.presentedAt {
                 deliver(.surfacePresented(id: event.id, time: time), to: session)
+            } else if event.discarded {
+                deliver(.surfaceDiscarded(id: event.id), to: session)
             } else {
                 deliver(.surfaceReleased(id: event.id), to: session)
             }

@@ -10,17 +10,19 @@ extension Server {
 
     /// Checks and keeps surface `id` of `session`: `height` rows of `width` pixels of `format`,
     /// `stride` bytes apart in the memfd `fd`, mapped read-only here once; the frame worker imports
-    /// it (a released surface still drawn, of the same size, is revived instead). Throws the error
+    /// it (a released surface still drawn, of the same size, is revived instead). Throws a refusal
+    /// (`SessionError.isRefusal`: answered by `surfaceRefused`, the client stays) for a format other
+    /// than 'BGRA' and the YCbCr ones; an empty size or one over `ResourceLimits.imageSideMax`; a
+    /// stride below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`. Throws the error
     /// the client is disconnected for: id 0, or an id already naming an image or a live surface; a
-    /// format other than 'BGRA'; an empty size or one over `ResourceLimits.imageSideMax`; a stride
-    /// below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a descriptor that is
-    /// not a memfd sealed against shrinking, or smaller than its rows; a budget passed.
+    /// descriptor that is not a memfd sealed against shrinking, or smaller than its rows; a budget
+    /// passed.
     ///
     /// A bi-planar YCbCr surface (NV12: '420v', '420f'; P010: 'x420', 'xf20') carries `planes`: a
     /// luma stride from `width` samples to `maximumSurfaceStride`, a chroma stride from
     /// `2 × ⌈width / 2⌉` samples to the same (a sample is 1 byte, 2 for P010), a matrix of BT.601 or
     /// BT.709, both planes within the memfd (checked without overflow), and `checkPlaneLayout`'s
-    /// rules (`invalidSurfaceLayout`).
+    /// rules (`invalidSurfaceLayout`); all but the memfd's size are refusals.
     func registerSurface(
         id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, planes: SurfacePlanes? = nil,
         fd: OwnedFD, for session: ClientSession
@@ -43,7 +45,7 @@ extension Server {
             throw SessionError(.duplicateImage, "registerSurface \(id): the id already names \(what) (\(state))")
         }
         guard format == SurfaceFormat.bgra8 || SurfaceFormat.isBiPlanarYCbCr(format) else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "surface \(id) has pixel format 0x\(String(format, radix: 16)); only 'BGRA' (0x42475241), "
                     + "'420v' (0x34323076), '420f' (0x34323066), 'x420' (0x78343230) and 'xf20' (0x78663230) "
@@ -55,14 +57,16 @@ extension Server {
                 id: id, width: w, height: h, stride: s, format: format, planes: planes, fd: fd, for: session)
             return
         }
-        guard w > 0, h > 0 else { throw SessionError(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)") }
+        guard w > 0, h > 0 else {
+            throw SessionError.refusal(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)")
+        }
         guard w <= limits.imageSideMax, h <= limits.imageSideMax else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "surface \(id) is \(w)x\(h) pixels, over the \(limits.imageSideMax) pixels a side allowed")
         }
         guard s >= w * 4, s % 4 == 0, s <= Self.maximumSurfaceStride else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "surface \(id) has a stride of \(s) bytes: it must be a multiple of 4 from width × 4 = \(w * 4) "
                     + "to \(Self.maximumSurfaceStride)")
@@ -93,22 +97,24 @@ extension Server {
         for session: ClientSession
     ) throws {
         let limits = configuration.limits
-        guard w > 0, h > 0 else { throw SessionError(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)") }
+        guard w > 0, h > 0 else {
+            throw SessionError.refusal(.invalidValue, "surface \(id) is empty (\(w)x\(h) pixels)")
+        }
         guard w <= limits.imageSideMax, h <= limits.imageSideMax else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "surface \(id) is \(w)x\(h) pixels, over the \(limits.imageSideMax) pixels a side allowed")
         }
         let name = SurfaceFormat.isTenBit(format) ? "P010" : "NV12"
         guard let planes else {
-            throw SessionError(.invalidValue, "\(name) surface \(id) carries no plane layout")
+            throw SessionError.refusal(.invalidValue, "\(name) surface \(id) carries no plane layout")
         }
         let matrix: SurfaceYCbCr.Matrix
         switch planes.matrix {
         case SurfacePlanes.bt601: matrix = .bt601
         case SurfacePlanes.bt709: matrix = .bt709
         default:
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "\(name) surface \(id) names matrix \(planes.matrix); only 1 (BT.709) and 6 (BT.601) are supported")
         }
@@ -158,19 +164,19 @@ extension Server {
         let chromaStride = Int(planes.chromaStride)
         let pair = 2 * sample
         guard lumaOffset % sample == 0, lumaStride % sample == 0 else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidSurfaceLayout,
                 "surface \(id): its luma plane at offset \(lumaOffset), stride \(lumaStride), is not a whole "
                     + "number of \(sample)-byte samples")
         }
         guard chromaOffset % pair == 0, chromaStride % pair == 0 else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidSurfaceLayout,
                 "surface \(id): its chroma plane at offset \(chromaOffset), stride \(chromaStride), is not a "
                     + "whole number of \(pair)-byte Cb, Cr pairs")
         }
         guard lumaEnd <= chromaOffset || chromaEnd <= lumaOffset else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidSurfaceLayout,
                 "surface \(id): its luma plane (bytes \(lumaOffset)..<\(lumaEnd)) and chroma plane (bytes "
                     + "\(chromaOffset)..<\(chromaEnd)) overlap")
@@ -180,7 +186,7 @@ extension Server {
     /// Checks a plane's stride: at least `rowBytes`, at most `maximumSurfaceStride`.
     private func planeStride(_ stride: Int, rowBytes: Int, plane: String, name: String, id: UInt64) throws -> Int {
         guard stride >= rowBytes, stride <= Self.maximumSurfaceStride else {
-            throw SessionError(
+            throw SessionError.refusal(
                 .invalidValue,
                 "\(name) surface \(id) has a \(plane) stride of \(stride) bytes: it must be from \(rowBytes) "
                     + "to \(Self.maximumSurfaceStride)")

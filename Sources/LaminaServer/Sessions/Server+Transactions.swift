@@ -25,6 +25,7 @@ extension Server {
     func commit(serial: UInt64, _ operations: [LayerOperation], for session: ClientSession) throws {
         var parts = session.pendingParts
         parts.append(operations)
+        parts = withoutRefusedSurfaces(parts, for: session)
         let count = session.pendingOperationCount + operations.count
         session.pendingParts = []
         session.pendingOperationCount = 0

@@ -322,6 +322,48 @@ import Testing
         #expect(server.isRunning)
     }
 
+    /// Reads `socket` until the server's `surfaceRefused`, and expects it to be `c`'s (its code, and a
+    /// text holding `c.text`). Then the client goes on as a client would: a commit showing the refused
+    /// id with a new frame of it, and a ping, answered by a pong with no error (the commit left out
+    /// what named the id). Returns the refused id; nil when the server sent an error or closed
+    /// (recorded as an issue).
+    @discardableResult
+    static func expectSurfaceRefused(_ c: Case, on socket: SeqPacketSocket) throws -> UInt64? {
+        var refused: UInt64?
+        while refused == nil {
+            guard let message = try nextReply(on: socket) else {
+                Issue.record("closed without a surfaceRefused")
+                return nil
+            }
+            switch message {
+            case .surfaceRefused(let id, let code, let text):
+                #expect(code == c.code, "\(text)")
+                #expect(text.contains(c.text), "refusal text '\(text)' does not contain '\(c.text)'")
+                refused = id
+            case .error(let code, let text):
+                Issue.record("disconnected with \(code): \(text)")
+                return nil
+            default: continue
+            }
+        }
+        let id = refused!
+        try socket.send(commit([.createLayer(41), .set(41, .contents(id)), .surfaceChanged(id)]))
+        try socket.send(MessageCodec.encode(ClientMessage.ping(requestID: 77)))
+        while true {
+            guard let message = try nextReply(on: socket) else {
+                Issue.record("closed after surfaceRefused")
+                return nil
+            }
+            switch message {
+            case .pong(77, _): return id
+            case .error(let code, let text):
+                Issue.record("disconnected after the refusal with \(code): \(text)")
+                return nil
+            default: continue
+            }
+        }
+    }
+
     /// Reads `socket` until the server's error, and expects it to be `c`'s (its code, and a text
     /// holding `c.text`) with the connection closed after it; false when the server closed without an
     /// error (recorded as an issue).

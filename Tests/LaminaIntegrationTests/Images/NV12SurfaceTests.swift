@@ -129,7 +129,9 @@ import Testing
         SurfacePlanes(lumaOffset: 0, chromaOffset: chromaOffset, chromaStride: chromaStride, matrix: matrix)
     }
 
-    static let cases: [ImageUploadTests.Case] = [
+    /// Well-formed registrations whose values the server cannot take: refused by name
+    /// (`surfaceRefused`), the client stays connected (docs/protocol.md §10).
+    static let refusedCases: [ImageUploadTests.Case] = [
         .init(
             name: "luma stride below the width",
             send: { s in try SurfaceTests.send(s, register(1, stride: 15, planes: planes()), surfaceBytes: 4096) },
@@ -145,15 +147,28 @@ import Testing
                 try SurfaceTests.send(s, register(3, planes: planes(chromaStride: 1 << 21)), surfaceBytes: 4096)
             }, code: .invalidValue, text: "NV12 surface 3 has a chroma stride of 2097152 bytes"),
         .init(
+            name: "unknown matrix",
+            send: { s in try SurfaceTests.send(s, register(5, planes: planes(matrix: 9)), surfaceBytes: 4096) },
+            code: .invalidValue, text: "NV12 surface 5 names matrix 9; only 1 (BT.709) and 6 (BT.601)"),
+    ]
+
+    @Test(arguments: refusedCases)
+    func badNV12ValuesAreRefusedByNameAndTheClientStays(_ c: ImageUploadTests.Case) throws {
+        let socket = try ImageUploadTests.rawClient(server, name: "refused")
+        try c.send(socket)
+        #expect(try ImageUploadTests.expectSurfaceRefused(c, on: socket) != nil)
+        try SurfaceTests.expectVictimBlue(victim, 10, 10)
+        #expect(server.isRunning)
+    }
+
+    /// Registrations the client is disconnected for: a memfd that does not hold the planes.
+    static let cases: [ImageUploadTests.Case] = [
+        .init(
             name: "chroma plane past the memfd",
             send: { s in
                 try SurfaceTests.send(s, register(4, planes: planes(chromaOffset: .max)), surfaceBytes: 4096)
             }, code: .badFileDescriptor,
             text: "NV12 surface 4 needs 976 bytes for its luma plane and 4294967759 for its chroma plane"),
-        .init(
-            name: "unknown matrix",
-            send: { s in try SurfaceTests.send(s, register(5, planes: planes(matrix: 9)), surfaceBytes: 4096) },
-            code: .invalidValue, text: "NV12 surface 5 names matrix 9; only 1 (BT.709) and 6 (BT.601)"),
         .init(
             name: "planes past a short memfd",
             send: { s in try SurfaceTests.send(s, register(6, planes: planes()), surfaceBytes: 1024) },

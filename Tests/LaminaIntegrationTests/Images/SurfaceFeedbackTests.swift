@@ -113,6 +113,70 @@ import Testing
         withExtendedLifetime(memories) {}
     }
 
+    /// The ids of the `surfaceDiscarded` among `messages`, in order.
+    static func discarded(_ messages: [ServerMessage]) -> [UInt64] {
+        messages.compactMap { message in
+            if case .surfaceDiscarded(let id) = message { id } else { nil }
+        }
+    }
+
+    @Test func aRevisionReplacedBeforeAnyFrameShowedItIsDiscardedOnce() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41, 42])
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        _ = try harness.received(socket)
+        // Two presents reach the server between two frames (read in one turn of its loop): 41's new
+        // frame, then 42's in its place.
+        let framesBefore = harness.frames.count
+        for (serial, id) in [(UInt64(2), UInt64(41)), (3, 42)] {
+            try socket.send(
+                MessageCodec.encode(
+                    ClientMessage.commit(serial: serial, operations: [.surfaceChanged(id), .set(1, .contents(id))])))
+        }
+        harness.advance(to: 100.2)
+        let messages = try harness.received(socket)
+        #expect(harness.frames.count == framesBefore + 1, "one frame saw both commits")
+        let time = try #require(harness.frames.last?.time)
+        // One presented (42, at the frame's time), one discarded (41: no frame will show that
+        // revision), and 40, shown before, released.
+        #expect(Self.feedback(messages).filter { $0.time != nil }.map(\.id) == [42], "\(messages)")
+        #expect(Self.feedback(messages).first?.time == time)
+        #expect(Self.discarded(messages) == [41], "\(messages)")
+        #expect(Self.feedback(messages).filter { $0.time == nil }.map(\.id) == [40], "\(messages)")
+        // Before the frame's commitPresented, as surfacePresented.
+        let discardAt = messages.firstIndex { if case .surfaceDiscarded = $0 { true } else { false } }
+        let presentedAt = messages.firstIndex { if case .commitPresented = $0 { true } else { false } }
+        #expect(discardAt != nil && presentedAt != nil && discardAt! < presentedAt!, "\(messages)")
+        // Once per revision: later frames say nothing more of 41.
+        try harness.send(.commit(serial: 4, operations: [.set(1, .opacity(0.5))]), on: socket)
+        harness.advance(to: 100.3)
+        #expect(Self.discarded(try harness.received(socket)).isEmpty)
+        withExtendedLifetime(memories) {}
+    }
+
+    @Test func aRevisionStillNamedByTheTreeIsNotDiscarded() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41])
+        // 41 gets a new frame while a second layer names it, hidden: no frame samples it, but the
+        // tree still may show it, so it is not discarded.
+        try harness.send(
+            .commit(
+                serial: 1,
+                operations: Self.show(40) + [
+                    .createLayer(2), .set(2, .bounds(CGRect(x: 0, y: 0, width: 4, height: 4))),
+                    .set(2, .contents(41)), .set(2, .isHidden(true)), .setSublayers(1, [2]),
+                    .surfaceChanged(41),
+                ]), on: socket)
+        harness.advance(to: 100.1)
+        let first = try harness.received(socket)
+        #expect(Self.discarded(first).isEmpty, "\(first)")
+        #expect(Self.feedback(first).map(\.id) == [40], "\(first)")
+        // Once nothing names it, the unshown revision is discarded.
+        try harness.send(.commit(serial: 2, operations: [.set(2, .contents(0))]), on: socket)
+        harness.advance(to: 100.2)
+        #expect(Self.discarded(try harness.received(socket)) == [41])
+        withExtendedLifetime(memories) {}
+    }
+
     @Test func aSurfaceNoFrameShowsAnyMoreIsReleasedOnce() throws {
         let (harness, socket, memories) = try Self.setUp(ids: [40, 41])
         try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)

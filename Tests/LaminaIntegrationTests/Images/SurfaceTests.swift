@@ -270,18 +270,9 @@ import Testing
         try withExtendedLifetime(memory) { try socket.send(bytes, fds: [memory.fileDescriptor]) }
     }
 
-    static let cases: [ImageUploadTests.Case] = [
-        .init(
-            name: "memfd not sealed against shrinking",
-            send: { socket in
-                let fd = OwnedFD(clamina_memfd_create("unsealed"))
-                _ = ftruncate(fd.rawValue, 4096)
-                try withExtendedLifetime(fd) { try socket.send(register(1, 4, 4), fds: [fd.rawValue]) }
-            }, code: .badFileDescriptor, text: "surface 1: the descriptor is not a memfd sealed against shrinking"),
-        .init(
-            name: "memfd shorter than the rows",
-            send: { socket in try send(socket, register(2, 4, 4), surfaceBytes: 60) },
-            code: .badFileDescriptor, text: "surface 2: the memfd holds 60 bytes, the rows need 64"),
+    /// Well-formed registrations whose values the server cannot take: refused by name
+    /// (`surfaceRefused`), the client stays connected (docs/protocol.md §4.1).
+    static let refusedCases: [ImageUploadTests.Case] = [
         .init(
             name: "stride below width × 4",
             send: { socket in try send(socket, register(3, 4, 4, stride: 12), surfaceBytes: 4096) },
@@ -298,6 +289,32 @@ import Testing
             name: "wider than the server allows",
             send: { socket in try send(socket, register(6, 8193, 1), surfaceBytes: 8193 * 4) },
             code: .invalidValue, text: "surface 6 is 8193x1 pixels, over the 8192 pixels a side allowed"),
+    ]
+
+    @Test(arguments: refusedCases)
+    func aWellFormedRegistrationTheServerCannotTakeIsRefusedByNameAndTheClientStays(_ c: ImageUploadTests.Case) throws {
+        let socket = try ImageUploadTests.rawClient(server, name: "refused")
+        try c.send(socket)
+        #expect(try ImageUploadTests.expectSurfaceRefused(c, on: socket) != nil)
+        let p = try victim.capture().pixel(x: 10, y: 10)
+        #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255 && p.alpha == 255, "victim's pixels: \(p)")
+        #expect(try victim.statistics().contains { $0.name == "refused" })
+        #expect(server.isRunning)
+    }
+
+    /// Registrations the client is disconnected for (malformed, or past a limit).
+    static let cases: [ImageUploadTests.Case] = [
+        .init(
+            name: "memfd not sealed against shrinking",
+            send: { socket in
+                let fd = OwnedFD(clamina_memfd_create("unsealed"))
+                _ = ftruncate(fd.rawValue, 4096)
+                try withExtendedLifetime(fd) { try socket.send(register(1, 4, 4), fds: [fd.rawValue]) }
+            }, code: .badFileDescriptor, text: "surface 1: the descriptor is not a memfd sealed against shrinking"),
+        .init(
+            name: "memfd shorter than the rows",
+            send: { socket in try send(socket, register(2, 4, 4), surfaceBytes: 60) },
+            code: .badFileDescriptor, text: "surface 2: the memfd holds 60 bytes, the rows need 64"),
         .init(
             name: "id 0",
             send: { socket in try send(socket, register(0, 4, 4), surfaceBytes: 4096) },

@@ -175,6 +175,44 @@ import Testing
         #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
     }
 
+    /// A device drawable whose image the server cannot take (8,200 pixels wide: the app's device makes
+    /// it, the server's limit is 8,192 a side) is refused by name without disconnecting: never shown
+    /// (`presentedTime` 0, its handler called, as Apple's for a drawable that was not presented), the
+    /// layer keeps its last frame, and the next drawable of a size the server takes is shown.
+    @Test func aDeviceDrawableTheServerRefusesIsNotPresentedAndTheLayerKeepsItsLastFrame() throws {
+        let app = try AppVulkanDevice()
+        let recorder = DiagnosticsRecorder()
+        defer { recorder.stop() }
+        let context = try server.connect(name: "device-refused")
+        let layer = try layer(in: context, device: app.layerDevice)
+        let first = try #require(layer.nextDrawable())
+        try app.clear(first, to: (1, 0, 0, 1))
+        first.present()
+        #expect(presented(first) > 0)
+        layer.drawableSize = CGSize(width: 8200, height: 1)
+        let wide = try #require(layer.nextDrawable())
+        try app.clear(wide, to: (0, 1, 0, 1))
+        let dropped = DispatchSemaphore(value: 0)
+        wide.addPresentedHandler { _ in dropped.signal() }
+        wide.present()
+        #expect(dropped.wait(timeout: .now() + 5) == .success)
+        #expect(wide.presentedTime == 0)
+        let id = try #require(wide.deviceImage?.contentsID)
+        let refusals = recorder.diagnostics.filter { $0.kind == .drawableRefused }
+        #expect(
+            refusals.contains { $0.message.contains("surface \(id) ") && $0.message.contains("8192") }, "\(refusals)")
+        try SurfaceTests.expectPixel(context, 12, 12, (255, 0, 0))
+        layer.drawableSize = CGSize(width: 16, height: 16)
+        let next = try #require(layer.nextDrawable())
+        try app.clear(next, to: (0, 0, 1, 1))
+        next.present()
+        #expect(presented(next) > 0)
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+        #expect(try victim.statistics().contains { $0.name == "device-refused" })
+        vkDeviceWaitIdle(app.device)
+        #expect(AppVulkanDevice.validationMessages.isEmpty, "\(AppVulkanDevice.validationMessages)")
+    }
+
     /// A hostile registration: what is sent (built from the server's own UUIDs) and the refusal expected.
     struct Hostile: CustomTestStringConvertible, Sendable {
         var name: String
@@ -207,6 +245,17 @@ import Testing
             code: .deviceImageRefused,
             text: "image 30: the renderer refused it: its allocation of 20000 bytes is not the 16384 bytes"),
         Hostile(
+            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
+            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
+        Hostile(
+            name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
+            text: "device image id 0 is reserved"),
+    ]
+
+    /// Well-formed registrations whose values this server cannot take: refused by name
+    /// (`surfaceRefused`), the client stays connected (docs/protocol.md §4.2).
+    static let refused: [Hostile] = [
+        Hostile(
             name: "unsupported format", image: { image($0, $1) { $0.format = 9 } }, code: .deviceImageRefused,
             text: "device image 30 has VkFormat 9; this server takes"),
         Hostile(
@@ -224,13 +273,29 @@ import Testing
         Hostile(
             name: "create flags", image: { image($0, $1) { $0.flags = 8 } }, code: .invalidValue,
             text: "device image 30 has flags 0x8"),
-        Hostile(
-            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
-            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
-        Hostile(
-            name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
-            text: "device image id 0 is reserved"),
     ]
+
+    @Test(arguments: refused)
+    func aRegistrationTheServerCannotTakeIsRefusedByNameAndTheClientStays(_ c: Hostile) throws {
+        let socket = try ImageUploadTests.rawClient(server, name: "refused")
+        try socket.send(MessageCodec.encode(ClientMessage.requestSurfaceCapabilities(requestID: 1)))
+        guard case .surfaceCapabilities(1, let capabilities) = try ImageUploadTests.nextReply(on: socket) else {
+            Issue.record("no surfaceCapabilities reply")
+            return
+        }
+        let fd = OwnedFD(clamina_memfd_create("refused"))
+        _ = ftruncate(fd.rawValue, off_t(c.memfdBytes))
+        let image = c.image(capabilities.deviceUUID, capabilities.driverUUID)
+        try withExtendedLifetime(fd) {
+            try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
+        }
+        let refusal = ImageUploadTests.Case(name: c.name, send: { _ in }, code: c.code, text: c.text)
+        #expect(try ImageUploadTests.expectSurfaceRefused(refusal, on: socket) == 30)
+        let p = try victim.capture().pixel(x: 10, y: 10)
+        #expect(p.red == 0 && (127...128).contains(p.green) && p.blue == 255 && p.alpha == 255, "victim's pixels: \(p)")
+        #expect(try victim.statistics().contains { $0.name == "refused" })
+        #expect(server.isRunning)
+    }
 
     @Test(arguments: hostile)
     func aHostileRegistrationIsRefusedAndOnlyThatClientIsDropped(_ c: Hostile) throws {
@@ -337,7 +402,8 @@ import Testing
         let c = ImageUploadTests.Case(
             name: "mismatch", send: { _ in }, code: .deviceMismatch,
             text: "device image 5 was made on device 0102030405060708090a0b0c0d0e0f10")
-        _ = try ImageUploadTests.expectRefusal(c, on: socket)
+        // Well-formed, from another device: refused by name, the client stays connected.
+        #expect(try ImageUploadTests.expectSurfaceRefused(c, on: socket) == 5)
         #expect(server.isRunning)
     }
 }

@@ -118,6 +118,113 @@ import Testing
         try SurfaceTests.expectPixel(context, 12, 12, (0, 255, 0))
     }
 
+    @Test func aTimedPresentOnALayerNoDisplayShowsDoesNotHoldBackTheNextOne() throws {
+        let context = try server.connect(name: "present-at-hidden")
+        let (layer, _) = try scene(in: context)
+        try show(layer, (255, 0, 0))
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.isHidden = true
+        CATransaction.commit()
+        try context.synchronize()
+        // A timed present on the hidden layer, then one at once: no frame shows either, so no
+        // surfacePresented comes; the first settles at its time and the second follows it.
+        let log = Log()
+        let t0 = CACurrentMediaTime() + 0.3
+        let first = try #require(layer.nextDrawable())
+        SurfaceTests.fill(first.surface, (0, 255, 0))
+        first.addPresentedHandler { log.add($0) }
+        first.present(at: t0)
+        let second = try #require(layer.nextDrawable())
+        SurfaceTests.fill(second.surface, (0, 0, 255))
+        second.addPresentedHandler { log.add($0) }
+        second.present()
+        let shown = log.wait(for: 2)
+        #expect(shown.map(\.id) == [first.drawableID, second.drawableID], "\(shown)")
+        // As a present at once on a layer no display shows, each counts as shown at the frame that
+        // presents its commit: the first's at or after its time, the second's after it.
+        #expect(first.presentedTime >= t0, "\(first.presentedTime) before \(t0)")
+        #expect(second.presentedTime > first.presentedTime)
+        let frames = Set(try frameTimes(context))
+        #expect(frames.contains(first.presentedTime) && frames.contains(second.presentedTime), "\(shown)")
+        // Shown again, the layer shows the newest present.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.isHidden = false
+        CATransaction.commit()
+        try context.synchronize()
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+    }
+
+    @Test func aPresentReplacedByALaterCommitBeforeAnyFrameIsDiscarded() throws {
+        let context = try server.connect(name: "discarded")
+        let (layer, _) = try scene(in: context)
+        // Three presents at once first: every pool buffer is registered and kept so (pinned), so a
+        // replaced one stays registered and the server can say it was discarded.
+        for color in [(UInt8(255), UInt8(0), UInt8(0)), (0, 255, 0), (255, 255, 0)] { try show(layer, color) }
+        layer.presentsWithTransaction = true
+        // Two commits back to back usually reach the server between two frames; a frame between
+        // them shows the first (a valid outcome, retried). One of five tries must discard.
+        var discardedOnce = false
+        for _ in 0..<5 where !discardedOnce {
+            let log = Log()
+            let a = try #require(layer.nextDrawable())
+            SurfaceTests.fill(a.surface, (255, 0, 255))
+            a.addPresentedHandler { log.add($0) }
+            let b = try #require(layer.nextDrawable())
+            SurfaceTests.fill(b.surface, (0, 0, 255))
+            b.addPresentedHandler { log.add($0) }
+            CATransaction.begin()
+            a.present()
+            CATransaction.commit()
+            CATransaction.flush()
+            CATransaction.begin()
+            b.present()
+            CATransaction.commit()
+            CATransaction.flush()
+            let shown = log.wait(for: 2)
+            #expect(shown.count == 2, "\(shown)")
+            let frames = Set(try frameTimes(context))
+            #expect(frames.contains(b.presentedTime), "\(shown)")
+            if a.presentedTime == 0 {
+                // Apple: a drawable that was never presented has presentedTime 0, and its presented
+                // handler is still called (developer.apple.com/documentation/metal/mtldrawable/presentedtime).
+                discardedOnce = true
+                #expect(shown.contains { $0.id == a.drawableID && $0.time == 0 }, "\(shown)")
+            } else {
+                // A frame came between the commits (or, seen rarely under load and not explained
+                // yet, the first counted as shown at the second's frame through its commitPresented):
+                // a frame time, never after the second's.
+                #expect(frames.contains(a.presentedTime) && a.presentedTime <= b.presentedTime, "\(shown)")
+            }
+            try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+        }
+        #expect(discardedOnce, "no try had both commits between two frames")
+    }
+
+    @Test func twoPresentsInOneTransactionShowTheLastAndDropTheFirst() throws {
+        let context = try server.connect(name: "one-transaction")
+        let (layer, _) = try scene(in: context)
+        try show(layer, (255, 0, 0))
+        layer.presentsWithTransaction = true
+        let log = Log()
+        let a = try #require(layer.nextDrawable())
+        SurfaceTests.fill(a.surface, (255, 0, 255))
+        a.addPresentedHandler { log.add($0) }
+        let b = try #require(layer.nextDrawable())
+        SurfaceTests.fill(b.surface, (0, 0, 255))
+        b.addPresentedHandler { log.add($0) }
+        CATransaction.begin()
+        a.present()
+        b.present()
+        CATransaction.commit()
+        let shown = log.wait(for: 2)
+        // The first is replaced before the transaction is sent: presentedTime 0, handler called.
+        #expect(shown.first?.id == a.drawableID && shown.first?.time == 0, "\(shown)")
+        #expect(try frameTimes(context).contains(b.presentedTime), "\(shown)")
+        try SurfaceTests.expectPixel(context, 12, 12, (0, 0, 255))
+    }
+
     @Test func presentAfterMinimumDurationWaitsThatLongAfterThePreviousOne() throws {
         let context = try server.connect(name: "minimum-duration")
         let (layer, _) = try scene(in: context)

@@ -75,6 +75,8 @@ extension CodecTests {
                 case .tiledLayerView: "tiledLayerView"
                 case .surfacePresented: "surfacePresented"
                 case .surfaceReleased: "surfaceReleased"
+                case .surfaceDiscarded: "surfaceDiscarded"
+                case .surfaceRefused: "surfaceRefused"
                 case .surfaceCapabilities: "surfaceCapabilities"
                 }
             }
@@ -429,6 +431,10 @@ let serverTable: [ServerMessage] = [
     .surfacePresented(id: .max, time: 0),
     .surfaceReleased(id: 1),
     .surfaceReleased(id: .max),
+    .surfaceDiscarded(id: 1),
+    .surfaceDiscarded(id: .max),
+    .surfaceRefused(id: 1, code: .invalidSurfaceLayout, message: "surface 1: its planes overlap"),
+    .surfaceRefused(id: .max, code: .deviceMismatch, message: ""),
     .surfaceCapabilities(requestID: 1, .none),
     .surfaceCapabilities(
         requestID: .max,

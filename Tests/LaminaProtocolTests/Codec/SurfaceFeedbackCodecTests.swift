@@ -48,4 +48,34 @@ import Testing
         #expect(bytes == header(124, 8) + [0x0B, 0x0A, 0, 0, 0, 0, 0, 0])
         #expect(try MessageCodec.decodeServer(bytes) == .surfaceReleased(id: 0x0A0B))
     }
+
+    @Test func surfaceRefusedIsMessage125WithAU64IDACodeAndAText() throws {
+        let bytes = MessageCodec.encode(
+            ServerMessage.surfaceRefused(id: 0x0A0B, code: .invalidSurfaceLayout, message: "ab"))
+        // u64 id, u16 code 26, string: u32 length 2, then the bytes.
+        #expect(
+            bytes == header(125, 16) + [0x0B, 0x0A, 0, 0, 0, 0, 0, 0] + [26, 0] + [2, 0, 0, 0] + Array("ab".utf8))
+        #expect(
+            try MessageCodec.decodeServer(bytes)
+                == .surfaceRefused(id: 0x0A0B, code: .invalidSurfaceLayout, message: "ab"))
+        // A code this version does not know reads as internalError, as in `error` and `warning`.
+        var unknown = bytes
+        unknown[16] = 0xFF
+        unknown[17] = 0x7F
+        #expect(
+            try MessageCodec.decodeServer(unknown) == .surfaceRefused(id: 0x0A0B, code: .internalError, message: "ab"))
+    }
+
+    @Test func surfaceDiscardedIsMessage122WithAU64ID() throws {
+        let bytes = MessageCodec.encode(ServerMessage.surfaceDiscarded(id: 0x0A0B))
+        #expect(bytes == header(122, 8) + [0x0B, 0x0A, 0, 0, 0, 0, 0, 0])
+        #expect(try MessageCodec.decodeServer(bytes) == .surfaceDiscarded(id: 0x0A0B))
+        // Short: the id is named.
+        do {
+            _ = try MessageCodec.decodeServer(header(122, 4) + [0x0B, 0x0A, 0, 0])
+            Issue.record("a short surfaceDiscarded decoded")
+        } catch {
+            #expect("\(error)".contains("surfaceDiscarded.id"))
+        }
+    }
 }

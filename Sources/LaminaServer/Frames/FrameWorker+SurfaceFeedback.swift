@@ -76,34 +76,56 @@ extension FrameWorker {
         return revisions
     }
 
-    /// The watched surfaces of `scene` whose tree revision (in `revisions`) no presented frame showed
-    /// and that nothing in their client's trees names any more (no layer's `contents`, no animation):
-    /// no frame will show that revision. Taken before the scene is built; the trees are searched only
-    /// when some watched surface has a revision not yet settled.
-    func unreachableSurfaces(of scene: Scene, revisions: [SurfaceKey: UInt64]) -> Set<SurfaceKey> {
+    /// The watched surfaces of a scene whose tree revision no presented frame showed yet, with the
+    /// trees of their clients (copies that share the scene's storage): what `surfaceFeedback` looks
+    /// in for the ones the frame did not sample.
+    struct DiscardCandidates {
+        var open: Set<SurfaceKey> = []
+        /// The trees of the clients of `open` that this display draws (theirs and those they export).
+        var trees: [(session: Int, tree: RenderTree)] = []
+
+        /// The surfaces of `open` that the frame did not sample (`sampled`) and that nothing in their
+        /// client's trees names any more (no layer's `contents`, no animation): no frame will show
+        /// that revision. The trees are searched only for those.
+        func unreachable(sampled: Set<SurfaceKey>) -> Set<SurfaceKey> {
+            let unseen = open.subtracting(sampled)
+            guard !unseen.isEmpty else { return [] }
+            var named: [Int: Set<UInt64>] = [:]
+            for (session, tree) in trees where unseen.contains(where: { $0.session == session }) {
+                named[session, default: []].formUnion(tree.referencedImages())
+            }
+            // A client whose tree this display does not draw is judged by the displays that do.
+            return unseen.filter { key in named[key.session].map { !$0.contains(key.id) } ?? false }
+        }
+    }
+
+    /// The watched surfaces of `scene` whose tree revision (in `revisions`) is not settled (shown by a
+    /// presented frame or found discarded), with their clients' trees. Taken before the scene is
+    /// built (the build consumes it); cheap: the trees are shared, not walked.
+    func discardCandidates(of scene: Scene, revisions: [SurfaceKey: UInt64]) -> DiscardCandidates {
         let open = feedback.watched.filter { key in
             let revision = revisions[key] ?? 0
             return revision > 0 && revision != feedback.settled[key]
         }
-        guard !open.isEmpty else { return [] }
-        var named: [Int: Set<UInt64>] = [:]
+        guard !open.isEmpty else { return DiscardCandidates() }
+        var candidates = DiscardCandidates(open: open)
         for (session, tree) in zip(scene.sessions, scene.trees) where open.contains(where: { $0.session == session }) {
-            named[session, default: []].formUnion(tree.referencedImages())
+            candidates.trees.append((session, tree))
         }
         for exported in scene.exported.values where open.contains(where: { $0.session == exported.session }) {
-            named[exported.session, default: []].formUnion(exported.tree.referencedImages())
+            candidates.trees.append((exported.session, exported.tree))
         }
-        // A client whose tree this display does not draw is judged by the displays that do.
-        return open.filter { key in named[key.session].map { !$0.contains(key.id) } ?? false }
+        return candidates
     }
 
     /// Notes which watched surfaces `list`, presented on `display` at `time` as the renderer's frame
     /// `frame` (nil when the renderer drew nothing), samples, their tree revisions in `revisions`, and
     /// returns the feedback it makes: a presented event for each whose revision the display's last
-    /// frame did not show (nor another display's), a discarded event for each of `unreachable` (see
-    /// `unreachableSurfaces`) that no display shows, and the releases now due.
+    /// frame did not show (nor another display's), a discarded event for each of `candidates` that
+    /// this frame did not sample and no tree names (`DiscardCandidates.unreachable`), and the releases
+    /// now due.
     func surfaceFeedback(
-        of list: DisplayList, revisions: [SurfaceKey: UInt64], unreachable: Set<SurfaceKey> = [],
+        of list: DisplayList, revisions: [SurfaceKey: UInt64], candidates: DiscardCandidates = DiscardCandidates(),
         display: DisplayKey, time: Double, frame: UInt64?
     ) -> [SurfaceFeedbackEvent] {
         guard !feedback.watched.isEmpty else { return [] }
@@ -132,6 +154,7 @@ extension FrameWorker {
         }
         feedback.shown[display] = now
         // Replaced before any frame showed it: once per revision.
+        let unreachable = candidates.unreachable(sampled: sampled)
         for key in unreachable.sorted(by: { ($0.session, $0.id) < ($1.session, $1.id) })
         where feedback.watched.contains(key) && !sampled.contains(key) {
             let revision = revisions[key] ?? 0

@@ -201,7 +201,7 @@ final class FrameWorker: @unchecked Sendable {
             let scene = trees.take()
             let changedSurfaces = surfacesChanged(in: scene, since: key)
             let revisions = surfaceRevisions(of: scene)
-            let unreachable = unreachableSurfaces(of: scene, revisions: revisions)
+            let candidates = discardCandidates(of: scene, revisions: revisions)
             var list = build(scene, advancing: &advancements, retained: &retained[key, default: .init()])
             // A patched frame says which instances it rewrote: its damage is theirs, found without
             // comparing every instance.
@@ -220,7 +220,7 @@ final class FrameWorker: @unchecked Sendable {
             if failure == nil {
                 let drawn = renderer.map { $0.lastRenderedFrame != drawnBefore ? $0.lastRenderedFrame : nil } ?? nil
                 let events = surfaceFeedback(
-                    of: list, revisions: revisions, unreachable: unreachable, display: key, time: time, frame: drawn)
+                    of: list, revisions: revisions, candidates: candidates, display: key, time: time, frame: drawn)
                 if !events.isEmpty { report(.surfaceFeedback(events), wake: false) }
             }
             // Only a frame the renderer drew has pass counters of its own.

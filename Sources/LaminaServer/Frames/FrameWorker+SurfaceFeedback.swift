@@ -63,15 +63,18 @@ extension FrameWorker {
     func surfaceRevisions(of scene: Scene) -> [SurfaceKey: UInt64] {
         guard !feedback.watched.isEmpty else { return [:] }
         var revisions: [SurfaceKey: UInt64] = [:]
-        for (session, tree) in zip(scene.sessions, scene.trees) {
+        // A new frame (`surfaceChanged`) or a commit naming the surface again each make a revision.
+        func add(_ tree: RenderTree, session: Int) {
             for (id, revision) in tree.surfaceRevisions {
-                revisions[SurfaceKey(session: session, id: id)] = revision
+                revisions[SurfaceKey(session: session, id: id), default: 0] &+= revision
+            }
+            for (id, shows) in tree.surfaceShows {
+                revisions[SurfaceKey(session: session, id: id), default: 0] &+= shows
             }
         }
-        for exported in scene.exported.values {
-            for (id, revision) in exported.tree.surfaceRevisions {
-                revisions[SurfaceKey(session: exported.session, id: id)] = revision
-            }
+        for (session, tree) in zip(scene.sessions, scene.trees) { add(tree, session: session) }
+        for exported in scene.exported.values where !scene.sessions.contains(exported.session) {
+            add(exported.tree, session: exported.session)
         }
         return revisions
     }

@@ -100,6 +100,7 @@ extension Server {
             if let bytes = image.surfaceBytes {
                 budget.releaseSurface(bytes: bytes, for: &session.budget)
                 session.tree.surfaceRevisions[id] = nil
+                session.tree.surfaceShows[id] = nil
             } else {
                 budget.releaseImage(bytes: image.textureBytes, for: &session.budget)
             }

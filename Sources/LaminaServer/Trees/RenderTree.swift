@@ -42,6 +42,10 @@ public struct RenderTree: Sendable {
     /// frame worker redraws the layers showing a surface whose count differs from the one it drew
     /// last (and, where it cannot sample the surface in place, copies its rows first).
     public internal(set) var surfaceRevisions: [UInt64: UInt64] = [:]
+    /// How many commits named each shared surface as a layer's contents or in an animation, by id
+    /// (`noteSurfaceShown`): with `surfaceRevisions`, what the frame worker's presented and discarded
+    /// events are about.
+    public internal(set) var surfaceShows: [UInt64: UInt64] = [:]
     /// The history this tree belongs to (`RenderTree+Changes.swift`).
     public internal(set) var identity = RenderTreeIdentity()
     /// The number of changes made to the tree: one per commit or applied advancement that changed it.
@@ -88,7 +92,10 @@ public struct RenderTree: Sendable {
                     throw .wrongLayerClass(id, key: descriptor.key, owner: descriptor.layerClass, actual: layerClass)
                 }
                 if let reason = property.invalidReason { throw .invalidValue("layer \(id): \(reason)") }
-                if case .contents(let image) = property { try next.checkImage(image) }
+                if case .contents(let image) = property {
+                    try next.checkImage(image)
+                    next.noteSurfaceShown(image)
+                }
                 property.apply(to: &next.layers[id]!.state)
                 next.noteChange(id, .of(property.name))
                 if Self.clockProperties.contains(property.name) { touchedClocks = true }
@@ -156,6 +163,7 @@ public struct RenderTree: Sendable {
             throw .invalidValue("animation '\(animation.key.truncatedToUTF8(64))' on layer \(id): \(reason)")
         }
         try checkImages(of: animation.record)
+        for image in animation.record.imageIDs { noteSurfaceShown(image) }
         if let index = layers[id]!.animations.firstIndex(where: { $0.key == animation.key }) {
             forget(layers[id]!.animations.remove(at: index))
         }
@@ -184,6 +192,17 @@ public struct RenderTree: Sendable {
         reported[animation.id] = .notStarted
         schedule.add(animation.id, layer: id)
         schedule.compact()
+    }
+
+    /// Counts a showing of surface `id` when a commit names it as a layer's contents (or in an
+    /// animation): it is shown with what it holds now (`surfaceShows`; the pixels' revision,
+    /// `surfaceRevisions`, is not moved, so nothing is copied again). A surface that no commit has
+    /// named has no showing, so a registered buffer not yet presented is never taken for a discarded frame
+    /// (`FrameWorker+SurfaceFeedback.swift`); a pool buffer's first present, which names it without
+    /// a `surfaceChanged`, counts like any other.
+    mutating func noteSurfaceShown(_ id: UInt64) {
+        guard liveSurfaces.contains(id) else { return }
+        surfaceShows[id, default: 0] &+= 1
     }
 
     /// Drops the bookkeeping of an animation leaving its layer.

@@ -154,6 +154,27 @@ import Testing
         withExtendedLifetime(memories) {}
     }
 
+    /// A pool buffer's first present registers it and names it as `contents` with no `surfaceChanged`
+    /// (the registration carries its first frame). Replaced before any frame, it is discarded too: a
+    /// commit naming a surface counts a revision. Before, its revision stayed 0 and was never judged,
+    /// so the client counted it as shown at the frame of its commit. The surfaces registered and not
+    /// yet named (41 and 42 at the first frame) are not discarded.
+    @Test func aFreshSurfaceReplacedBeforeAnyFrameShowedItIsDiscarded() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41, 42])
+        try harness.send(.commit(serial: 1, operations: Self.show(40)), on: socket)
+        harness.advance(to: 100.1)
+        #expect(Self.discarded(try harness.received(socket)).isEmpty)
+        for (serial, id) in [(UInt64(2), UInt64(41)), (3, 42)] {
+            try socket.send(
+                MessageCodec.encode(ClientMessage.commit(serial: serial, operations: [.set(1, .contents(id))])))
+        }
+        harness.advance(to: 100.2)
+        let messages = try harness.received(socket)
+        #expect(Self.feedback(messages).filter { $0.time != nil }.map(\.id) == [42], "\(messages)")
+        #expect(Self.discarded(messages) == [41], "\(messages)")
+        withExtendedLifetime(memories) {}
+    }
+
     @Test func aRevisionStillNamedByTheTreeIsNotDiscarded() throws {
         let (harness, socket, memories) = try Self.setUp(ids: [40, 41])
         // 41 gets a new frame while a second layer names it, hidden: no frame samples it, but the

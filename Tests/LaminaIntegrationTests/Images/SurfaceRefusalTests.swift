@@ -12,16 +12,7 @@ import Testing
     typealias Log = VulkanLayerTests.Log
 
     /// A 16×16 layer at (8, 8) in a context of its own.
-    func layer(in context: CAContext) throws -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
-        let layer = CALayer()
-        layer.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
-        root.addSublayer(layer)
-        context.layer = root
-        try context.synchronize()
-        return layer
-    }
+    func layer(in context: CAContext) throws -> CALayer { try VulkanLayerTests.place(CALayer(), in: context) }
 
     /// Makes `surface` the layer's contents without an implicit animation, and waits for the server.
     func show(_ surface: IOSurface, in layer: CALayer, of context: CAContext) throws {
@@ -73,13 +64,7 @@ import Testing
         let recorder = DiagnosticsRecorder()
         defer { recorder.stop() }
         let context = try server.connect(name: "refused-drawable")
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
-        let layer = CAVulkanLayer()
-        layer.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
-        root.addSublayer(layer)
-        context.layer = root
-        try context.synchronize()
+        let layer = try VulkanLayerTests.place(CAVulkanLayer(), in: context)
         let log = Log()
         let good = try #require(layer.nextDrawable())
         SurfaceTests.fill(good.surface, (255, 0, 0))

@@ -275,20 +275,28 @@ import Testing
             text: "device image 30 has flags 0x8"),
     ]
 
-    @Test(arguments: refused)
-    func aRegistrationTheServerCannotTakeIsRefusedByNameAndTheClientStays(_ c: Hostile) throws {
-        let socket = try ImageUploadTests.rawClient(server, name: "refused")
+    /// A raw client named `name` that asked the server's capabilities and registered `c`'s device
+    /// image (on a memfd of `c.memfdBytes`) with them; nil, with an issue recorded, when no
+    /// capabilities came.
+    func registering(_ c: Hostile, as name: String) throws -> SeqPacketSocket? {
+        let socket = try ImageUploadTests.rawClient(server, name: name)
         try socket.send(MessageCodec.encode(ClientMessage.requestSurfaceCapabilities(requestID: 1)))
         guard case .surfaceCapabilities(1, let capabilities) = try ImageUploadTests.nextReply(on: socket) else {
             Issue.record("no surfaceCapabilities reply")
-            return
+            return nil
         }
-        let fd = OwnedFD(clamina_memfd_create("refused"))
+        let fd = OwnedFD(clamina_memfd_create(name))
         _ = ftruncate(fd.rawValue, off_t(c.memfdBytes))
         let image = c.image(capabilities.deviceUUID, capabilities.driverUUID)
         try withExtendedLifetime(fd) {
             try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
         }
+        return socket
+    }
+
+    @Test(arguments: refused)
+    func aRegistrationTheServerCannotTakeIsRefusedByNameAndTheClientStays(_ c: Hostile) throws {
+        guard let socket = try registering(c, as: "refused") else { return }
         let refusal = ImageUploadTests.Case(name: c.name, send: { _ in }, code: c.code, text: c.text)
         #expect(try ImageUploadTests.expectSurfaceRefused(refusal, on: socket) == 30)
         let p = try victim.capture().pixel(x: 10, y: 10)
@@ -299,18 +307,7 @@ import Testing
 
     @Test(arguments: hostile)
     func aHostileRegistrationIsRefusedAndOnlyThatClientIsDropped(_ c: Hostile) throws {
-        let socket = try ImageUploadTests.rawClient(server, name: "hostile")
-        try socket.send(MessageCodec.encode(ClientMessage.requestSurfaceCapabilities(requestID: 1)))
-        guard case .surfaceCapabilities(1, let capabilities) = try ImageUploadTests.nextReply(on: socket) else {
-            Issue.record("no surfaceCapabilities reply")
-            return
-        }
-        let fd = OwnedFD(clamina_memfd_create("hostile"))
-        _ = ftruncate(fd.rawValue, off_t(c.memfdBytes))
-        let image = c.image(capabilities.deviceUUID, capabilities.driverUUID)
-        try withExtendedLifetime(fd) {
-            try socket.send(MessageCodec.encode(ClientMessage.registerDeviceImage(image)), fds: [fd.rawValue])
-        }
+        guard let socket = try registering(c, as: "hostile") else { return }
         // A commit showing it follows, as a client's would; the server may have closed the connection
         // already (a refusal on receipt), so the send may fail.
         try? socket.send(ImageUploadTests.commit([.createLayer(1), .set(1, .contents(30))]))

@@ -167,13 +167,7 @@ import Testing
         // them shows the first (a valid outcome, retried). One of five tries must discard.
         var discardedOnce = false
         for _ in 0..<5 where !discardedOnce {
-            let log = Log()
-            let a = try #require(layer.nextDrawable())
-            SurfaceTests.fill(a.surface, (255, 0, 255))
-            a.addPresentedHandler { log.add($0) }
-            let b = try #require(layer.nextDrawable())
-            SurfaceTests.fill(b.surface, (0, 0, 255))
-            b.addPresentedHandler { log.add($0) }
+            let (log, a, b) = try magentaThenBlue(from: layer)
             CATransaction.begin()
             a.present()
             CATransaction.commit()
@@ -205,11 +199,9 @@ import Testing
         #expect(discardedOnce, "no try had both commits between two frames")
     }
 
-    @Test func twoPresentsInOneTransactionShowTheLastAndDropTheFirst() throws {
-        let context = try server.connect(name: "one-transaction")
-        let (layer, _) = try scene(in: context)
-        try show(layer, (255, 0, 0))
-        layer.presentsWithTransaction = true
+    /// Two drawables of `layer`, filled magenta and blue, whose presented handlers both write to the
+    /// log returned with them.
+    func magentaThenBlue(from layer: CAVulkanLayer) throws -> (Log, CAVulkanDrawable, CAVulkanDrawable) {
         let log = Log()
         let a = try #require(layer.nextDrawable())
         SurfaceTests.fill(a.surface, (255, 0, 255))
@@ -217,6 +209,15 @@ import Testing
         let b = try #require(layer.nextDrawable())
         SurfaceTests.fill(b.surface, (0, 0, 255))
         b.addPresentedHandler { log.add($0) }
+        return (log, a, b)
+    }
+
+    @Test func twoPresentsInOneTransactionShowTheLastAndDropTheFirst() throws {
+        let context = try server.connect(name: "one-transaction")
+        let (layer, _) = try scene(in: context)
+        try show(layer, (255, 0, 0))
+        layer.presentsWithTransaction = true
+        let (log, a, b) = try magentaThenBlue(from: layer)
         CATransaction.begin()
         a.present()
         b.present()

@@ -26,10 +26,12 @@ import Testing
     }
 
     /// A 16×16 CAVulkanLayer at (8, 8) in a context of its own.
-    func layer(in context: CAContext) throws -> CAVulkanLayer {
+    func layer(in context: CAContext) throws -> CAVulkanLayer { try Self.place(CAVulkanLayer(), in: context) }
+
+    /// `layer` made 16×16 at (8, 8) under a 64×48 root shown by `context`, once the server has it.
+    static func place<Layer: CALayer>(_ layer: Layer, in context: CAContext) throws -> Layer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
-        let layer = CAVulkanLayer()
         layer.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
         root.addSublayer(layer)
         context.layer = root

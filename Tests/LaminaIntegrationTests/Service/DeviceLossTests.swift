@@ -13,18 +13,12 @@ import Testing
 /// `CAVulkanLayer` takes it for a restart, reconnects to the next server on the same socket, registers
 /// its surfaces again and shows the same pixels.
 @Suite(.serialized) final class DeviceLossTests {
-    /// A fresh, short temporary folder for the shared socket; removed in `deinit`.
-    let directory: URL
-    var socketPath: String { directory.appendingPathComponent("socket").path }
+    /// A fresh, short temporary folder for the shared socket.
+    let folder: SocketFolder
+    var socketPath: String { folder.socketPath }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-device-loss-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        folder = try SocketFolder("lamina-device-loss")
     }
 
     /// The frames the first server draws before its device is lost: more than the scene below needs
@@ -54,7 +48,7 @@ import Testing
     }
 
     @Test func laminadExitsOnDeviceLossAndItsClientsComeBackToTheNextServer() throws {
-        let notify = try NotifySocket(path: directory.appendingPathComponent("notify").path)
+        let notify = try NotifySocket(path: folder.url.appendingPathComponent("notify").path)
         let first = try TestServer(
             width: 64, height: 48,
             environment: [

@@ -9,20 +9,14 @@ import Testing
 /// the screen comes back as it was, mid-animation, and events still fire once. A server `error`
 /// refuses the client for good: no reconnect.
 @Suite(.serialized) final class ServerRestartTests {
-    /// A fresh, short temporary folder for the shared socket; removed in `deinit`.
-    let directory: URL
-    var socketPath: String { directory.appendingPathComponent("socket").path }
+    /// A fresh, short temporary folder for the shared socket.
+    let folder: SocketFolder
+    var socketPath: String { folder.socketPath }
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-restart-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        folder = try SocketFolder("lamina-restart")
     }
 
     /// Counts delegate callbacks and completion blocks, from any thread.

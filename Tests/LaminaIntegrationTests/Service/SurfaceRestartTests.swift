@@ -8,18 +8,12 @@ import Testing
 /// its resent tree shows (the new server knows none), so a layer showing an `IOSurface` and a
 /// `CAVulkanLayer`'s drawable show the same pixels again, and the pool goes on presenting.
 @Suite(.serialized) final class SurfaceRestartTests {
-    /// A fresh, short temporary folder for the shared socket; removed in `deinit`.
-    let directory: URL
-    var socketPath: String { directory.appendingPathComponent("socket").path }
+    /// A fresh, short temporary folder for the shared socket.
+    let folder: SocketFolder
+    var socketPath: String { folder.socketPath }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-surface-restart-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        folder = try SocketFolder("lamina-surface-restart")
     }
 
     @Test func surfacesAndDrawablesAreShownAgainAfterARestart() throws {

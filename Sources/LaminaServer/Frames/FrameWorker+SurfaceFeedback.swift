@@ -21,6 +21,9 @@ extension FrameWorker {
         /// The newest tree revision of each watched surface that a presented frame showed, or that
         /// was found discarded (replaced before any frame showed it).
         var settled: [SurfaceKey: UInt64] = [:]
+        /// The presented frames that searched a client's trees for discarded surfaces (a counter for
+        /// tests: a frame that samples every new revision searches nothing).
+        var treeSearches = 0
     }
 
     /// One feedback message for the loop to send to the surface's owner.
@@ -157,6 +160,7 @@ extension FrameWorker {
         }
         feedback.shown[display] = now
         // Replaced before any frame showed it: once per revision.
+        if !candidates.open.isSubset(of: sampled) { feedback.treeSearches += 1 }
         let unreachable = candidates.unreachable(sampled: sampled)
         for key in unreachable.sorted(by: { ($0.session, $0.id) < ($1.session, $1.id) })
         where feedback.watched.contains(key) && !sampled.contains(key) {

@@ -1,9 +1,10 @@
 import Foundation
 import LaminaCore
 import LaminaProtocol
-import LaminaServer
 import LaminaTesting
 import Testing
+
+@testable import LaminaServer
 
 /// The server's feedback on shared surfaces (`surfaceFeedback`, `surfacePresented`,
 /// `surfaceReleased`; docs/protocol.md §4.1), without a GPU and without sleeping: the in-process
@@ -172,6 +173,32 @@ import Testing
         let messages = try harness.received(socket)
         #expect(Self.feedback(messages).filter { $0.time != nil }.map(\.id) == [42], "\(messages)")
         #expect(Self.discarded(messages) == [41], "\(messages)")
+        withExtendedLifetime(memories) {}
+    }
+
+    /// The discard check costs a frame nothing while the frame samples every new revision (a layer
+    /// presenting every frame): a client's trees are searched only for a new revision the frame did
+    /// not draw (docs/surfaces.md, "Discarded").
+    @Test func framesThatShowEveryNewRevisionSearchNoTree() throws {
+        let (harness, socket, memories) = try Self.setUp(ids: [40, 41])
+        var time = 100.1
+        func frame(_ operations: [LayerOperation], serial: UInt64) throws -> [ServerMessage] {
+            try harness.send(.commit(serial: serial, operations: operations), on: socket)
+            harness.advance(to: time)
+            time += 0.1
+            return try harness.received(socket)
+        }
+        func searches() -> Int { harness.server.frames.perform { harness.server.frames.feedback.treeSearches } }
+        _ = try frame(Self.show(40), serial: 1)
+        _ = try frame([.surfaceChanged(40)], serial: 2)
+        _ = try frame([.set(1, .contents(41))], serial: 3)
+        _ = try frame([.surfaceChanged(41)], serial: 4)
+        #expect(searches() == 0)
+        // 40 named and replaced by 41's new frame before a frame: searched once, and discarded.
+        try socket.send(MessageCodec.encode(ClientMessage.commit(serial: 5, operations: [.set(1, .contents(40))])))
+        let messages = try frame([.set(1, .contents(41)), .surfaceChanged(41)], serial: 6)
+        #expect(Self.discarded(messages) == [40], "\(messages)")
+        #expect(searches() == 1)
         withExtendedLifetime(memories) {}
     }
 

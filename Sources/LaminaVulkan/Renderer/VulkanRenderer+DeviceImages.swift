@@ -123,15 +123,7 @@ extension VulkanRenderer {
                 throw DeviceImageRefusal("the device refused its memory as an opaque fd (\(result))")
             }
             try check(vkBindImageMemory(vk.device, vkImage, memory, 0), "vkBindImageMemory (device image)")
-            var viewInfo = VkImageViewCreateInfo()
-            viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
-            viewInfo.image = vkImage
-            viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D
-            viewInfo.format = info.format
-            viewInfo.subresourceRange = VkImageSubresourceRange(
-                aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0, levelCount: 1, baseArrayLayer: 0,
-                layerCount: 1)
-            try check(vkCreateImageView(vk.device, &viewInfo, nil, &view), "vkCreateImageView (device image)")
+            view = try VulkanImage.makeView(vk, vkImage, levels: 1, format: info.format)
         } catch {
             if let memory { vkFreeMemory(vk.device, memory, nil) }
             vkDestroyImage(vk.device, vkImage, nil)

@@ -99,12 +99,18 @@ extension VulkanRenderer {
     func bindSecond(_ image: VulkanImage, filter: TextureSampling?, to set: VkDescriptorSet) throws {
         let sampler = try samplers.sampler(for: filter?.filter ?? .linear, lodBias: filter?.lodBias ?? 0)
         let view = filter?.filter == .trilinear ? image.view : image.attachmentView
-        var imageInfo = VkDescriptorImageInfo(
-            sampler: sampler, imageView: view, imageLayout: image.sampledLayout)
+        writeSampledImage(
+            VkDescriptorImageInfo(sampler: sampler, imageView: view, imageLayout: image.sampledLayout), binding: 1,
+            of: set)
+    }
+
+    /// Points binding `binding` of `set` (a combined image sampler) at `imageInfo`.
+    func writeSampledImage(_ imageInfo: VkDescriptorImageInfo, binding: UInt32, of set: VkDescriptorSet) {
+        var imageInfo = imageInfo
         var write = VkWriteDescriptorSet()
         write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
         write.dstSet = set
-        write.dstBinding = 1
+        write.dstBinding = binding
         write.descriptorCount = 1
         write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
         withUnsafePointer(to: &imageInfo) { info in

@@ -259,22 +259,13 @@ public final class VulkanRenderer: Renderer {
                 continue
             }
             let set = try slot.allocateSet(pipelines.textureSetLayout)
-            var imageInfo = VkDescriptorImageInfo(
+            let imageInfo = VkDescriptorImageInfo(
                 sampler: try samplers.sampler(for: texture.filter, lodBias: texture.lodBias),
                 // Nearest and linear read level 0 only; a view of that level alone keeps llvmpipe's
                 // linear path (a view of the whole chain doubled the textured benchmark's time).
                 imageView: texture.filter == .trilinear ? storage.view : storage.attachmentView,
                 imageLayout: storage.sampledLayout)
-            var write = VkWriteDescriptorSet()
-            write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-            write.dstSet = set
-            write.dstBinding = 0
-            write.descriptorCount = 1
-            write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
-            withUnsafePointer(to: &imageInfo) { info in
-                write.pImageInfo = info
-                vkUpdateDescriptorSets(vk.device, 1, &write, 0, nil)
-            }
+            writeSampledImage(imageInfo, binding: 0, of: set)
             sets[texture] = set
             draws[index].descriptorSet = set
             if storage.lastUsedFrame != timeline.next {

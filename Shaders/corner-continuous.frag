@@ -5,7 +5,7 @@
 // several pow() per pixel, which on lavapipe slows every piece a shader runs for, so circular
 // corners keep corner.frag.
 layout(location = 0) in vec4 vGeometry;
-layout(location = 1) in vec4 vParams;     // radius, border width, corner mask (+16: continuous)
+layout(location = 1) in vec4 vParams;     // radius, border width, corner mask (+16: continuous), opacity
 layout(location = 2) in vec4 vFill;
 layout(location = 3) in vec4 vBorder;
 
@@ -51,7 +51,8 @@ void main() {
         : 1.0;
     float ring = outer * (1.0 - inner);
     vec4 borderPart = vBorder * ring;
-    vec4 color = borderPart + vFill * outer * (1.0 - borderPart.a);
+    // The piece's opacity (vParams.w) fades the composite as one: a leaf's group opacity.
+    vec4 color = (borderPart + vFill * outer * (1.0 - borderPart.a)) * vParams.w;
     // On the target's 8-bit steps with the rule fills use (FillInstance.onEightBitSteps), so that
     // every kind gives the same byte for the same colour, ties included.
     outColor = ceil(color * 255.0 - 0.5) / 255.0;

@@ -25,7 +25,8 @@ void main() {
         : 1.0;
     float ring = outer * (1.0 - inner);
     vec4 borderPart = vBorder * ring;
-    vec4 color = borderPart + vFill * outer * (1.0 - borderPart.a);
+    // The piece's opacity (vParams.w) fades the composite as one: a leaf's group opacity.
+    vec4 color = (borderPart + vFill * outer * (1.0 - borderPart.a)) * vParams.w;
     // On the target's 8-bit steps with the rule fills use (FillInstance.onEightBitSteps), so that
     // every kind gives the same byte for the same colour, ties included.
     outColor = ceil(color * 255.0 - 0.5) / 255.0;

@@ -3,7 +3,7 @@
 // background and (for leaf layers) the border ring in one piece. Four smooth varyings, no matrices.
 layout(location = 0) in vec4 inRect;      // piece: minX, minY, maxX, maxY
 layout(location = 1) in vec4 inShape;     // shape centre x, y and half width, half height
-layout(location = 2) in vec4 inParams;    // radius, border width, corner mask
+layout(location = 2) in vec4 inParams;    // radius, border width, corner mask, opacity
 layout(location = 3) in vec4 inFill;      // premultiplied background colour (may be zero)
 layout(location = 4) in vec4 inBorder;    // premultiplied border colour (may be zero)
 

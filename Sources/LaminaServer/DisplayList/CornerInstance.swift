@@ -6,8 +6,9 @@ public struct CornerInstance: Sendable, Equatable {
     public var rect: SIMD4<Float>
     /// The shape's centre (x, y) and half size (width, height) in device pixels.
     public var shape: SIMD4<Float>
-    /// Radius and border width in device pixels, the corner mask (plus 16 for continuous corners), one
-    /// unused lane.
+    /// Radius and border width in device pixels, the corner mask (plus 16 for continuous corners), and
+    /// the opacity the composited piece is multiplied by (1, or a leaf's group opacity:
+    /// `DisplayListBuilder.GroupFade`).
     public var params: SIMD4<Float>
     /// Premultiplied background colour (zero for none).
     public var fill: SIMD4<Float>

@@ -32,5 +32,11 @@ extension DisplayListBuilder {
         /// replicator's copy (`DisplayListBuilder+Replicator.swift`; the copy's alpha is in `opacity`);
         /// nil outside any copy.
         var instanceTint: SIMD3<Double>? = nil
+        /// Whether `opacity` (with the transition image's) fades what is drawn below as one group:
+        /// it comes from ancestors with group opacity whose drawing has no overlapping pieces. False
+        /// where part of it fades each drawing on its own: an ancestor with `allowsGroupOpacity` false,
+        /// a replicator copy's alpha. A leaf's background and border faded as one (`GroupFade`) take
+        /// the rest apart.
+        var opacityFadesGroup = true
     }
 }

@@ -10,7 +10,8 @@ extension DisplayListBuilder {
     /// `radius × continuousExpansion` along each edge.
     mutating func emitShape(
         bounds: CGRect, radius: CGFloat, corners: CACornerMask, continuous: Bool = false, borderWidth: CGFloat,
-        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip, hardEdges: UInt32 = 0
+        fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D, clip: Clip, hardEdges: UInt32 = 0,
+        fade: GroupFade? = nil
     ) {
         if clip.general.isEmpty && Self.isAxisAligned(m) && Self.isIntegral(clip.deviceRect) {
             if fill != nil && border != nil && abs(m.m11) != abs(m.m22) {
@@ -26,7 +27,7 @@ extension DisplayListBuilder {
             emitAxisAligned(
                 bounds: bounds, radius: radius, corners: corners, continuous: continuous,
                 borderWidth: border == nil ? 0 : borderWidth,
-                fill: fill, border: border, toDevice: m, clip: clip.deviceRect)
+                fill: fill, border: border, toDevice: m, clip: clip.deviceRect, fade: fade)
             return
         }
         // General case: one quad over the whole shape per colour, grown by about one device pixel for
@@ -51,6 +52,31 @@ extension DisplayListBuilder {
                 box: Self.held(box.insetBy(dx: -2, dy: -2)).intersection(clip.deviceRect))
             batcher.endGroup()
         }
+    }
+
+    /// A leaf layer's background and border faded as one group (`allowsGroupOpacity`) without an
+    /// offscreen pass: their premultiplied colours at full opacity, and the opacity, applied after the
+    /// border is composited over the background. Used where `fadesAsOne` holds: every pixel of the
+    /// shape is then drawn by exactly one piece, which composites the two itself.
+    struct GroupFade {
+        /// The background colour at full opacity, premultiplied, on 8-bit steps.
+        var fill: SIMD4<Float>
+        /// The border colour at full opacity, premultiplied, on 8-bit steps.
+        var border: SIMD4<Float>
+        /// The opacity the composited pixels are multiplied by.
+        var opacity: Double
+    }
+
+    /// Whether `emitShape` draws a background and a `borderWidth` border through `m` in `clip` as
+    /// disjoint pieces when given a `GroupFade`: an axis-aligned, uniformly scaled shape on whole
+    /// device pixels whose border bands end on whole pixels too, so that each band pixel is one
+    /// instance of the border over the background and each corner one piece that composites both.
+    static func fadesAsOne(bounds: CGRect, borderWidth: CGFloat, toDevice m: CATransform3D, clip: Clip) -> Bool {
+        guard clip.general.isEmpty, isAxisAligned(m), isIntegral(clip.deviceRect), abs(m.m11) == abs(m.m22) else {
+            return false
+        }
+        let band = borderWidth * abs(m.m11)
+        return isIntegral(deviceRect(bounds, m)) && band == band.rounded()
     }
 
     /// How far a continuous corner reaches along each edge, as a multiple of the radius (Apple's
@@ -112,7 +138,7 @@ extension DisplayListBuilder {
     mutating func emitAxisAligned(
         bounds: CGRect, radius: CGFloat, corners: CACornerMask, continuous: Bool = false, borderWidth: CGFloat,
         fill: SIMD4<Float>?, border: SIMD4<Float>?, toDevice m: CATransform3D,
-        clip: CGRect
+        clip: CGRect, fade: GroupFade? = nil
     ) {
         let d = Self.deviceRect(bounds, m)
         let rounded = radius > 0 && corners != []
@@ -132,10 +158,22 @@ extension DisplayListBuilder {
         let ya = (d.minY + cornerY).rounded(.up), yb = (d.maxY - cornerY).rounded(.down)
         let x0 = d.minX.rounded(.down), x1 = d.maxX.rounded(.up)
         let y0 = d.minY.rounded(.down), y1 = d.maxY.rounded(.up)
+        // Faded as one group: every pixel is drawn by one piece, the corners composite at full opacity
+        // and fade after, the border bands carry the border over the background.
+        let asOne =
+            fill != nil && border != nil && fade != nil && Self.isIntegral(d) && bx == bx.rounded()
+            && by == by.rounded()
         let corner = { (box: CGRect, builder: inout DisplayListBuilder) in
-            builder.emitCornerPiece(
-                box, bounds: bounds, device: d, radius: radius, corners: corners, continuous: continuous,
-                borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
+            if asOne, let fade {
+                builder.emitCornerPiece(
+                    box, bounds: bounds, device: d, radius: radius, corners: corners, continuous: continuous,
+                    borderWidth: borderWidth, fill: fade.fill, border: fade.border, toDevice: m, clip: clip,
+                    fade: Float(fade.opacity))
+            } else {
+                builder.emitCornerPiece(
+                    box, bounds: bounds, device: d, radius: radius, corners: corners, continuous: continuous,
+                    borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
+            }
         }
         guard xa < xb, ya < yb else {
             if let fill, !rounded, border == nil {
@@ -167,6 +205,19 @@ extension DisplayListBuilder {
         }
         let middleX = FillSpans(xa, xb)
         let middleY = FillSpans(ya, yb)
+        if asOne, let fill, let fade {
+            // The background inside the border, and the border bands with the background composited in.
+            emitFills(middleX, Self.spans(d.minY + by, ya), color: fill, clip: clip)
+            emitFills(middleX, Self.spans(yb, d.maxY - by), color: fill, clip: clip)
+            emitFills(Self.spans(d.minX + bx, d.maxX - bx), middleY, color: fill, clip: clip)
+            let band = (fade.border + fade.fill * (1 - fade.border.w)) * Float(fade.opacity)
+            emitFills(middleX, Self.spans(d.minY, d.minY + by), color: band, clip: clip)
+            emitFills(middleX, Self.spans(d.maxY - by, d.maxY), color: band, clip: clip)
+            emitFills(Self.spans(d.minX, d.minX + bx), middleY, color: band, clip: clip)
+            emitFills(Self.spans(d.maxX - bx, d.maxX), middleY, color: band, clip: clip)
+            batcher.endGroup()
+            return
+        }
         if let fill {
             emitFills(middleX, Self.spans(d.minY, ya), color: fill, clip: clip)
             emitFills(middleX, Self.spans(yb, d.maxY), color: fill, clip: clip)
@@ -187,7 +238,7 @@ extension DisplayListBuilder {
     mutating func emitCornerPiece(
         _ deviceBox: CGRect, bounds: CGRect, device d: CGRect, radius: CGFloat,
         corners: CACornerMask, continuous: Bool, borderWidth: CGFloat, fill: SIMD4<Float>?,
-        border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect
+        border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect, fade: Float = 1
     ) {
         let box = Self.held(deviceBox).intersection(clip)
         guard !box.isEmpty else { return }
@@ -201,7 +252,8 @@ extension DisplayListBuilder {
                 rect: SIMD4(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY)),
                 shape: SIMD4(Float(d.midX), Float(d.midY), Float(d.width / 2), Float(d.height / 2)),
                 params: SIMD4(
-                    Float(radius * scale), Float(borderWidth * scale), Self.maskValue(mask, continuous: continuous), 0),
+                    Float(radius * scale), Float(borderWidth * scale), Self.maskValue(mask, continuous: continuous),
+                    fade),
                 fill: fill ?? .zero, border: border ?? .zero)
             emit(piece, kind: continuous ? DrawKind.continuousCorner.id : DrawKind.corner.id, box: box)
             return

@@ -21,18 +21,36 @@ extension DisplayListBuilder {
     /// Whether the layer must be drawn through an offscreen pass: it has a mask that exists, or its own
     /// opacity is below 1 with `allowsGroupOpacity` and its drawing has overlapping pieces. Never
     /// inside a probe (`measuring`) or for the layer a pass is drawing.
-    mutating func needsPass(_ presented: Presented, in context: DrawContext) -> Bool {
+    mutating func needsPass(_ presented: Presented, toDevice: CATransform3D, in context: DrawContext) -> Bool {
         guard !measuring, !presented.inPass, list.passes.count + 2 <= Self.maxPasses,
             passPixels < Self.passPixelBudget * list.width * list.height
         else { return false }
         if let mask = presented.mask, context.layers[mask] != nil { return true }
         let state = presented.state
         guard state.allowsGroupOpacity, state.opacity < 1 else { return false }
+        if drawsDisjointLeaf(presented, toDevice: toDevice, in: context) { return false }
         if drawingOverlaps(presented, in: context) { return true }
         // The answer rests on the sublayers too: a patch that redraws only one of them (moved onto
         // its sibling) would keep a per-piece fade where a full build draws a pass.
         if retention != nil, !presented.sublayers.isEmpty || presented.host != nil { retention!.isPatchable = false }
         return false
+    }
+
+    /// Whether the layer is a leaf that draws only its background and border, in pieces that never
+    /// touch the same pixel: one colour, or both faded as one (`GroupFade`, `fadesAsOne`). Fading
+    /// such a drawing piece by piece is fading the group, so it needs no probe (`drawingOverlaps`) and
+    /// no pass. Any other layer answers false here and is probed.
+    func drawsDisjointLeaf(_ presented: Presented, toDevice: CATransform3D, in context: DrawContext) -> Bool {
+        let state = presented.state
+        guard state.layerClass == .layer, presented.sublayers.isEmpty, presented.host == nil,
+            !Self.showsContents(state, images: context.contentsImages),
+            state.filterState.backgroundFilters.isEmpty,
+            state.shadow.opacity <= 0 || (state.shadow.color?.alpha ?? 0) <= 0
+        else { return false }
+        let hasFill = (state.backgroundColor?.alpha ?? 0) > 0
+        guard hasFill, Self.borderColor(state, opacity: 1) != nil else { return true }
+        return Self.fadesAsOne(
+            bounds: state.bounds, borderWidth: Self.borderWidth(state), toDevice: toDevice, clip: context.clip)
     }
 
     /// Whether two pieces of the layer's drawing (with its subtree's) may touch the same pixel, so

@@ -48,6 +48,8 @@ extension DisplayListBuilder {
             var context = base
             context.parentSublayerTransform = CATransform3DConcat(instance, base.parentSublayerTransform)
             context.opacity = alpha
+            // The copy's alpha fades each drawing on its own, as a layer's opacity without group opacity.
+            if color.alpha < 1 { context.opacityFadesGroup = false }
             if color.red != 1 || color.green != 1 || color.blue != 1 || base.instanceTint != nil {
                 context.instanceTint =
                     (base.instanceTint ?? SIMD3(repeating: 1)) * SIMD3(color.red, color.green, color.blue)

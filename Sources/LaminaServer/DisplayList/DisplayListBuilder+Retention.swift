@@ -10,6 +10,7 @@ extension DisplayListBuilder {
         var opacity: Double
         var clip: Clip
         var flipped: Bool
+        var opacityFadesGroup: Bool
 
         init(_ context: DrawContext) {
             parentSublayerTransform = context.parentSublayerTransform
@@ -17,6 +18,7 @@ extension DisplayListBuilder {
             opacity = context.opacity
             clip = context.clip
             flipped = context.flipped
+            opacityFadesGroup = context.opacityFadesGroup
         }
 
         /// The full context again, with `tree`'s tables.
@@ -24,7 +26,7 @@ extension DisplayListBuilder {
             DrawContext(
                 layers: tree.layers, snapshots: tree.snapshots, parentSublayerTransform: parentSublayerTransform,
                 parentToDevice: parentToDevice, opacity: opacity, clip: clip, contentsImages: tree.contentsImages,
-                flipped: flipped)
+                flipped: flipped, opacityFadesGroup: opacityFadesGroup)
         }
     }
 

@@ -136,7 +136,7 @@ extension DisplayListBuilder {
             layers: context.layers, snapshots: context.snapshots, parentSublayerTransform: forSublayers,
             parentToDevice: context.parentToDevice, opacity: opacity, clip: context.clip,
             contentsImages: context.contentsImages, flipped: context.flipped != state.isGeometryFlipped,
-            instanceTint: context.instanceTint)
+            instanceTint: context.instanceTint, opacityFadesGroup: opacity >= 1)
         let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
         for index in order {
             let child = children[index]

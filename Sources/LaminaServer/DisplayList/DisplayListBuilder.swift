@@ -135,7 +135,7 @@ public struct DisplayListBuilder {
         if let sigma = filterBlurSigma(state, toDevice: toDevice) {
             return drawFilterBlur(presented, sigma: sigma, opacity: opacity, in: context)
         }
-        if needsPass(presented, in: context) {
+        if needsPass(presented, toDevice: toDevice, in: context) {
             return drawInPass(presented, toDevice: toDevice, opacity: opacity, in: context)
         }
         if state.layerClass == .tiled { noteTiledView(presented, toDevice: toDevice, clip: parentClip) }
@@ -156,13 +156,25 @@ public struct DisplayListBuilder {
         if presented.sublayers.isEmpty && !hasContents && !hasShape && !hasGradient && !hasParticles
             && presented.host == nil
         {
-            // A leaf: nothing is drawn between background and border, so they may share corner pieces.
+            // A leaf: nothing is drawn between background and border, so they may share corner pieces,
+            // and be faded as one (`GroupFade`) by the opacity that fades groups; the rest (without
+            // group opacity, a replicator copy's alpha) fades each of the two apart.
             if !state.bounds.isEmpty, fill != nil || border != nil {
+                var fade: GroupFade?
+                if fill != nil, border != nil, let background = state.backgroundColor {
+                    let inherited = context.opacity * image.opacity
+                    let own = Double(state.opacity)
+                    let apart = (state.allowsGroupOpacity ? 1 : own) * (context.opacityFadesGroup ? 1 : inherited)
+                    let group = (state.allowsGroupOpacity ? own : 1) * (context.opacityFadesGroup ? inherited : 1)
+                    fade = GroupFade(
+                        fill: background.premultipliedOnEightBitSteps(opacity: apart),
+                        border: Self.borderColor(state, opacity: apart) ?? .zero, opacity: group)
+                }
                 emitShape(
                     bounds: state.bounds, radius: radius, corners: state.maskedCorners,
                     continuous: Self.isContinuous(state),
                     borderWidth: Self.borderWidth(state), fill: fill, border: border, toDevice: toDevice,
-                    clip: parentClip, hardEdges: Self.hardEdges(state))
+                    clip: parentClip, hardEdges: Self.hardEdges(state), fade: fade)
             }
             return
         }
@@ -212,7 +224,9 @@ public struct DisplayListBuilder {
                 layers: context.layers, snapshots: context.snapshots,
                 parentSublayerTransform: sublayerTransform, parentToDevice: toDevice,
                 opacity: opacity, clip: clip, contentsImages: context.contentsImages,
-                flipped: context.flipped != state.isGeometryFlipped, instanceTint: context.instanceTint)
+                flipped: context.flipped != state.isGeometryFlipped, instanceTint: context.instanceTint,
+                opacityFadesGroup: (context.opacityFadesGroup || context.opacity * image.opacity >= 1)
+                    && (state.allowsGroupOpacity || state.opacity >= 1))
             if retention != nil { retention!.noteChildContext(presented.id, childContext) }
             if state.layerClass == .replicator {
                 drawReplicas(of: presented, in: childContext)

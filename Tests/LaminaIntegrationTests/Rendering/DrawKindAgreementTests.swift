@@ -71,7 +71,7 @@ import Testing
             case DrawKind.corner.id, DrawKind.continuousCorner.id:
                 index = list.append(
                     CornerInstance(
-                        rect: rect, shape: SIMD4(0, 0, 1000, 1000), params: .zero,
+                        rect: rect, shape: SIMD4(0, 0, 1000, 1000), params: SIMD4(0, 0, 0, 1),
                         fill: color, border: .zero), kind: kind.id)
             default:
                 index = list.append(

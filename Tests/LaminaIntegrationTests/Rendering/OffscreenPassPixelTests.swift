@@ -212,14 +212,44 @@ import Testing
         #expect(leaf.list.passes.count == 0)
         Self.expect(leaf, 20, 20, (Self.over(0.5, alpha: 0.5, under: 0), 0, 0, 255))
         // A border lies over the layer's own background: faded as one image, the border's pixels show
-        // the border colour faded once, not over the faded background.
-        let bordered = try Self.draw(
+        // the border colour faded once, not over the faded background. Where the border ends on whole
+        // pixels the two are drawn as disjoint pieces that composite border over background before the
+        // fade (the corner pieces in their shader), so no pass is spent; a border ending inside a
+        // pixel takes one. Either way the pixels are the group's.
+        let half = Self.over(0.5, alpha: 0.5, under: 0)
+        func bordered(width: CGFloat, color: RGBAColor) throws -> Frame {
+            try Self.draw(
+                RendererTests.layer(
+                    2, frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: Self.red,
+                    [.opacity(0.5), .borderWidth(width), .borderColor(color), .cornerRadius(6)]), children: [2])
+        }
+        let whole = try bordered(width: 2, color: Self.blue)
+        #expect(whole.list.passes.count == 0)
+        Self.expect(whole, 20, 11, (0, 0, half, 255), "border band, faded once")
+        Self.expect(whole, 11, 15, (0, 0, half, 255), "border in a corner piece, faded once")
+        Self.expect(whole, 20, 20, (half, 0, 0, 255), "background")
+        // A translucent border: green at 0.5 over the red background, then the whole at 0.5.
+        let glazed = try bordered(width: 2, color: RGBAColor(red: 0, green: 1, blue: 0, alpha: 0.5))
+        #expect(glazed.list.passes.count == 0)
+        let quarter = Self.over(0.25, alpha: 0.5, under: 0)
+        Self.expect(glazed, 20, 11, (quarter, quarter, 0, 255), "translucent border band over the background")
+        Self.expect(glazed, 11, 15, (quarter, quarter, 0, 255), "translucent border in a corner piece")
+        // Without group opacity each drawing fades apart: the faded border over the faded background.
+        let separate = try Self.draw(
             RendererTests.layer(
                 2, frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: Self.red,
-                [.opacity(0.5), .borderWidth(2), .borderColor(Self.blue)]), children: [2])
-        #expect(bordered.list.passes.count == 1)
-        Self.expect(bordered, 20, 11, (0, 0, Self.over(0.5, alpha: 0.5, under: 0), 255), "border, faded once")
-        Self.expect(bordered, 20, 20, (Self.over(0.5, alpha: 0.5, under: 0), 0, 0, 255), "background")
+                [
+                    .opacity(0.5), .allowsGroupOpacity(false), .borderWidth(2), .borderColor(Self.blue),
+                    .cornerRadius(6),
+                ]), children: [2])
+        #expect(separate.list.passes.count == 0)
+        let redUnder = Self.over(0, alpha: 0.5, under: Double(half) / 255)
+        Self.expect(separate, 20, 11, (redUnder, 0, half, 255), "border band over the faded background")
+        Self.expect(separate, 11, 15, (redUnder, 0, half, 255), "border in a corner piece over the faded background")
+        let split = try bordered(width: 1.5, color: Self.blue)
+        #expect(split.list.passes.count == 1)
+        Self.expect(split, 20, 10, (0, 0, half, 255), "border ending inside a pixel, faded once in a pass")
+        Self.expect(split, 20, 20, (half, 0, 0, 255), "background")
 
         let apart = try Self.draw(Self.overlappingGroup(allowsGroupOpacity: true, overlap: false), children: [2])
         #expect(apart.list.passes.count == 0)

@@ -25,7 +25,7 @@ struct CornerCurveDisplayListTests {
                 SIMD4(10, 20, 23, 33), SIMD4(97, 20, 110, 33), SIMD4(10, 67, 23, 80), SIMD4(97, 67, 110, 80),
             ])
         // Radius 8, no border, all four corners plus the continuous flag (16): 31.
-        for corner in corners { #expect(corner.params == SIMD4(8, 0, 31, 0)) }
+        for corner in corners { #expect(corner.params == SIMD4(8, 0, 31, 1)) }
         // Continuous pieces have a draw kind of their own; the plain corner kind stays empty (its
         // shader is the fast one on lavapipe), and a circular layer uses only that.
         #expect(list.instances(of: .corner, as: CornerInstance.self).isEmpty)
@@ -52,7 +52,7 @@ struct CornerCurveDisplayListTests {
             children: [2])
         let corners = list.instances(of: .continuousCorner, as: CornerInstance.self)
         #expect(corners.map(\.rect) == [SIMD4(0, 0, 100, 40)])
-        #expect(corners.first?.params == SIMD4(15, 0, 31, 0))
+        #expect(corners.first?.params == SIMD4(15, 0, 31, 1))
     }
 
     @Test func mirroredCornerMaskKeepsTheFlag() throws {

@@ -136,7 +136,7 @@ struct DisplayListTests {
         // Centre (60, 50), half size (50, 30), radius 8, no border, all four corners (mask 15).
         for corner in corners {
             #expect(corner.shape == SIMD4(60, 50, 50, 30))
-            #expect(corner.params == SIMD4(8, 0, 15, 0))
+            #expect(corner.params == SIMD4(8, 0, 15, 1))
             #expect(corner.fill == SIMD4(1, 0, 0, 1) && corner.border == .zero)
         }
         // The pieces are disjoint, so nothing forces a later batch: fills first, then corners.

@@ -174,7 +174,9 @@ extension CAVulkanLayer {
 
     /// `surfaceRefused(id)` reached `context`: the server cannot take the pool buffer `id` (its layer
     /// keeps its last good frame). The drawables presented with it are never shown: `presentedTime`
-    /// 0, their presented handlers run; the buffer is dropped from the pool once free.
+    /// 0, their presented handlers run; the buffer is dropped from the pool once free, without
+    /// waiting for a `surfaceReleased` the server sends no more for a refused id (one refused after
+    /// a frame showed it, when the server could not copy a new frame of it).
     func surfaceRefused(id: UInt64, in context: CAContext) {
         pool.lock()
         var dropped: [CAVulkanDrawable] = []
@@ -182,6 +184,8 @@ extension CAVulkanLayer {
         if slots.contains(where: { $0?.contentsID == id }) || deviceSlots.contains(where: { $0?.contentsID == id }) {
             refusedSurfaces.insert(id)
         }
+        for i in slots.indices where slots[i]?.contentsID == id { slotAwaitingRelease[i] = false }
+        deviceImagesAwaitingRelease.remove(id)
         dropped = transactionPresents.filter { $0.drawable.contentsID == id }.map(\.drawable)
         transactionPresents.removeAll { $0.drawable.contentsID == id }
         if let current = committed, current.drawable.contentsID == id, current.context === context {

@@ -6,7 +6,7 @@ import LaminaProtocol
 /// `surfaceChanged`, damage and release work for them the same way (docs/surfaces.md).
 extension FrameWorker {
     /// Imports a client's device image as image `id` of `session` (worker's thread); a refusal is
-    /// reported to the loop, which disconnects the client with `deviceImageRefused`.
+    /// reported to the loop, which answers it with `surfaceRefused` (`deviceImageRefused`).
     func importDeviceImage(_ image: DeviceImageMemory, session: Int, id: UInt64) {
         guard let renderer else { return }
         do {
@@ -16,7 +16,8 @@ extension FrameWorker {
             surfaces[session, default: [:]][id] = SurfaceEntry(imported: imported)
         } catch {
             lock.withLock {
-                importFailures.append(ImportFailure(session: session, id: id, error: error, code: .deviceImageRefused))
+                importFailures.append(
+                    ImportFailure(session: session, id: id, error: error, code: .deviceImageRefused, isSurface: true))
             }
             wakeup.wake()
         }

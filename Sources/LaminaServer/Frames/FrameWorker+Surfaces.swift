@@ -20,7 +20,7 @@ extension FrameWorker {
     }
 
     /// Imports a surface as image `id` of `session` (worker's thread); a refusal is reported to the
-    /// loop as an import failure, which disconnects the client.
+    /// loop as an import failure, which the loop answers with `surfaceRefused`.
     func importSurface(_ surface: SurfacePixels, session: Int, id: UInt64) {
         guard let renderer else { return }
         do {
@@ -34,7 +34,9 @@ extension FrameWorker {
                 lock.withLock { surfaceBytesCopied[session, default: 0] += imported.bytesCopied }
             }
         } catch {
-            lock.withLock { importFailures.append(ImportFailure(session: session, id: id, error: error)) }
+            lock.withLock {
+                importFailures.append(ImportFailure(session: session, id: id, error: error, isSurface: true))
+            }
             wakeup.wake()
         }
     }
@@ -79,7 +81,9 @@ extension FrameWorker {
                     let copied = try renderer.refreshSurface(entry.imported.image)
                     lock.withLock { surfaceBytesCopied[session, default: 0] += copied }
                 } catch {
-                    lock.withLock { importFailures.append(ImportFailure(session: session, id: id, error: error)) }
+                    lock.withLock {
+                        importFailures.append(ImportFailure(session: session, id: id, error: error, isSurface: true))
+                    }
                     wakeup.wake()
                 }
             }

@@ -86,20 +86,27 @@ final class FrameWorker: @unchecked Sendable {
         let output: any Output
     }
 
-    /// An image the renderer refused to import (its size is over the device's limit), for the loop
-    /// to report to its client.
+    /// An image the renderer refused to import (its size is over the device's limit, its memory not
+    /// what the device imports), for the loop to report to its client.
     struct ImportFailure {
         var session: Int
         var id: UInt64
         var error: any Error
-        /// The error the client is disconnected with.
+        /// The error code the client is told: with `surfaceRefused` for a surface or device image, with
+        /// the error it is disconnected for for an uploaded image.
         var code: ServerErrorCode = .invalidValue
+        /// Whether `id` is a shared surface or device image (refused: the client stays), not an
+        /// uploaded image.
+        var isSurface = false
     }
 
     let queue = DispatchQueue(label: "lamina-frames")
     let lock = NSLock()
     private var finished: [Outcome] = []
     var importFailures: [ImportFailure] = []
+    /// The sessions of the surface and device-image registrations imported (or refused) since the
+    /// loop last looked, one entry per registration (under `lock`).
+    var importsFinished: [Int] = []
     let wakeup: WakeupPipe
     /// The renderer that imports and frees clients' images (touched on the worker's thread only);
     /// nil: images are kept track of but never imported, so no layer draws contents.
@@ -156,10 +163,12 @@ final class FrameWorker: @unchecked Sendable {
                 }
             case .registerSurface(let session, let id, let surface):
                 importSurface(surface, session: session, id: id)
+                finishImport(of: session)
             case .surfaceFeedback(let session, let id, let enabled):
                 setFeedback(session: session, id: id, enabled: enabled)
             case .registerDeviceImage(let session, let id, let image):
                 importDeviceImage(image, session: session, id: id)
+                finishImport(of: session)
             case .release(let session, let id):
                 forgetSurface(session: session, id: id)
                 guard let image = images[session]?.removeValue(forKey: id) else { return }
@@ -173,12 +182,23 @@ final class FrameWorker: @unchecked Sendable {
         }
     }
 
-    /// The imports that failed since the last call.
-    func takeImportFailures() -> [ImportFailure] {
+    /// The surface and device-image registrations imported since the last call (their sessions, one
+    /// entry each), and the imports that failed since then.
+    func takeImports() -> (finished: [Int], failures: [ImportFailure]) {
         lock.withLock {
-            defer { importFailures.removeAll() }
-            return importFailures
+            defer {
+                importsFinished.removeAll()
+                importFailures.removeAll()
+            }
+            return (importsFinished, importFailures)
         }
+    }
+
+    /// Tells the loop that a surface or device-image registration of `session` was imported or
+    /// refused (worker's thread): the client's later messages waited for it.
+    private func finishImport(of session: Int) {
+        lock.withLock { importsFinished.append(session) }
+        wakeup.wake()
     }
 
     /// Starts building `scene`'s display list and presenting it on `output`.

@@ -53,6 +53,9 @@ final class ClientSession {
     var advancing: RenderTree.Advancement?
     /// Captures of this client being drawn on the frame worker (their replies are not sent yet).
     var capturesDrawing = 0
+    /// The client's surface and device-image registrations being imported on the frame worker: its
+    /// later messages wait, so a commit naming one is applied knowing whether it was refused.
+    var importsInFlight = 0
     /// The error the client is disconnected for, once it failed; sent after the replies to its
     /// captures being drawn.
     var failure: SessionError?
@@ -77,7 +80,7 @@ final class ClientSession {
     var contextId: UInt32 = 0
 
     /// Whether the server reads the client's next messages now. Not while its commit is applied on
-    /// the commit worker or its capture is drawn on the frame worker: its later messages wait, so
-    /// they are handled, and answered, in order. Nor once it has failed.
-    var isReadable: Bool { commitInFlight == nil && capturesDrawing == 0 && failure == nil }
+    /// the commit worker, its capture is drawn or its surface imported on the frame worker: its later
+    /// messages wait, so they are handled, and answered, in order. Nor once it has failed.
+    var isReadable: Bool { commitInFlight == nil && capturesDrawing == 0 && importsInFlight == 0 && failure == nil }
 }

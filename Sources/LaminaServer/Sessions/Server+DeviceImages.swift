@@ -20,11 +20,13 @@ extension Server {
     /// (`deviceImageRefused`); device or driver UUIDs other than the server's (`deviceMismatch`); an
     /// empty or oversized extent, flags, a tiling other than optimal or linear, a usage without
     /// sampled or with other bits, an allocation below the pixels' bytes or over four times them plus
-    /// 1 MiB (`invalidValue`). Throws the error the client is disconnected for: id 0 (`invalidValue`)
-    /// or one already in use (`duplicateImage`); a descriptor that is a file smaller than the
-    /// allocation, or not a memfd sealed or sealable against shrinking (`badFileDescriptor`); a budget
-    /// passed (`limitExceeded`). The renderer's refusal of the memory itself (a plain memfd, not
-    /// exported memory) arrives later as a fatal `deviceImageRefused`.
+    /// 1 MiB (`invalidValue`); a descriptor that is a file smaller than the allocation
+    /// (`badFileDescriptor`). Throws the error the client is disconnected for: id 0 (`invalidValue`)
+    /// or one already in use (`duplicateImage`); a descriptor that is a file but not a memfd sealed or
+    /// sealable against shrinking (`badFileDescriptor`); a budget passed (`limitExceeded`). The
+    /// renderer's refusal of the memory itself (a plain memfd, not exported memory; an allocation or
+    /// extent its device will not take) is a refusal too (`deviceImageRefused`), sent once the frame
+    /// worker tried the import, before the client's later messages are read.
     func registerDeviceImage(_ image: DeviceImageDescription, fd: OwnedFD, for session: ClientSession) throws {
         let id = image.id
         guard id != 0 else { throw SessionError(.invalidValue, "device image id 0 is reserved for no image") }
@@ -96,7 +98,7 @@ extension Server {
         // a regular file, and its size is the driver's to check.)
         if status.st_mode & S_IFMT == S_IFREG {
             guard status.st_size >= Int(image.allocationSize) else {
-                throw SessionError(
+                throw SessionError.refusal(
                     .badFileDescriptor,
                     "device image \(id): its descriptor is a file of \(status.st_size) bytes, smaller than the "
                         + "\(image.allocationSize) bytes allocated")
@@ -118,6 +120,9 @@ extension Server {
             width: w, height: h, textureBytes: 0, surfaceBytes: Int(image.allocationSize))
         session.tree.liveImages.insert(id)
         session.tree.liveSurfaces.insert(id)
+        // The client's later messages wait for the import: a commit naming the image is applied
+        // knowing whether the device refused it.
+        session.importsInFlight += 1
         frames.perform(
             .registerDeviceImage(
                 session: session.id, id: id, image: DeviceImageMemory(description: image, fd: fd)))

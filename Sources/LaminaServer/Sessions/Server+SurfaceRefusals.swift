@@ -17,11 +17,34 @@ extension Server {
             try body()
             session.refusedSurfaces.removeAll { $0 == id }
         } catch let error as SessionError where error.isRefusal {
-            session.refusedSurfaces.removeAll { $0 == id }
-            session.refusedSurfaces.append(id)
-            if session.refusedSurfaces.count > Self.refusedSurfacesKept { session.refusedSurfaces.removeFirst() }
-            deliver(.surfaceRefused(id: id, code: error.code, message: error.message), to: session)
+            refuse(id, error, for: session)
         }
+    }
+
+    /// Remembers `id` as refused for `error` and sends the client `surfaceRefused`.
+    private func refuse(_ id: UInt64, _ error: SessionError, for session: ClientSession) {
+        session.refusedSurfaces.removeAll { $0 == id }
+        session.refusedSurfaces.append(id)
+        if session.refusedSurfaces.count > Self.refusedSurfacesKept { session.refusedSurfaces.removeFirst() }
+        deliver(.surfaceRefused(id: id, code: error.code, message: error.message), to: session)
+    }
+
+    /// The frame worker could not import surface or device image `failure.id`, which the loop had
+    /// accepted: it is refused as a registration would have been (`surfaceRefused` with the failure's
+    /// code) and freed as if released. The client's later messages waited for the import, so no
+    /// commit names it yet, and the ones that follow leave it out: its layers keep what they showed.
+    /// (A surface whose new frame the worker could not copy is refused the same way; the layers
+    /// showing it keep its last frame.)
+    func refuseImport(_ failure: FrameWorker.ImportFailure, for session: ClientSession) {
+        let id = failure.id
+        if let image = session.images[id], image.surfaceBytes != nil, !image.isReleased {
+            session.images[id]!.isReleased = true
+            session.tree.liveImages.remove(id)
+            session.tree.liveSurfaces.remove(id)
+            session.hasReleasedImages = true
+            freeReleasedImages(of: session)
+        }
+        refuse(id, .refusal(failure.code, "image \(id): the renderer refused it: \(failure.error)"), for: session)
     }
 
     /// Whether `id` is one of the client's refused registrations.
@@ -38,8 +61,9 @@ extension Server {
     }
 
     /// The operations of a transaction without those that name a refused id: a layer's `contents`
-    /// set to it, its `surfaceChanged`, an animation whose values name it. The layer keeps what it
-    /// showed before.
+    /// set to it, its `surfaceChanged`, an animation whose values name it, emitter cells whose
+    /// contents (or their sub-cells') name it. These are every operation that names an image. The
+    /// layer keeps what it showed before (an emitter layer its cells).
     func withoutRefusedSurfaces(_ parts: [[LayerOperation]], for session: ClientSession) -> [[LayerOperation]] {
         guard !session.refusedSurfaces.isEmpty else { return parts }
         let refused = Set(session.refusedSurfaces)
@@ -49,6 +73,7 @@ extension Server {
                 case .set(_, .contents(let id)): !refused.contains(id)
                 case .surfaceChanged(let id): !refused.contains(id)
                 case .addAnimation(_, let animation): refused.isDisjoint(with: animation.record.imageIDs)
+                case .setEmitterCells(_, let cells): refused.isDisjoint(with: EmitterCellState.images(of: cells))
                 default: true
                 }
             }

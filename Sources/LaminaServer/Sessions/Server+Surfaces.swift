@@ -13,16 +13,17 @@ extension Server {
     /// it (a released surface still drawn, of the same size, is revived instead). Throws a refusal
     /// (`SessionError.isRefusal`: answered by `surfaceRefused`, the client stays) for a format other
     /// than 'BGRA' and the YCbCr ones; an empty size or one over `ResourceLimits.imageSideMax`; a
-    /// stride below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`. Throws the error
-    /// the client is disconnected for: id 0, or an id already naming an image or a live surface; a
-    /// descriptor that is not a memfd sealed against shrinking, or smaller than its rows; a budget
-    /// passed.
+    /// stride below `width * 4`, not a multiple of 4 or over `maximumSurfaceStride`; a memfd smaller
+    /// than its rows (`badFileDescriptor`). Throws the error the client is disconnected for: id 0, or
+    /// an id already naming an image or a live surface; a descriptor that is not a memfd sealed
+    /// against shrinking; a budget passed. The frame worker's refusal (a size over the device's own
+    /// limit) is answered by `surfaceRefused` too, before the client's later messages are read.
     ///
     /// A bi-planar YCbCr surface (NV12: '420v', '420f'; P010: 'x420', 'xf20') carries `planes`: a
     /// luma stride from `width` samples to `maximumSurfaceStride`, a chroma stride from
     /// `2 × ⌈width / 2⌉` samples to the same (a sample is 1 byte, 2 for P010), a matrix of BT.601 or
     /// BT.709, both planes within the memfd (checked without overflow), and `checkPlaneLayout`'s
-    /// rules (`invalidSurfaceLayout`); all but the memfd's size are refusals.
+    /// rules (`invalidSurfaceLayout`); all are refusals, the memfd's size too.
     func registerSurface(
         id: UInt64, width: UInt32, height: UInt32, stride: UInt32, format: UInt32, planes: SurfacePlanes? = nil,
         fd: OwnedFD, for session: ClientSession
@@ -76,7 +77,7 @@ extension Server {
         do {
             memory = try SurfaceMemory.map(fd, minimumSize: needed)
         } catch {
-            throw SessionError(.badFileDescriptor, "surface \(id): \(error)")
+            throw Self.mappingError(error, "surface \(id): \(error)")
         }
         do {
             try budget.registerSurface(bytes: memory.size, for: &session.budget)
@@ -87,7 +88,7 @@ extension Server {
         session.tree.liveImages.insert(id)
         session.tree.liveSurfaces.insert(id)
         let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: s)
-        frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
+        importing(pixels, id: id, for: session)
     }
 
     /// `registerSurface` for an NV12 or P010 surface whose id and format were checked: checks its
@@ -130,8 +131,8 @@ extension Server {
         do {
             memory = try SurfaceMemory.map(fd, minimumSize: max(lumaEnd, chromaEnd))
         } catch {
-            throw SessionError(
-                .badFileDescriptor,
+            throw Self.mappingError(
+                error,
                 "\(name) surface \(id) needs \(lumaEnd) bytes for its luma plane and \(chromaEnd) for its chroma "
                     + "plane: \(error)")
         }
@@ -150,7 +151,7 @@ extension Server {
             chromaStride: chromaStride, matrix: matrix, isFullRange: SurfaceFormat.isFullRange(format),
             isTenBit: sample == 2)
         let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: lumaStride, yCbCr: yCbCr)
-        frames.perform(.registerSurface(session: session.id, id: id, surface: pixels))
+        importing(pixels, id: id, for: session)
     }
 
     /// Checks that the planes keep to the format's layout (`invalidSurfaceLayout` otherwise): each
@@ -181,6 +182,22 @@ extension Server {
                 "surface \(id): its luma plane (bytes \(lumaOffset)..<\(lumaEnd)) and chroma plane (bytes "
                     + "\(chromaOffset)..<\(chromaEnd)) overlap")
         }
+    }
+
+    /// The error for a memfd `SurfaceMemory.map` would not map, named by `message`: a refusal
+    /// (`badFileDescriptor`) for one shorter than the layout needs, which the client could have
+    /// sized right; fatal for one that is not a memfd sealed against shrinking (the message's
+    /// contract: such memory could shrink under the mapping) or that cannot be mapped.
+    static func mappingError(_ error: SurfaceMemoryError, _ message: String) -> SessionError {
+        if case .tooSmall = error { return .refusal(.badFileDescriptor, message) }
+        return SessionError(.badFileDescriptor, message)
+    }
+
+    /// Starts the frame worker's import of `surface`, registered as `id`: the client's later messages
+    /// wait for it (`ClientSession.importsInFlight`), so that a refusal reaches the commits after it.
+    private func importing(_ surface: SurfacePixels, id: UInt64, for session: ClientSession) {
+        session.importsInFlight += 1
+        frames.perform(.registerSurface(session: session.id, id: id, surface: surface))
     }
 
     /// Checks a plane's stride: at least `rowBytes`, at most `maximumSurfaceStride`.

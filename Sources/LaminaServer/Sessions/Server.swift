@@ -284,14 +284,22 @@ public final class Server: @unchecked Sendable {
         // Before this turn's frames add more: the rest of earlier frames' events.
         let advanced = continueAdvancing()
         let drawn = frames.takeFinished()
-        let refused = frames.takeImportFailures()
+        let imports = frames.takeImports()
         // After a device loss, no failed frame, capture or import is a client's doing: none is blamed.
         let lostBefore = deviceLoss != nil
         if stopIfDeviceLost() { return !lostBefore }
         for outcome in drawn { finishDrawing(outcome) }
-        for failure in refused {
+        for id in imports.finished {
+            sessions.first(where: { $0.id == id })?.importsInFlight -= 1
+        }
+        for failure in imports.failures {
             guard let session = sessions.first(where: { $0.id == failure.session }) else { continue }
-            fail(session, SessionError(failure.code, "image \(failure.id): the renderer refused it: \(failure.error)"))
+            if failure.isSurface {
+                refuseImport(failure, for: session)
+            } else {
+                let message = "image \(failure.id): the renderer refused it: \(failure.error)"
+                fail(session, SessionError(failure.code, message))
+            }
         }
         let later = clock.now()
         for session in sessions where !session.greeted {
@@ -312,7 +320,7 @@ public final class Server: @unchecked Sendable {
             nextHeartbeat = later + interval
             onHeartbeat?()
         }
-        return ready > 0 || !due.isEmpty || !finished.isEmpty || !drawn.isEmpty || advanced
+        return ready > 0 || !due.isEmpty || !finished.isEmpty || !drawn.isEmpty || !imports.finished.isEmpty || advanced
     }
 
     /// Runs turns of the loop without blocking until one reads nothing and presents nothing: every
@@ -323,7 +331,7 @@ public final class Server: @unchecked Sendable {
         while true {
             if pollOnce(timeout: 0) { continue }
             let busy =
-                sessions.contains(where: { $0.commitInFlight != nil }) || capturesDrawing > 0
+                sessions.contains(where: { $0.commitInFlight != nil || $0.importsInFlight > 0 }) || capturesDrawing > 0
                 || displays.contains(where: { $0.frameInFlight != nil })
             // A lost device finishes nothing more: what was in flight stays so.
             guard busy, deviceLoss == nil else { return }

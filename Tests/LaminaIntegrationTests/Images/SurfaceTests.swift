@@ -289,6 +289,10 @@ import Testing
             name: "wider than the server allows",
             send: { socket in try send(socket, register(6, 8193, 1), surfaceBytes: 8193 * 4) },
             code: .invalidValue, text: "surface 6 is 8193x1 pixels, over the 8192 pixels a side allowed"),
+        .init(
+            name: "memfd shorter than the rows",
+            send: { socket in try send(socket, register(2, 4, 4), surfaceBytes: 60) },
+            code: .badFileDescriptor, text: "surface 2: the memfd holds 60 bytes, the rows need 64"),
     ]
 
     @Test(arguments: refusedCases)
@@ -311,10 +315,6 @@ import Testing
                 _ = ftruncate(fd.rawValue, 4096)
                 try withExtendedLifetime(fd) { try socket.send(register(1, 4, 4), fds: [fd.rawValue]) }
             }, code: .badFileDescriptor, text: "surface 1: the descriptor is not a memfd sealed against shrinking"),
-        .init(
-            name: "memfd shorter than the rows",
-            send: { socket in try send(socket, register(2, 4, 4), surfaceBytes: 60) },
-            code: .badFileDescriptor, text: "surface 2: the memfd holds 60 bytes, the rows need 64"),
         .init(
             name: "id 0",
             send: { socket in try send(socket, register(0, 4, 4), surfaceBytes: 4096) },

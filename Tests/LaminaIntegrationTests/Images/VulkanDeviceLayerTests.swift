@@ -238,18 +238,8 @@ import Testing
 
     static let hostile: [Hostile] = [
         Hostile(
-            name: "plain memfd instead of exported memory", image: { image($0, $1) }, code: .deviceImageRefused,
-            text: "image 30: the renderer refused it: the device refused its memory as an opaque fd"),
-        Hostile(
-            name: "allocation other than the image needs", image: { image($0, $1) { $0.allocationSize = 20_000 } },
-            code: .deviceImageRefused,
-            text: "image 30: the renderer refused it: its allocation of 20000 bytes is not the 16384 bytes"),
-        Hostile(
-            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
-            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
-        Hostile(
             name: "id 0", image: { image($0, $1) { $0.id = 0 } }, code: .invalidValue,
-            text: "device image id 0 is reserved"),
+            text: "device image id 0 is reserved")
     ]
 
     /// Well-formed registrations whose values this server cannot take: refused by name
@@ -273,6 +263,18 @@ import Testing
         Hostile(
             name: "create flags", image: { image($0, $1) { $0.flags = 8 } }, code: .invalidValue,
             text: "device image 30 has flags 0x8"),
+        Hostile(
+            name: "memfd smaller than the allocation", image: { image($0, $1) }, memfdBytes: 100,
+            code: .badFileDescriptor, text: "smaller than the 16384 bytes allocated"),
+        // Refused by the device on the frame worker, after the loop accepted the registration: the
+        // client's later messages waited for the import, so the refusal comes before them.
+        Hostile(
+            name: "plain memfd instead of exported memory", image: { image($0, $1) }, code: .deviceImageRefused,
+            text: "image 30: the renderer refused it: the device refused its memory as an opaque fd"),
+        Hostile(
+            name: "allocation other than the image needs", image: { image($0, $1) { $0.allocationSize = 20_000 } },
+            code: .deviceImageRefused,
+            text: "image 30: the renderer refused it: its allocation of 20000 bytes is not the 16384 bytes"),
     ]
 
     /// A raw client named `name` that asked the server's capabilities and registered `c`'s device

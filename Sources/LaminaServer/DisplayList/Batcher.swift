@@ -62,12 +62,21 @@ struct Batcher {
     /// Adds instance `index` of kind `kind` (a `DrawKind.id`) covering `box` (device pixels) to the
     /// current group; `texture` is what a primitive of a textured kind samples.
     mutating func add(_ kind: Int, index: Int, box: CGRect, texture: TextureSampling? = nil) {
+        // An empty primitive (a moving layer's piece that draws nothing) covers no cell: it is placed
+        // in the first batch of its kind and holds nothing else back (`noCells`).
+        guard !box.isEmpty else {
+            pending.append((kind, Int32(index), Self.noCells, texture))
+            return
+        }
         let c0 = Self.cell(box.minX, last: columns - 1)
         let r0 = Self.cell(box.minY, last: rows - 1)
         let c1 = max(Self.cell(box.maxX - 0.001, last: columns - 1), c0)
         let r1 = max(Self.cell(box.maxY - 0.001, last: rows - 1), r0)
         pending.append((kind, Int32(index), (c0, r0, c1, r1), texture))
     }
+
+    /// The cells of a primitive that covers none (last column before the first).
+    static let noCells = (0, 0, -1, -1)
 
     /// The grid cell, 0...`last`, holding device coordinate `x`. Clamped before it becomes an `Int`,
     /// so a coordinate of any size (or NaN, which goes to 0) never traps.
@@ -76,6 +85,13 @@ struct Batcher {
         let cell = (x / CGFloat(cellSize)).rounded(.down)
         guard cell > 0 else { return 0 }
         return cell < CGFloat(last) ? Int(cell) : last
+    }
+
+    /// Reserves room for `count` primitives placed in `groups` groups.
+    mutating func reserveCapacity(_ count: Int, groups: Int) {
+        placed.reserveCapacity(count)
+        groupEnds.reserveCapacity(groups)
+        if keepsCells { placedCells.reserveCapacity(count) }
     }
 
     /// Forgets every primitive, keeping the storage (a batcher drawn with again).
@@ -115,7 +131,7 @@ struct Batcher {
             let kind = pending[i].kind
             let cells = pending[i].cells
             var required: Int32 = 0
-            for r in cells.1...cells.3 {
+            for r in cells.1...max(cells.3, cells.1) where cells.2 >= cells.0 {
                 var cell = (r * columns + cells.0) * record
                 for _ in cells.0...cells.2 {
                     // Two kinds never share a batch number, so when this kind holds the cell's highest
@@ -140,7 +156,7 @@ struct Batcher {
             let kind = pending[i].kind
             let cells = pending[i].cells
             let b = groupBatches[i]
-            for r in cells.1...cells.3 {
+            for r in cells.1...max(cells.3, cells.1) where cells.2 >= cells.0 {
                 var cell = (r * columns + cells.0) * record
                 for _ in cells.0...cells.2 {
                     if highest[cell] < b { highest[cell] = b }

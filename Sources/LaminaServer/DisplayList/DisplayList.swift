@@ -59,6 +59,14 @@ public struct DisplayList: Sendable {
         damage = nil
     }
 
+    /// Reserves room for as many instances of each kind, and emitted records, as `other` holds.
+    mutating func reserveCapacity(like other: DisplayList) {
+        for kind in instances.indices where kind < other.instances.count {
+            instances[kind].reserveCapacity(other.instances[kind].count)
+        }
+        emitted.reserveCapacity(other.emitted.count)
+    }
+
     /// The number of instances in all batches.
     public var instanceCount: Int { batches.reduce(0) { $0 + $1.instances.count } }
 

@@ -38,5 +38,7 @@ extension DisplayListBuilder {
         /// a replicator copy's alpha. A leaf's background and border faded as one (`GroupFade`) take
         /// the rest apart.
         var opacityFadesGroup = true
+        /// Whether an ancestor is animated, so that the layer moves with it (`stablePieces`).
+        var moving = false
     }
 }

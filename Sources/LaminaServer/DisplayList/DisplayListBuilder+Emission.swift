@@ -129,6 +129,37 @@ extension DisplayListBuilder {
         return out
     }
 
+    /// The spans of `a...b` as `spans` cuts them; while the builder draws a layer that moves
+    /// (`stablePieces`), always three (`stableSpans`).
+    func pieceSpans(_ a: CGFloat, _ b: CGFloat) -> FillSpans {
+        stablePieces ? Self.stableSpans(a, b) : Self.spans(a, b)
+    }
+
+    /// `spans(a, b)` as three spans whatever the fractions of `a` and `b`: the partly covered first
+    /// pixel, the whole pixels, the partly covered last pixel, each empty (no pixels, coverage 0)
+    /// where `spans` leaves it out. An interval within one pixel is that pixel then two empty spans;
+    /// an empty interval three empty spans.
+    static func stableSpans(_ a: CGFloat, _ b: CGFloat) -> FillSpans {
+        var out = FillSpans()
+        guard b > a else {
+            let at = a.isNaN ? 0 : a
+            for _ in 0..<3 { out.append((at, at, 0)) }
+            return out
+        }
+        let fa = a.rounded(.down), cb = b.rounded(.up)
+        if cb - fa <= 1 {
+            out.append((fa, cb, b - a))
+            out.append((cb, cb, 0))
+            out.append((cb, cb, 0))
+            return out
+        }
+        let ca = a.rounded(.up), fb = b.rounded(.down)
+        out.append((fa, ca, ca - a))
+        out.append((ca, fb, 1))
+        out.append((fb, cb, b - fb))
+        return out
+    }
+
     /// Axis-aligned layer: flat fills for everything with straight edges, corner pieces for the corners.
     ///
     /// The device rectangle is cut by four inner grid lines (`xa`, `xb`, `ya`, `yb`) into corner boxes,
@@ -142,7 +173,7 @@ extension DisplayListBuilder {
     ) {
         let d = Self.deviceRect(bounds, m)
         let rounded = radius > 0 && corners != []
-        if let fill, !rounded, border == nil, Self.isIntegral(d) {
+        if let fill, !rounded, border == nil, Self.isIntegral(d), !stablePieces {
             // The common case of a plain rectangle on whole pixels: one fill, nothing partly covered.
             emitFills(FillSpans(d.minX, d.maxX), FillSpans(d.minY, d.maxY), color: fill, clip: clip)
             batcher.endGroup()
@@ -175,10 +206,11 @@ extension DisplayListBuilder {
                     borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
             }
         }
-        guard xa < xb, ya < yb else {
+        guard xa < xb, ya < yb, !(stablePieces && fill != nil && !rounded && border == nil) else {
+            // (A moving plain rectangle takes this form too: nine pieces wherever it is.)
             if let fill, !rounded, border == nil {
                 // A thin plain rectangle: exact coverage is still the product of the two edge spans.
-                emitFills(Self.spans(d.minX, d.maxX), Self.spans(d.minY, d.maxY), color: fill, clip: clip)
+                emitFills(pieceSpans(d.minX, d.maxX), pieceSpans(d.minY, d.maxY), color: fill, clip: clip)
             } else {
                 // Too small to split: the whole shape as one piece.
                 corner(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), &self)
@@ -197,8 +229,8 @@ extension DisplayListBuilder {
             }
         } else if let fill {
             // Square corners of a filled rectangle: each corner box is a product of two edge coverages.
-            let left = Self.spans(d.minX, xa), right = Self.spans(xb, d.maxX)
-            let top = Self.spans(d.minY, ya), bottom = Self.spans(yb, d.maxY)
+            let left = pieceSpans(d.minX, xa), right = pieceSpans(xb, d.maxX)
+            let top = pieceSpans(d.minY, ya), bottom = pieceSpans(yb, d.maxY)
             for (xs, ys) in [(left, top), (right, top), (left, bottom), (right, bottom)] {
                 emitFills(xs, ys, color: fill, clip: clip)
             }
@@ -207,29 +239,29 @@ extension DisplayListBuilder {
         let middleY = FillSpans(ya, yb)
         if asOne, let fill, let fade {
             // The background inside the border, and the border bands with the background composited in.
-            emitFills(middleX, Self.spans(d.minY + by, ya), color: fill, clip: clip)
-            emitFills(middleX, Self.spans(yb, d.maxY - by), color: fill, clip: clip)
-            emitFills(Self.spans(d.minX + bx, d.maxX - bx), middleY, color: fill, clip: clip)
+            emitFills(middleX, pieceSpans(d.minY + by, ya), color: fill, clip: clip)
+            emitFills(middleX, pieceSpans(yb, d.maxY - by), color: fill, clip: clip)
+            emitFills(pieceSpans(d.minX + bx, d.maxX - bx), middleY, color: fill, clip: clip)
             let band = (fade.border + fade.fill * (1 - fade.border.w)) * Float(fade.opacity)
-            emitFills(middleX, Self.spans(d.minY, d.minY + by), color: band, clip: clip)
-            emitFills(middleX, Self.spans(d.maxY - by, d.maxY), color: band, clip: clip)
-            emitFills(Self.spans(d.minX, d.minX + bx), middleY, color: band, clip: clip)
-            emitFills(Self.spans(d.maxX - bx, d.maxX), middleY, color: band, clip: clip)
+            emitFills(middleX, pieceSpans(d.minY, d.minY + by), color: band, clip: clip)
+            emitFills(middleX, pieceSpans(d.maxY - by, d.maxY), color: band, clip: clip)
+            emitFills(pieceSpans(d.minX, d.minX + bx), middleY, color: band, clip: clip)
+            emitFills(pieceSpans(d.maxX - bx, d.maxX), middleY, color: band, clip: clip)
             batcher.endGroup()
             return
         }
         if let fill {
-            emitFills(middleX, Self.spans(d.minY, ya), color: fill, clip: clip)
-            emitFills(middleX, Self.spans(yb, d.maxY), color: fill, clip: clip)
-            emitFills(Self.spans(d.minX, d.maxX), middleY, color: fill, clip: clip)
+            emitFills(middleX, pieceSpans(d.minY, ya), color: fill, clip: clip)
+            emitFills(middleX, pieceSpans(yb, d.maxY), color: fill, clip: clip)
+            emitFills(pieceSpans(d.minX, d.maxX), middleY, color: fill, clip: clip)
         }
         // Corners and background bands are disjoint; the border bands lie over the background.
         batcher.endGroup()
         if let border {
-            emitFills(middleX, Self.spans(d.minY, d.minY + by), color: border, clip: clip)
-            emitFills(middleX, Self.spans(d.maxY - by, d.maxY), color: border, clip: clip)
-            emitFills(Self.spans(d.minX, d.minX + bx), middleY, color: border, clip: clip)
-            emitFills(Self.spans(d.maxX - bx, d.maxX), middleY, color: border, clip: clip)
+            emitFills(middleX, pieceSpans(d.minY, d.minY + by), color: border, clip: clip)
+            emitFills(middleX, pieceSpans(d.maxY - by, d.maxY), color: border, clip: clip)
+            emitFills(pieceSpans(d.minX, d.minX + bx), middleY, color: border, clip: clip)
+            emitFills(pieceSpans(d.maxX - bx, d.maxX), middleY, color: border, clip: clip)
             batcher.endGroup()
         }
     }
@@ -241,8 +273,13 @@ extension DisplayListBuilder {
         border: SIMD4<Float>?, toDevice m: CATransform3D, clip: CGRect, fade: Float = 1
     ) {
         let box = Self.held(deviceBox).intersection(clip)
-        guard !box.isEmpty else { return }
         let scale = abs(m.m11)
+        if box.isEmpty, stablePieces, scale == abs(m.m22) {
+            // A moving layer's corner out of sight: an empty piece keeps its place (`emitStableFill`).
+            let piece = CornerInstance(rect: .zero, shape: .zero, params: .zero, fill: .zero, border: .zero)
+            return emit(piece, kind: continuous ? DrawKind.continuousCorner.id : DrawKind.corner.id, box: .zero)
+        }
+        guard !box.isEmpty else { return }
         if scale == abs(m.m22) {
             // Mirroring swaps which corner is which; the mask follows the device axes.
             var mask = corners.rawValue
@@ -286,6 +323,10 @@ extension DisplayListBuilder {
             for x in xs {
                 let rect = Self.held(CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo)).intersection(
                     clip)
+                if stablePieces {
+                    emitStableFill(rect, at: (x.lo, y.lo), coverage: x.coverage * y.coverage, color: color, clip: clip)
+                    continue
+                }
                 guard !rect.isEmpty else { continue }
                 // The instance rounds its colour to 8-bit steps, so the opaque/blended choice and the
                 // skip of invisible pieces look at the colour that is drawn.
@@ -298,15 +339,38 @@ extension DisplayListBuilder {
         }
     }
 
+    /// Emits one fill piece of a layer that moves (`stablePieces`), drawn or not: an empty or unseen
+    /// piece is an empty instance that draws nothing, so that the layer keeps its number of pieces,
+    /// and each piece its kind (opaque only for a whole pixel span of an opaque colour), as it moves.
+    /// A retained list then writes a moving layer's new pieces over its old ones in place.
+    mutating func emitStableFill(
+        _ rect: CGRect, at corner: (x: CGFloat, y: CGFloat), coverage: CGFloat, color: SIMD4<Float>, clip: CGRect
+    ) {
+        let color = color * Float(coverage)
+        let opaque = !rect.isEmpty && coverage >= 1 && color.w >= 1
+        var box = rect
+        if rect.isEmpty {
+            let x = min(max(Self.held(corner.x), clip.minX), clip.maxX)
+            let y = min(max(Self.held(corner.y), clip.minY), clip.maxY)
+            box = CGRect(x: x, y: y, width: 0, height: 0)
+        }
+        let fill = FillInstance(
+            rect: SIMD4(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY)),
+            color: rect.isEmpty ? .zero : color)
+        emit(fill, kind: opaque ? DrawKind.opaqueFill.id : DrawKind.blendedFill.id, box: box)
+    }
+
     /// Appends `instance` to the list as kind `kind` (a `DrawKind.id`) and hands it to the batcher as
     /// covering `box` (device pixels) in the current group; `texture` is what an instance of a textured
     /// kind samples.
     mutating func emit<Instance>(_ instance: Instance, kind: Int, box: CGRect, texture: TextureSampling? = nil) {
         let index = list.append(instance, kind: kind)
         batcher.add(kind, index: index, box: box, texture: texture)
-        list.emitted.append(
-            EmittedInstance(
-                kind: kind, index: index, pixels: DamageRect(covering: box, width: list.width, height: list.height),
-                texture: texture))
+        // An empty instance (a moving layer's piece that draws nothing: `emitStableFill`) touches no pixel.
+        let pixels =
+            box.isEmpty
+            ? DamageRect(x: 0, y: 0, width: 0, height: 0)
+            : DamageRect(covering: box, width: list.width, height: list.height)
+        list.emitted.append(EmittedInstance(kind: kind, index: index, pixels: pixels, texture: texture))
     }
 }

@@ -11,6 +11,7 @@ extension DisplayListBuilder {
         var clip: Clip
         var flipped: Bool
         var opacityFadesGroup: Bool
+        var moving: Bool
 
         init(_ context: DrawContext) {
             parentSublayerTransform = context.parentSublayerTransform
@@ -19,6 +20,7 @@ extension DisplayListBuilder {
             clip = context.clip
             flipped = context.flipped
             opacityFadesGroup = context.opacityFadesGroup
+            moving = context.moving
         }
 
         /// The full context again, with `tree`'s tables.
@@ -26,7 +28,7 @@ extension DisplayListBuilder {
             DrawContext(
                 layers: tree.layers, snapshots: tree.snapshots, parentSublayerTransform: parentSublayerTransform,
                 parentToDevice: parentToDevice, opacity: opacity, clip: clip, contentsImages: tree.contentsImages,
-                flipped: flipped, opacityFadesGroup: opacityFadesGroup)
+                flipped: flipped, opacityFadesGroup: opacityFadesGroup, moving: moving)
         }
     }
 

@@ -39,6 +39,11 @@ public struct DisplayListBuilder {
     var measuring = false
     /// The pixels of the offscreen passes drawn so far (bounded: `passPixelBudget`).
     var passPixels = 0
+    /// Whether the layer being drawn moves (it or an ancestor is animated): its fills and corners are
+    /// then emitted as the same pieces wherever it is, empty where nothing is drawn
+    /// (`DisplayListBuilder+Emission.swift`, `emitStableFill`), so that a retained list overwrites
+    /// them in place frame after frame.
+    var stablePieces = false
     /// The pixel rows drawn so far for pieces of split 3-D faces (bounded: `maxPieceRows`,
     /// `DisplayListBuilder+Transform.swift`).
     var pieceRows = 0
@@ -114,8 +119,20 @@ public struct DisplayListBuilder {
         }
         if rasterizes(presented) { return drawRasterized(presented, in: context) }
         // Inside a replicator's copy, every colour the layer draws is multiplied by the copy's colour.
-        var presented = presented
-        if let tint = context.instanceTint { presented.state.multiplyColors(by: tint) }
+        // (A copy of the layer only then: a layer's state is large to copy.)
+        if let tint = context.instanceTint {
+            var tinted = presented
+            tinted.state.multiplyColors(by: tint)
+            return drawTinted(tinted, in: context)
+        }
+        drawTinted(presented, in: context)
+    }
+
+    /// Draws a layer whose state holds the colours it draws with (`drawLayer`, after a replicator
+    /// copy's tint), and its subtree.
+    private mutating func drawTinted(_ presented: Presented, in context: DrawContext) {
+        let moving = context.moving || presented.isAnimated
+        stablePieces = moving
         let parentClip = context.clip
         let image = context.image
         let state = presented.state
@@ -226,7 +243,7 @@ public struct DisplayListBuilder {
                 opacity: opacity, clip: clip, contentsImages: context.contentsImages,
                 flipped: context.flipped != state.isGeometryFlipped, instanceTint: context.instanceTint,
                 opacityFadesGroup: (context.opacityFadesGroup || context.opacity * image.opacity >= 1)
-                    && (state.allowsGroupOpacity || state.opacity >= 1))
+                    && (state.allowsGroupOpacity || state.opacity >= 1), moving: moving)
             if retention != nil { retention!.noteChildContext(presented.id, childContext) }
             if state.layerClass == .replicator {
                 drawReplicas(of: presented, in: childContext)
@@ -238,6 +255,7 @@ public struct DisplayListBuilder {
             }
             if let host = presented.host { drawHosted(host, time: presented.time, in: childContext) }
         }
+        stablePieces = moving
         drawBorder(state, radius: radius, opacity: opacity, toDevice: toDevice, clip: parentClip)
     }
 
@@ -362,6 +380,8 @@ public struct DisplayListBuilder {
         var inPass = false
         /// An emitter layer's values through time, when its own animations change its emitter.
         var emitterTimeline: EmitterTimeline?
+        /// Whether animations (its own, or its ancestors' by sublayer name) drive the layer.
+        var isAnimated = false
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.
@@ -371,6 +391,7 @@ public struct DisplayListBuilder {
             mask = layer.mask
             self.parentTime = parentTime
             time = layer.state.localTime(fromParent: parentTime)
+            isAnimated = !layer.animations.isEmpty || !inherited.isEmpty
             if layer.animations.isEmpty {
                 state = layer.state
             } else {

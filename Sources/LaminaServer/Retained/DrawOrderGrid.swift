@@ -17,6 +17,9 @@ struct DrawOrderGrid {
     var cells: [[Int32]]
     /// The group of each emitted instance (`Batcher.groupEnds`).
     var groupOf: [Int32]
+    /// The pixels each emitted instance touches, as last put in the grid: two instances sharing a
+    /// cell are ordered against each other only where these overlap.
+    var pixelsOf: [DamageRect]
 
     /// The grid of `list`'s instances, in the groups that end at `groupEnds`.
     init(_ list: DisplayList, groupEnds: [Int32]) {
@@ -30,6 +33,7 @@ struct DrawOrderGrid {
             groupOf += repeatElement(Int32(group), count: Int(end - start))
             start = end
         }
+        pixelsOf = list.emitted.map(\.pixels)
         for (position, instance) in list.emitted.enumerated() { append(position, into: instance.pixels) }
     }
 
@@ -65,6 +69,7 @@ struct DrawOrderGrid {
 
     /// Puts instance `position` into the cells of `pixels`, keeping each cell ascending.
     mutating func insert(_ position: Int, into pixels: DamageRect) {
+        pixelsOf[position] = pixels
         guard let (c0, c1, r0, r1) = cells(of: pixels) else { return }
         let p = Int32(position)
         for r in r0...r1 {
@@ -78,7 +83,8 @@ struct DrawOrderGrid {
     }
 
     /// Whether instance `position`, in batch `batch(position)` and covering `pixels`, is drawn in
-    /// emission order against every instance of another group that shares a cell with it.
+    /// emission order against every instance of another group whose pixels overlap its own (found
+    /// through the cells they share).
     func isInOrder(_ position: Int, pixels: DamageRect, batch: (Int) -> Int32) -> Bool {
         let own = batch(position)
         let group = groupOf[position]
@@ -87,7 +93,7 @@ struct DrawOrderGrid {
             for c in c0...c1 {
                 for other in cells[r * columns + c] {
                     let o = Int(other)
-                    guard o != position, groupOf[o] != group else { continue }
+                    guard o != position, groupOf[o] != group, pixelsOf[o].intersects(pixels) else { continue }
                     let theirs = batch(o)
                     if o < position ? theirs > own : theirs < own { return false }
                 }

@@ -168,6 +168,12 @@ public struct RetainedDisplayList {
             batcher: Batcher(width: width, height: height), exported: exported, shapes: shapes)
         builder.retention = DisplayListBuilder.Retention(treeCount: trees.count)
         builder.batcher.keepsCells = true
+        // Room for as many instances as the last list held: a scene drawn again needs about as many,
+        // and the arrays then grow no more (each growth copies what they hold).
+        if let list {
+            builder.list.reserveCapacity(like: list)
+            builder.batcher.reserveCapacity(list.emitted.count, groups: groupEnds.count)
+        }
         builder.drawTrees(trees, display: display, time: time, contextIds: contextIds)
         builder.list.batches = builder.batcher.finish()
         record = builder.retention!

@@ -117,7 +117,9 @@ struct RetainedDisplayListTests {
         for frame in 1...4 {
             let time = Double(frame) / 10
             let list = Self.build(&retained, tree, time: time)
-            #expect(retained.lastBuild == .patched, "\(retained.lastFullReason)")
+            // A layer that starts to move is cut into the pieces it keeps while it moves
+            // (`stablePieces`): the first frame splices them in, the next ones write over them.
+            #expect(retained.lastBuild == (frame == 1 ? .spliced : .patched), "\(retained.lastFullReason)")
             #expect(list.layersVisited == 2)
             #expect(list.emitted == Self.full(tree, time: time).emitted)
         }
@@ -129,6 +131,31 @@ struct RetainedDisplayListTests {
         #expect(ended.layersVisited == 2)
         #expect(ended.emitted == Self.full(tree, time: 2).emitted)
         #expect(Self.build(&retained, tree, time: 3).layersVisited == 0)
+    }
+
+    /// A layer an animation moves across a pixel, through fractional and whole positions, keeps the
+    /// number and kinds of its pieces (`stablePieces`: an edge on a pixel boundary leaves an empty
+    /// piece where a fractional edge has a partly covered one), so that every frame after its first
+    /// writes over its pieces in place; each list is the one a full build makes.
+    @Test func aLayerMovingAcrossPixelsIsWrittenOverInPlace() throws {
+        var tree = try Self.grid(count: 1000)
+        var retained = RetainedDisplayList()
+        _ = Self.build(&retained, tree)
+        let move = AnimationRecord(
+            timing: MediaTiming(beginTime: 0, duration: 2),
+            content: .basic(
+                PropertyTarget(keyPath: LayerKeyPath("position")!),
+                BasicValues(from: .point(CGPoint(x: 6, y: 4)), to: .point(CGPoint(x: 8, y: 6)))))
+        tree = try tree.applying([.addAnimation(2, AttachedAnimation(id: 1, key: "a", record: move))], displayCount: 1)
+        // Centres (6.25, 4.25), (6.5, 4.5), ..., (7.75, 5.75): whole pixels at frame 4, fractions
+        // at the others.
+        for frame in 1...7 {
+            let time = Double(frame) / 4
+            let list = Self.build(&retained, tree, time: time)
+            #expect(retained.lastBuild == (frame == 1 ? .spliced : .patched), "frame \(frame)")
+            #expect(list.layersVisited == 1)
+            #expect(list.emitted == Self.full(tree, time: time).emitted, "frame \(frame)")
+        }
     }
 
     /// Only layers whose animations run (or change phase) are drawn again: layer 20's animation ends
@@ -161,7 +188,9 @@ struct RetainedDisplayListTests {
         ]
         for (time, visited) in expected {
             let list = Self.build(&retained, tree, time: time)
-            #expect(retained.lastBuild == .patched, "t = \(time): \(retained.lastFullReason)")
+            // The animated layers' first frame splices in the pieces they keep while they move.
+            #expect(
+                retained.lastBuild == (time == 0.1 ? .spliced : .patched), "t = \(time): \(retained.lastFullReason)")
             #expect(list.layersVisited == visited, "t = \(time)")
             #expect(list.emitted == Self.full(tree, time: time).emitted, "t = \(time)")
             var advancement = tree.advancement(to: time)

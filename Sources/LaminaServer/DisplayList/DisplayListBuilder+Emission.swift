@@ -319,10 +319,13 @@ extension DisplayListBuilder {
         _ xs: FillSpans, _ ys: FillSpans,
         color: SIMD4<Float>, clip: CGRect
     ) {
+        let (clipX0, clipY0, clipX1, clipY1) = (clip.minX, clip.minY, clip.maxX, clip.maxY)
         for y in ys {
             for x in xs {
-                let rect = Self.held(CGRect(x: x.lo, y: y.lo, width: x.hi - x.lo, height: y.hi - y.lo)).intersection(
-                    clip)
+                // The span pair cut to the clip (spans run from lo to hi; an empty result is no rect).
+                let x0 = max(Self.held(x.lo), clipX0), x1 = min(Self.held(x.hi), clipX1)
+                let y0 = max(Self.held(y.lo), clipY0), y1 = min(Self.held(y.hi), clipY1)
+                let rect = x1 > x0 && y1 > y0 ? CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .null
                 if stablePieces {
                     emitStableFill(rect, at: (x.lo, y.lo), coverage: x.coverage * y.coverage, color: color, clip: clip)
                     continue

@@ -26,6 +26,13 @@ enum AnimationBench {
                 BasicValues(from: from, to: to)))
     }
 
+    /// The cases to measure: every case, or, when the environment variable
+    /// `LAMINA_BENCH_ANIMATION_CASE` is set, those whose names contain it (to profile one kind alone).
+    static var selectedCases: [Case] {
+        guard let filter = ProcessInfo.processInfo.environment["LAMINA_BENCH_ANIMATION_CASE"] else { return cases }
+        return cases.filter { $0.name.contains(filter) }
+    }
+
     static var cases: [Case] {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 74, y: 74))
@@ -87,13 +94,14 @@ enum AnimationBench {
 
     /// Nanoseconds per evaluation of one animation on one layer, at a different time each call,
     /// through `LayerAnimator` as the renderer calls it. The median of `rounds` rounds of `count`
-    /// evaluations.
-    static func evaluationCost(_ record: AnimationRecord, rounds: Int, count: Int = 20_000) -> Double {
+    /// evaluations. With no record, the same calls with no animation: what copying the layer's state
+    /// into its presentation state costs, which every evaluation includes.
+    static func evaluationCost(_ record: AnimationRecord?, rounds: Int, count: Int = 20_000) -> Double {
         var model = LayerState()
         model.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         model.position = CGPoint(x: 200, y: 200)
         model.backgroundColor = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let animations = [AttachedAnimation(id: 1, key: "a", record: record)]
+        let animations = record.map { [AttachedAnimation(id: 1, key: "a", record: $0)] } ?? []
         var sink = 0.0
         var times: [Double] = []
         for _ in 0..<rounds {

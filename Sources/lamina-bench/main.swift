@@ -348,10 +348,14 @@ struct Bench: ParsableCommand {
 
     /// Animations: evaluation per animated property per frame, then 10,000 animated layers.
     func animationRows(renderer: VulkanRenderer, target: any RenderTarget, row: (String, String) -> Void) throws {
-        for c in AnimationBench.cases {
+        for c in AnimationBench.selectedCases {
             let ns = AnimationBench.evaluationCost(c.record, rounds: max(3, iterations / 4))
             row("animation evaluation per property per frame: \(c.name)", String(format: "%.0f ns", ns))
         }
+        let copy = AnimationBench.evaluationCost(nil, rounds: max(3, iterations / 4))
+        row(
+            "animation evaluation, no animation (the copy of the layer state that each row above includes)",
+            String(format: "%.0f ns", copy))
         let still = AnimationBench.tenThousandLayerFrame(
             try AnimationBench.tenThousandLayers(animated: false),
             renderer: renderer, target: target, iterations: iterations)

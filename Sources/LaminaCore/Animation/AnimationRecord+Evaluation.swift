@@ -9,12 +9,20 @@ extension AnimationRecord {
         return .active
     }
 
-    /// The fraction (after the timing function) and the iteration index at layer time `t`, or nil
-    /// when the animation has no effect then.
-    func progress(atParent t: Double) -> (fraction: Double, iteration: Double)? {
+    /// The fraction (after the timing function) and the animation's local time at layer time `t`,
+    /// or nil when the animation has no effect then.
+    @inline(__always)
+    func progress(atParent t: Double) -> (fraction: Double, local: Double)? {
         let local = timing.localTime(fromParent: t)
         guard let linear = timing.progress(atLocal: local) else { return nil }
         let fraction = timingFunction?.function.evaluate(linear) ?? linear
+        return (fraction, local)
+    }
+
+    /// The index of the iteration at the animation's local time `local` (the last one once the
+    /// active duration is over). Only cumulative animations need it, so it is worked out for them
+    /// alone.
+    func iteration(atLocal local: Double) -> Double {
         var iteration = 0.0
         let length = timing.iterationDuration
         if length > 0 {
@@ -25,7 +33,7 @@ extension AnimationRecord {
                 iteration = max(0, (active / length).rounded(.up) - 1)
             }
         }
-        return (fraction, iteration)
+        return iteration
     }
 
     /// Applies the animation's effect at `t` (its layer's local time) to `state`, which holds the
@@ -40,17 +48,20 @@ extension AnimationRecord {
         to state: inout LayerState, parentTime t: Double, id: UInt64 = 0,
         transitions: inout [TransitionProgress], sublayerPath: [String] = []
     ) {
-        guard let (fraction, iteration) = progress(atParent: t) else { return }
+        guard let (fraction, local) = progress(atParent: t) else { return }
         switch content {
         case .basic(let target, let values):
             guard target.sublayerPath == sublayerPath else { return }
+            let iteration = target.isCumulative ? self.iteration(atLocal: local) : 0
             target.apply(values: values, fraction: fraction, iteration: iteration, to: &state)
         case .spring(let target, let values, let spring):
             guard target.sublayerPath == sublayerPath else { return }
             let seconds = fraction * timing.duration
+            let iteration = target.isCumulative ? self.iteration(atLocal: local) : 0
             target.apply(values: values, fraction: spring.fraction(at: seconds), iteration: iteration, to: &state)
         case .keyframe(let target, let keyframes):
             guard target.sublayerPath == sublayerPath else { return }
+            let iteration = target.isCumulative ? self.iteration(atLocal: local) : 0
             keyframes.apply(target, fraction: fraction, iteration: iteration, to: &state)
         case .group(let children):
             let childTime = fraction * timing.duration

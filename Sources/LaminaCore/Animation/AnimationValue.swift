@@ -161,11 +161,9 @@ public enum AnimationValue: Sendable, Hashable {
         case (.color(nil), .color(nil)):
             return .color(nil)
         case (.color, .color):
-            let c = zip(a.components, b.components).map { min(max($0 + ($1 - $0) * t, 0), 1) }
-            return make(.color, c)!
+            return componentwise(a, b) { min(max($0 + ($1 - $0) * t, 0), 1) }!
         case (.point, .point), (.size, .size), (.rect, .rect), (.vector, .vector):
-            let c = zip(a.components, b.components).map { $0 + ($1 - $0) * t }
-            return make(a.kind, c)!
+            return componentwise(a, b) { $0 + ($1 - $0) * t }!
         case (.path(let x), .path(let y)):
             // A path never overshoots (springs and overshooting curves are clamped), as on Apple.
             let f = min(max(t, 0), 1)
@@ -195,7 +193,7 @@ public enum AnimationValue: Sendable, Hashable {
             return .transform(CATransform3DConcat(x, y))
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
             (.vector, .vector):
-            return make(a.kind, zip(a.components, b.components).map(+))!
+            return componentwise(a, b, +)!
         case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
             return .numbers(zip(x, y).map(+))
         case (.colors(let x?), .colors(let y?)) where x.count == y.count:
@@ -219,7 +217,7 @@ public enum AnimationValue: Sendable, Hashable {
             return .transform(CATransform3DConcat(x, CATransform3DInvert(y)))
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
             (.vector, .vector):
-            return make(a.kind, zip(a.components, b.components).map(-))!
+            return componentwise(a, b, -)!
         case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
             return .numbers(zip(x, y).map(-))
         case (.colors(let x?), .colors(let y?)) where x.count == y.count:
@@ -242,7 +240,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .transform(let t):
             return .transform(CATransform3DIdentity.interpolated(to: t, fraction: k))
         case .number, .point, .size, .rect, .color, .vector:
-            return make(v.kind, v.components.map { $0 * k })!
+            return componentwise(v) { $0 * k }!
         case .numbers(let n?):
             return .numbers(n.map { $0 * k })
         case .colors(let c?):

@@ -9,9 +9,24 @@ public enum LayerAnimator {
         transitions: inout [TransitionProgress]
     ) -> LayerState {
         var state = model
-        for animation in animations {
-            animation.record.apply(to: &state, parentTime: layerTime, id: animation.id, transitions: &transitions)
-        }
+        apply(animations, to: &state, layerTime: layerTime, transitions: &transitions)
         return state
+    }
+
+    /// Applies `animations` in order at `layerTime` to `state`, in place: what `presentation` does
+    /// to its copy of the model.
+    ///
+    /// The animations are read where the array holds them (a `for` loop would copy each one out,
+    /// retaining its key, its content and its timing function once per evaluation).
+    public static func apply(
+        _ animations: [AttachedAnimation], to state: inout LayerState, layerTime: Double,
+        transitions: inout [TransitionProgress]
+    ) {
+        animations.withUnsafeBufferPointer { attached in
+            for index in attached.indices {
+                attached[index].record.apply(
+                    to: &state, parentTime: layerTime, id: attached[index].id, transitions: &transitions)
+            }
+        }
     }
 }

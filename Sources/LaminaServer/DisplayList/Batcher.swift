@@ -127,66 +127,45 @@ struct Batcher {
         if groupBatches.count < count {
             groupBatches = [Int32](repeating: 0, count: max(count, 2 * groupBatches.count))
         }
-        let columns = columns
-        // The grid is read and written through pointers: this is the batcher's inner loop, once per
-        // cell a primitive covers (bounds are held by `add`, which clamps every cell to the grid).
-        pending.withUnsafeBufferPointer { items in
-            groupBatches.withUnsafeMutableBufferPointer { batches in
-                highest.withUnsafeMutableBufferPointer { grid in
-                    for i in 0..<count {
-                        let kind = items[i].kind
-                        let c = items[i].cells
-                        var required: Int32 = 0
-                        if c.2 >= c.0 {
-                            for r in c.1...c.3 {
-                                var cell = (r * columns + c.0) * record
-                                for _ in c.0...c.2 {
-                                    // Two kinds never share a batch number, so when this kind holds the
-                                    // cell's highest batch every other kind's is lower and joining that
-                                    // batch keeps order; otherwise the primitive must come after the
-                                    // cell's highest batch.
-                                    let any = grid[cell]
-                                    let own = grid[cell + 1 + kind]
-                                    required = max(required, any == own ? own : any + 1)
-                                    cell += record
-                                }
-                            }
-                        }
-                        // The lowest batch at or after `required` that holds this kind.
-                        batches[i] = required + Int32((kind - Int(required) % n + n) % n)
-                    }
+        for i in 0..<count {
+            let kind = pending[i].kind
+            let cells = pending[i].cells
+            var required: Int32 = 0
+            for r in cells.1...max(cells.3, cells.1) where cells.2 >= cells.0 {
+                var cell = (r * columns + cells.0) * record
+                for _ in cells.0...cells.2 {
+                    // Two kinds never share a batch number, so when this kind holds the cell's highest
+                    // batch every other kind's is lower and joining that batch keeps order; otherwise
+                    // the primitive must come after the cell's highest batch.
+                    let any = highest[cell]
+                    let own = highest[cell + 1 + kind]
+                    required = max(required, any == own ? own : any + 1)
+                    cell += record
                 }
             }
-        }
-        for i in 0..<count {
-            guard let texture = pending[i].texture else { continue }
-            // A later batch is always in order; skip those that bind another image or sampler.
-            var b = groupBatches[i]
-            while let held = textures[b], held != texture { b += Int32(n) }
-            textures[b] = texture
+            // The lowest batch at or after `required` that holds this kind.
+            var b = required + Int32((kind - Int(required) % n + n) % n)
+            if let texture = pending[i].texture {
+                // A later batch is always in order; skip those that bind another image or sampler.
+                while let held = textures[b], held != texture { b += Int32(n) }
+                textures[b] = texture
+            }
             groupBatches[i] = b
         }
-        pending.withUnsafeBufferPointer { items in
-            groupBatches.withUnsafeBufferPointer { batches in
-                highest.withUnsafeMutableBufferPointer { grid in
-                    for i in 0..<count {
-                        let c = items[i].cells
-                        guard c.2 >= c.0 else { continue }
-                        let own = 1 + items[i].kind
-                        let b = batches[i]
-                        for r in c.1...c.3 {
-                            var cell = (r * columns + c.0) * record
-                            for _ in c.0...c.2 {
-                                if grid[cell] < b { grid[cell] = b }
-                                if grid[cell + own] < b { grid[cell + own] = b }
-                                cell += record
-                            }
-                        }
-                    }
+        for i in 0..<count {
+            let kind = pending[i].kind
+            let cells = pending[i].cells
+            let b = groupBatches[i]
+            for r in cells.1...max(cells.3, cells.1) where cells.2 >= cells.0 {
+                var cell = (r * columns + cells.0) * record
+                for _ in cells.0...cells.2 {
+                    if highest[cell] < b { highest[cell] = b }
+                    if highest[cell + 1 + kind] < b { highest[cell + 1 + kind] = b }
+                    cell += record
                 }
             }
+            placed.append((b, kind, pending[i].index))
         }
-        for i in 0..<count { placed.append((groupBatches[i], pending[i].kind, pending[i].index)) }
         groupEnds.append(Int32(placed.count))
         pending.removeAll(keepingCapacity: true)
     }

@@ -298,9 +298,12 @@ public final class CAContext: @unchecked Sendable {
         ops += surfaceChangeOperations()
         for case .removeAnimation(_, let animationID) in ops { sentAnimations[animationID] = nil }
         for case .addAnimation(_, let attached) in ops { sentAnimations[attached.id] = attached }
-        for (id, gone) in sent where !reachable.contains(id) {
+        // Every reachable layer has a record by now, so only a count above theirs means some left the
+        // tree; their ids are found first, as iterating the records would copy each one.
+        let goneIDs = sent.count > reachable.count ? sent.keys.filter { !reachable.contains($0) } : []
+        for id in goneIDs {
+            guard let gone = sent.removeValue(forKey: id) else { continue }
             ops.append(.destroyLayer(id))
-            sent[id] = nil
             useImage(gone.state.contents, by: -1)
             releaseEmitterCellImages(of: gone.state)
             trackAnimationImages(before: gone.animationIDs, after: [])

@@ -252,17 +252,10 @@ public final class CAContext: @unchecked Sendable {
             let host = (contextId: hostLayer?.contextId ?? 0, token: hostLayer?.token ?? 0)
             let mask = l.mask
             let index = sent.index(forKey: l.layerID)
-            if let index, sent.values[index].version == l.version {
-                // Unchanged since it was sent (its state, sublayers and animations): only its host
-                // and mask are compared, in place, without copying its sent state.
-                if host != sent.values[index].host {
-                    ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
-                    sent.values[index].host = host
-                }
-                if mask?.layerID != sent.values[index].mask {
-                    ops.append(.setMask(l.layerID, mask: mask?.layerID))
-                    sent.values[index].mask = mask?.layerID
-                }
+            if let index,
+                Self.unchangedLayerOperations(
+                    l, sent: &sent.values[index], host: host, mask: mask?.layerID, into: &ops)
+            {
                 l.hasBeenCommitted = true
                 stack.append(contentsOf: children.reversed())
                 if let mask { stack.append(mask) }
@@ -325,6 +318,26 @@ public final class CAContext: @unchecked Sendable {
             }
         }
         return ops
+    }
+
+    /// For a layer unchanged since `record` was sent (its state, sublayers and animations), appends
+    /// the operations for a new host or mask, brings `record` up to date and returns true; returns
+    /// false, appending nothing, for a changed layer. The record is reached in place: reading its
+    /// fields through the dictionary's values would copy the whole record, for every layer.
+    static func unchangedLayerOperations(
+        _ l: CALayer, sent record: inout Sent, host: (contextId: UInt32, token: UInt64), mask: LayerID?,
+        into ops: inout [LayerOperation]
+    ) -> Bool {
+        guard record.version == l.version else { return false }
+        if host != record.host {
+            ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
+            record.host = host
+        }
+        if mask != record.mask {
+            ops.append(.setMask(l.layerID, mask: mask))
+            record.mask = mask
+        }
+        return true
     }
 
     /// Appends the operations that bring the server's copy of `l`, changed since `record` was sent,

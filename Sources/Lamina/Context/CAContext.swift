@@ -213,8 +213,9 @@ public final class CAContext: @unchecked Sendable {
     func sendTransaction(_ operations: [LayerOperation], serial: UInt64) throws {
         var part: [LayerOperation] = []
         var partBytes = 0
+        var scratch = WireWriter()
         for op in operations {
-            let size = MessageCodec.encodedSize(of: op)
+            let size = MessageCodec.encodedSize(of: op, scratch: &scratch)
             if partBytes + size > WireLimits.transactionPartBytes && !part.isEmpty {
                 try connection.send(.transactionPart(part))
                 part = []
@@ -251,52 +252,35 @@ public final class CAContext: @unchecked Sendable {
             let host = (contextId: hostLayer?.contextId ?? 0, token: hostLayer?.token ?? 0)
             let mask = l.mask
             let index = sent.index(forKey: l.layerID)
-            if let index, sent.values[index].version == l.version {
-                // Unchanged since it was sent (its state, sublayers and animations): only its host
-                // and mask are compared, in place, without copying its sent state.
-                if host != sent.values[index].host {
-                    ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
-                    sent.values[index].host = host
-                }
-                if mask?.layerID != sent.values[index].mask {
-                    ops.append(.setMask(l.layerID, mask: mask?.layerID))
-                    sent.values[index].mask = mask?.layerID
-                }
+            if let index,
+                Self.unchangedLayerOperations(
+                    l, sent: &sent.values[index], host: host, mask: mask?.layerID, into: &ops)
+            {
                 l.hasBeenCommitted = true
                 stack.append(contentsOf: children.reversed())
                 if let mask { stack.append(mask) }
                 continue
             }
             let childIDs = children.map(\.layerID)
-            let sentBefore = index.map { sent.values[$0] }
-            var animationIDs = sentBefore?.animationIDs ?? []
-            let sentHost = sentBefore?.host ?? (0, 0)
-            if let previous = sentBefore {
-                ops += Self.sendable(LayerProperty.differences(from: previous.state, to: l.modelState), of: l)
-                emitterCellOperations(l, previous: previous.state, into: &ops)
-                if previous.sublayers != childIDs { ops.append(.setSublayers(l.layerID, childIDs)) }
-                if previous.state.contents != l.modelState.contents {
-                    useImage(l.modelState.contents, by: 1)
-                    useImage(previous.state.contents, by: -1)
-                }
-                let before = animationIDs
-                animationIDs = Self.animationOperations(l, sentIDs: animationIDs, now: now, into: &ops)
-                trackAnimationImages(before: before, after: animationIDs)
+            if let index {
+                changedLayerOperations(
+                    l, sent: &sent.values[index], sublayers: childIDs, host: host, mask: mask?.layerID, now: now,
+                    into: &ops)
             } else {
                 ops.append(.createLayer(l.layerID, l.modelState.layerClass))
                 ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
                 emitterCellOperations(l, previous: nil, into: &ops)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
                 useImage(l.modelState.contents, by: 1)
-                animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
+                let animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
                 trackAnimationImages(before: [], after: animationIDs)
+                if host != (0, 0) { ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token)) }
+                if let mask { ops.append(.setMask(l.layerID, mask: mask.layerID)) }
+                sent[l.layerID] = Sent(
+                    version: l.version, state: l.modelState, sublayers: childIDs,
+                    animationIDs: animationIDs, host: host, mask: mask?.layerID, layer: l)
             }
-            if host != sentHost { ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token)) }
-            if mask?.layerID != sentBefore?.mask { ops.append(.setMask(l.layerID, mask: mask?.layerID)) }
             l.hasBeenCommitted = true
-            sent[l.layerID] = Sent(
-                version: l.version, state: l.modelState, sublayers: childIDs,
-                animationIDs: animationIDs, host: host, mask: mask?.layerID, layer: l)
             stack.append(contentsOf: children.reversed())
             if let mask { stack.append(mask) }
         }
@@ -307,9 +291,12 @@ public final class CAContext: @unchecked Sendable {
         ops += surfaceChangeOperations()
         for case .removeAnimation(_, let animationID) in ops { sentAnimations[animationID] = nil }
         for case .addAnimation(_, let attached) in ops { sentAnimations[attached.id] = attached }
-        for (id, gone) in sent where !reachable.contains(id) {
+        // Every reachable layer has a record by now, so only a count above theirs means some left the
+        // tree; their ids are found first, as iterating the records would copy each one.
+        let goneIDs = sent.count > reachable.count ? sent.keys.filter { !reachable.contains($0) } : []
+        for id in goneIDs {
+            guard let gone = sent.removeValue(forKey: id) else { continue }
             ops.append(.destroyLayer(id))
-            sent[id] = nil
             useImage(gone.state.contents, by: -1)
             releaseEmitterCellImages(of: gone.state)
             trackAnimationImages(before: gone.animationIDs, after: [])
@@ -333,6 +320,59 @@ public final class CAContext: @unchecked Sendable {
         return ops
     }
 
+    /// For a layer unchanged since `record` was sent (its state, sublayers and animations), appends
+    /// the operations for a new host or mask, brings `record` up to date and returns true; returns
+    /// false, appending nothing, for a changed layer. The record is reached in place: reading its
+    /// fields through the dictionary's values would copy the whole record, for every layer.
+    static func unchangedLayerOperations(
+        _ l: CALayer, sent record: inout Sent, host: (contextId: UInt32, token: UInt64), mask: LayerID?,
+        into ops: inout [LayerOperation]
+    ) -> Bool {
+        guard record.version == l.version else { return false }
+        if host != record.host {
+            ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
+            record.host = host
+        }
+        if mask != record.mask {
+            ops.append(.setMask(l.layerID, mask: mask))
+            record.mask = mask
+        }
+        return true
+    }
+
+    /// Appends the operations that bring the server's copy of `l`, changed since `record` was sent,
+    /// up to date (its properties, emitter cells, sublayers, animations, host and mask, in that
+    /// order), and brings `record` up to date in place: a copy of the record would copy the layer's
+    /// whole state and form a new weak reference to the layer, for every changed layer.
+    func changedLayerOperations(
+        _ l: CALayer, sent record: inout Sent, sublayers childIDs: [LayerID], host: (contextId: UInt32, token: UInt64),
+        mask: LayerID?, now: Double, into ops: inout [LayerOperation]
+    ) {
+        ops += Self.sendable(LayerProperty.differences(from: record.state, to: l.modelState), of: l)
+        emitterCellOperations(l, previous: record.state, into: &ops)
+        if record.sublayers != childIDs {
+            ops.append(.setSublayers(l.layerID, childIDs))
+            record.sublayers = childIDs
+        }
+        if record.state.contents != l.modelState.contents {
+            useImage(l.modelState.contents, by: 1)
+            useImage(record.state.contents, by: -1)
+        }
+        let before = record.animationIDs
+        record.animationIDs = Self.animationOperations(l, sentIDs: before, now: now, into: &ops)
+        trackAnimationImages(before: before, after: record.animationIDs)
+        if host != record.host {
+            ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
+            record.host = host
+        }
+        if mask != record.mask {
+            ops.append(.setMask(l.layerID, mask: mask))
+            record.mask = mask
+        }
+        record.version = l.version
+        record.state = l.modelState
+    }
+
     /// Appends the operations that bring the server's animations of `layer` up to date: removals
     /// of animations no longer attached, and additions of new ones, whose `beginTime` 0 becomes the
     /// layer's local time now. Returns the ids the server then has.
@@ -341,9 +381,11 @@ public final class CAContext: @unchecked Sendable {
         into ops: inout [LayerOperation]
     ) -> [UInt64] {
         let current = layer.attachedAnimations
-        let currentIDs = Set(current.map(\.id))
-        for id in sentIDs where !currentIDs.contains(id) {
-            ops.append(.removeAnimation(layer.layerID, animationID: id))
+        if !sentIDs.isEmpty {
+            let currentIDs = Set(current.map(\.id))
+            for id in sentIDs where !currentIDs.contains(id) {
+                ops.append(.removeAnimation(layer.layerID, animationID: id))
+            }
         }
         var localNow: Double?
         for entry in current where !entry.committed {

@@ -17,8 +17,7 @@ extension CALayer {
     /// with `setValue(_:forKey:)` and animations of it are evaluated by the client.
     static func isCustomKey(_ key: String) -> Bool {
         guard !key.isEmpty else { return false }
-        let root =
-            key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
+        let root = key.firstIndex(of: ".").map { String(key[..<$0]) } ?? key
         return LayerPropertyName(key: root) == nil && !reservedKeys.contains(root)
     }
 

@@ -41,6 +41,9 @@ open class CATransaction: NSObject {
             var levels: [Level] = []
             /// Counts the thread's outermost transactions, so a hold names one of them.
             var number: UInt64 = 0
+            /// The hold of outermost transaction `number`, made by the first change in it, which every
+            /// layer changed in it keeps (`CALayer.hold(for:)`).
+            var hold: TransactionHold?
         }
 
         /// The thread-specific slot of each thread's stack (a retained `Stack`, released when the
@@ -185,10 +188,12 @@ open class CATransaction: NSObject {
         state.lock.lock()
         defer { state.lock.unlock() }
         if key == kCATransactionCompletionBlock { return innermostCompletionBlock() }
-        for level in ([state.implicit].compactMap { $0 } + state.levels).reversed() {
+        // Innermost first: the thread's explicit levels, then the implicit transaction (read on
+        // every property change, so no array of the levels is built).
+        for level in State.threadStack.levels.reversed() {
             if let v = level.values[key] { return v }
         }
-        return nil
+        return state.implicit?.values[key]
     }
 
     /// Sets `key` in the innermost transaction (any key may be used).
@@ -238,7 +243,7 @@ open class CATransaction: NSObject {
         if stack.levels.isEmpty {
             openImplicit()
         } else {
-            layer.transactionHold = TransactionHold(stack: stack, number: stack.number)
+            layer.hold(for: stack)
         }
     }
 
@@ -249,7 +254,7 @@ open class CATransaction: NSObject {
         state.lock.lock()
         defer { state.lock.unlock() }
         let stack = State.threadStack
-        if !stack.levels.isEmpty { layer.transactionHold = TransactionHold(stack: stack, number: stack.number) }
+        if !stack.levels.isEmpty { layer.hold(for: stack) }
     }
 
     static func openImplicit() {

@@ -131,28 +131,24 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a Core Animation key path; nil when Lamina has no animatable property there.
     public init?(_ string: String) {
+        guard let dot = string.firstIndex(of: ".") else {
+            // A whole property (the key of every property change's action): no filter path has
+            // fewer than two dots, so none is looked for.
+            guard let property = Property(key: string), property.descriptor.isAnimatable else { return nil }
+            self.property = property
+            component = nil
+            return
+        }
         if let (property, name) = Self.filterRadiusPath(string) {
             self.property = property
             component = .filterRadius(name)
             return
         }
-        let root: Substring
-        let rest: Substring?
-        if let dot = string.firstIndex(of: ".") {
-            root = string[..<dot]
-            rest = string[string.index(after: dot)...]
-        } else {
-            root = Substring(string)
-            rest = nil
-        }
-        guard let property = Property(key: String(root)), property.descriptor.isAnimatable else { return nil }
+        guard let property = Property(key: String(string[..<dot])), property.descriptor.isAnimatable,
+            let c = Component.parse(String(string[string.index(after: dot)...]), of: property.kind)
+        else { return nil }
         self.property = property
-        if let rest {
-            guard let c = Component.parse(String(rest), of: property.kind) else { return nil }
-            component = c
-        } else {
-            component = nil
-        }
+        component = c
     }
 
     /// The key path as Core Animation spells it (`transform.rotation` comes back as `transform.rotation.z`).

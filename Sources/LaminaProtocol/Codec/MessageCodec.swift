@@ -196,6 +196,13 @@ public enum MessageCodec {
     /// The encoded size of one operation, for splitting transactions into parts.
     public static func encodedSize(of op: LayerOperation) -> Int {
         var w = WireWriter()
+        return encodedSize(of: op, scratch: &w)
+    }
+
+    /// The encoded size of one operation, written into `scratch` (emptied first, its storage kept),
+    /// so that sizing every operation of a commit reuses one buffer.
+    public static func encodedSize(of op: LayerOperation, scratch w: inout WireWriter) -> Int {
+        w.removeAll()
         encode(op, into: &w)
         return w.bytes.count
     }

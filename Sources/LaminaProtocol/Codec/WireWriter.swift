@@ -9,6 +9,9 @@ public struct WireWriter: Sendable {
     /// Creates an empty writer.
     public init() {}
 
+    /// Empties the writer, keeping its storage for the next bytes.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     /// Appends an unsigned byte.
     public mutating func u8(_ v: UInt8) { bytes.append(v) }
     /// Appends a little-endian `UInt16`.

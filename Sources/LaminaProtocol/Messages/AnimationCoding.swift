@@ -207,8 +207,9 @@ extension WireReader {
     }
 
     mutating func curve(_ field: String) throws(WireError) -> TimingCurve {
-        let c = [try f64(field), try f64(field), try f64(field), try f64(field)].map { Float($0) }
-        return TimingCurve(c[0], c[1], c[2], c[3])
+        let c0 = Float(try f64(field)), c1 = Float(try f64(field))
+        let c2 = Float(try f64(field)), c3 = Float(try f64(field))
+        return TimingCurve(c0, c1, c2, c3)
     }
 
     mutating func optionalString(_ field: String) throws(WireError) -> String? {

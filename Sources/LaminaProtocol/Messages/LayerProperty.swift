@@ -417,8 +417,15 @@ public enum LayerProperty: Sendable, Hashable {
             }
             return out
         }
-        // Unwrapped once: an optional state (several hundred bytes) must not be copied per row.
-        for name in names where new.differs(in: name, from: old) {
+        return differences(from: old, to: new)
+    }
+
+    /// The properties whose values differ between `old` and `new`, in table order: what a commit
+    /// sends for a layer the server has (taken unwrapped, so the caller's sent state, several hundred
+    /// bytes, is compared where it is rather than copied into an optional).
+    public static func differences(from old: LayerState, to new: LayerState) -> [LayerProperty] {
+        var out: [LayerProperty] = []
+        for name in names(of: new.layerClass) where new.differs(in: name, from: old) {
             if let property = LayerProperty(name, new[name]) { out.append(property) }
         }
         return out

@@ -329,6 +329,15 @@ public final class CAContext: @unchecked Sendable {
         into ops: inout [LayerOperation]
     ) -> Bool {
         guard record.version == l.version else { return false }
+        linkOperations(l, sent: &record, host: host, mask: mask, into: &ops)
+        return true
+    }
+
+    /// Appends the operations for a new host or mask of `l` and notes them in `record`.
+    static func linkOperations(
+        _ l: CALayer, sent record: inout Sent, host: (contextId: UInt32, token: UInt64), mask: LayerID?,
+        into ops: inout [LayerOperation]
+    ) {
         if host != record.host {
             ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
             record.host = host
@@ -337,7 +346,6 @@ public final class CAContext: @unchecked Sendable {
             ops.append(.setMask(l.layerID, mask: mask))
             record.mask = mask
         }
-        return true
     }
 
     /// Appends the operations that bring the server's copy of `l`, changed since `record` was sent,
@@ -361,14 +369,7 @@ public final class CAContext: @unchecked Sendable {
         let before = record.animationIDs
         record.animationIDs = Self.animationOperations(l, sentIDs: before, now: now, into: &ops)
         trackAnimationImages(before: before, after: record.animationIDs)
-        if host != record.host {
-            ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token))
-            record.host = host
-        }
-        if mask != record.mask {
-            ops.append(.setMask(l.layerID, mask: mask))
-            record.mask = mask
-        }
+        Self.linkOperations(l, sent: &record, host: host, mask: mask, into: &ops)
         record.version = l.version
         record.state = l.modelState
     }

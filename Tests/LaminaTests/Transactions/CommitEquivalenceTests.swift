@@ -1,6 +1,7 @@
 import Foundation
 import LaminaProtocol
 import LaminaServer
+import LaminaTesting
 import Testing
 
 @testable import Lamina
@@ -13,18 +14,9 @@ import Testing
 // `LayerProperty.differences` gives between the state sent before and the model, unchanged layers
 // send none, the records match the model afterwards, and the server's tree mirrors the client's.
 
-/// A small deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+extension SplitMix64 {
+    /// A number in 0..<1 from the next 53 bits.
+    fileprivate mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// Every layer reachable from `root`, sublayers and masks included.
@@ -48,7 +40,7 @@ private func setTarget(_ op: LayerOperation) -> LayerID? {
 @Suite("Commit operations against the general diff", .serialized)
 struct CommitEquivalenceTests {
     /// One random change to one of `layers` (all but the root, `layers[0]`).
-    private func change(_ layers: [CALayer], _ random: inout SplitMix) {
+    private func change(_ layers: [CALayer], _ random: inout SplitMix64) {
         let layer = layers[1 + random.below(layers.count - 1)]
         let isMask = layers.contains { $0.mask === layer }
         switch random.below(12) {
@@ -139,7 +131,7 @@ struct CommitEquivalenceTests {
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func randomCommitsMatchTheGeneralDiff(seed: UInt64) throws {
         try withContext { context, _ in
-            var random = SplitMix(state: seed)
+            var random = SplitMix64(seed: seed)
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 320, height: 240)
             var layers = [root]

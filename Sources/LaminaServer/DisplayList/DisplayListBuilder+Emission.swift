@@ -327,7 +327,7 @@ extension DisplayListBuilder {
                 let y0 = max(Self.held(y.lo), clipY0), y1 = min(Self.held(y.hi), clipY1)
                 let rect = x1 > x0 && y1 > y0 ? CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .null
                 if stablePieces {
-                    emitStableFill(rect, at: (x.lo, y.lo), coverage: x.coverage * y.coverage, color: color, clip: clip)
+                    emitStableFill(rect, coverage: x.coverage * y.coverage, color: color)
                     continue
                 }
                 guard !rect.isEmpty else { continue }
@@ -346,20 +346,14 @@ extension DisplayListBuilder {
     /// piece is an empty instance that draws nothing, so that the layer keeps its number of pieces,
     /// and each piece its kind (opaque only for a whole pixel span of an opaque colour), as it moves.
     /// A retained list then writes a moving layer's new pieces over its old ones in place.
-    mutating func emitStableFill(
-        _ rect: CGRect, at corner: (x: CGFloat, y: CGFloat), coverage: CGFloat, color: SIMD4<Float>, clip: CGRect
-    ) {
+    mutating func emitStableFill(_ rect: CGRect, coverage: CGFloat, color: SIMD4<Float>) {
+        // An empty piece covers no pixel and no batcher cell wherever it is: it sits at the origin.
+        let box = rect.isEmpty ? .zero : rect
         let color = color * Float(coverage)
-        let opaque = !rect.isEmpty && coverage >= 1 && color.w >= 1
-        var box = rect
-        if rect.isEmpty {
-            let x = min(max(Self.held(corner.x), clip.minX), clip.maxX)
-            let y = min(max(Self.held(corner.y), clip.minY), clip.maxY)
-            box = CGRect(x: x, y: y, width: 0, height: 0)
-        }
         let fill = FillInstance(
             rect: SIMD4(Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY)),
             color: rect.isEmpty ? .zero : color)
+        let opaque = !rect.isEmpty && coverage >= 1 && color.w >= 1
         emit(fill, kind: opaque ? DrawKind.opaqueFill.id : DrawKind.blendedFill.id, box: box)
     }
 

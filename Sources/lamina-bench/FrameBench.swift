@@ -159,18 +159,18 @@ enum FrameBench {
             for _ in 0...n {
                 frame += 1
                 let time = 100 + Double(frame) / 60
-                let t0 = DispatchTime.now().uptimeNanoseconds
+                let t0 = SoftwareReference.monotonicSeconds()
                 var list = retained.build(trees: [tree], display: 0, width: width, height: height, time: time)
-                let t1 = DispatchTime.now().uptimeNanoseconds
+                let t1 = SoftwareReference.monotonicSeconds()
                 var advancement = tree.advancement(to: time)
                 _ = tree.apply(&advancement)
-                let t2 = DispatchTime.now().uptimeNanoseconds
+                let t2 = SoftwareReference.monotonicSeconds()
                 list.damage = tracker.damage(of: list)
-                let t3 = DispatchTime.now().uptimeNanoseconds
+                let t3 = SoftwareReference.monotonicSeconds()
                 guard frame > 1 else { continue }
-                builds.append(Double(t1 - t0) / 1e6)
-                advances.append(Double(t2 - t1) / 1e6)
-                damages.append(Double(t3 - t2) / 1e6)
+                builds.append((t1 - t0) * 1000)
+                advances.append((t2 - t1) * 1000)
+                damages.append((t3 - t2) * 1000)
                 kinds[retained.lastBuild, default: 0] += 1
                 if retained.lastBuild == .full { reasons.insert(retained.lastFullReason) }
             }

@@ -517,10 +517,14 @@ enum SoftwareReference {
         return samples.count % 2 == 1 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2
     }
 
-    /// The monotonic clock in seconds.
-    private static func monotonicSeconds() -> Double {
+    /// Whether `medianMilliseconds` and `seconds()` read the calling thread's CPU clock rather than
+    /// the monotonic clock (`lamina-bench --cpu-clock`).
+    nonisolated(unsafe) static var usesThreadClock = false
+
+    /// The monotonic clock in seconds, or the thread's CPU clock with `usesThreadClock`.
+    static func monotonicSeconds() -> Double {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(usesThreadClock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }

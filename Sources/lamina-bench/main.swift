@@ -53,6 +53,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Run only the retained-frame measurements (CPU only: full and patched display-list builds).")
     var framesOnly = false
 
+    @Flag(
+        help:
+            "Time the CPU-only rows by the thread's CPU clock instead of the wall clock (for a loaded machine: time spent waiting for a core is not counted)."
+    )
+    var cpuClock = false
+
     /// The display size `--size` names, or `fallback` when it names none.
     func displaySize(_ fallback: (Int, Int) = (1280, 720)) throws -> (width: Int, height: Int) {
         guard let size else { return fallback }
@@ -150,6 +156,7 @@ struct Bench: ParsableCommand {
             for (name, value) in rows { print("| \(name) | \(value) |") }
             return
         }
+        SoftwareReference.usesThreadClock = cpuClock
         if framesOnly {
             try FrameBench.rows(iterations: iterations, width: width, height: height, row: row)
             print("| measurement | value |\n|---|---|")

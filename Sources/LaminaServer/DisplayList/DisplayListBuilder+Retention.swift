@@ -56,6 +56,17 @@ extension DisplayListBuilder {
             contexts = Array(repeating: [:], count: treeCount)
         }
 
+        /// Forgets what was recorded, keeping the storage (the same number of trees).
+        mutating func removeAll() {
+            isPatchable = true
+            tree = 0
+            for index in visits.indices {
+                visits[index].removeAll(keepingCapacity: true)
+                ranges[index].removeAll(keepingCapacity: true)
+                contexts[index].removeAll(keepingCapacity: true)
+            }
+        }
+
         /// Notes that the walk reached layer `id`, and returns its visit number.
         @inline(__always)
         mutating func enter(_ id: LayerID) -> Int {

@@ -131,11 +131,16 @@ public struct DisplayListBuilder {
     /// Draws a layer whose state holds the colours it draws with (`drawLayer`, after a replicator
     /// copy's tint), and its subtree.
     private mutating func drawTinted(_ presented: Presented, in context: DrawContext) {
+        drawTinted(presented, state: presented.state, in: context)
+    }
+
+    /// `drawTinted(_:in:)` with the layer's state, `presented.state`, handed in as a parameter: it is
+    /// read where `presented` holds it, not copied (a layer's state is large).
+    private mutating func drawTinted(_ presented: Presented, state: LayerState, in context: DrawContext) {
         let moving = context.moving || presented.isAnimated
         stablePieces = moving
         let parentClip = context.clip
         let image = context.image
-        let state = presented.state
         guard !state.isHidden else { return }
         let opacity = context.opacity * Double(state.opacity) * image.opacity
         guard opacity > 0 else { return }
@@ -248,10 +253,7 @@ public struct DisplayListBuilder {
             if state.layerClass == .replicator {
                 drawReplicas(of: presented, in: childContext)
             } else {
-                let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
-                for index in order {
-                    draw(children[index], in: childContext)
-                }
+                drawSublayers(of: presented, in: context, childContext: childContext)
             }
             if let host = presented.host { drawHosted(host, time: presented.time, in: childContext) }
         }
@@ -306,6 +308,49 @@ public struct DisplayListBuilder {
         if images.beforeOnTop { draw(after, in: afterContext) }
         if let before { draw(before.layer, in: before.context) }
         if !images.beforeOnTop { draw(after, in: afterContext) }
+    }
+
+    /// Draws the sublayers of `presented` in `childContext`, in the order `presentedSublayers` gives,
+    /// each presented only as it is drawn: no array of presented layers, and each sublayer's render
+    /// layer read in place in the tree's table, not copied (a layer's state is large).
+    mutating func drawSublayers(of presented: Presented, in context: DrawContext, childContext: DrawContext) {
+        // Animations that drive sublayers by name go to the first sublayer of each name in array order.
+        guard presented.drivers.isEmpty else {
+            let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
+            for index in order { draw(children[index], in: childContext) }
+            return
+        }
+        let layers = context.layers
+        let ids = presented.sublayers
+        var z: CGFloat?
+        var zDiffers = false
+        for id in ids {
+            guard let position = layers[id]?.state.zPosition else { continue }
+            if let first = z, first != position {
+                zDiffers = true
+                break
+            }
+            z = position
+        }
+        guard zDiffers else {
+            for id in ids {
+                guard let child = Presented(id: id, in: layers, parentTime: presented.time) else { continue }
+                draw(child, in: childContext)
+            }
+            return
+        }
+        // Stable: zPosition first, array order breaks ties (as `presentedSublayers`).
+        var keyed: [(z: CGFloat, index: Int, id: LayerID)] = []
+        keyed.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            guard let position = layers[id]?.state.zPosition else { continue }
+            keyed.append((position, index, id))
+        }
+        keyed.sort { ($0.z, $0.index) < ($1.z, $1.index) }
+        for entry in keyed {
+            guard let child = Presented(id: entry.id, in: layers, parentTime: presented.time) else { continue }
+            draw(child, in: childContext)
+        }
     }
 
     /// The sublayers of `presented` at their superlayer's local time `time`, with the order they are
@@ -382,6 +427,17 @@ public struct DisplayListBuilder {
         var emitterTimeline: EmitterTimeline?
         /// Whether animations (its own, or its ancestors' by sublayer name) drive the layer.
         var isAnimated = false
+
+        /// Layer `id` of `layers` at its superlayer's local time `parentTime`, with its animations
+        /// applied; nil when the table has no such layer. The render layer is read where the table
+        /// holds it.
+        init?(id: LayerID, in layers: LayerTable, parentTime: Double) {
+            switch layers[id] {
+            case .some(let layer): self.init(layer, parentTime: parentTime)
+            case .none: return nil
+            }
+            self.id = id
+        }
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.

@@ -3,7 +3,9 @@ import LaminaCore
 
 /// Patching: finding each tree's dirty roots and drawing each one's subtree again.
 extension RetainedDisplayList {
-    /// A dirty root's subtree drawn again, waiting to replace its old instances.
+    /// A dirty root's subtree drawn again, waiting to replace its old instances. Every dirty root of a
+    /// frame is drawn into the one `scratch` builder, one after another, so that a root costs no
+    /// list, batcher or record of its own; a `Redrawn` says where in the scratch its part lies.
     struct Redrawn {
         /// The tree (its index in the scene) and the root's visit number in `record`.
         var tree: Int
@@ -11,14 +13,21 @@ extension RetainedDisplayList {
         /// The subtree's old instances: `list.emitted[start..<end]`.
         var start: Int
         var end: Int
-        /// The new instances, each with the cells and group the batcher recorded for it.
-        var list: DisplayList
-        var cells: [SIMD4<Int32>]
-        var groupEnds: [Int32]
-        /// What the walk recorded: the subtree's layers, ranges and contexts.
-        var retention: DisplayListBuilder.Retention
+        /// The new instances: `scratch.list.emitted[newStart..<newEnd]`, each with the cells the
+        /// batcher recorded for it at the same position of `scratch.batcher.placedCells`.
+        var newStart: Int
+        var newEnd: Int
+        /// The groups the batcher placed them in: `scratch.batcher.groupEnds[groups]` (positions in
+        /// the scratch list, not from `newStart`).
+        var groups: Range<Int>
+        /// What the walk recorded: the subtree's visits in `scratch.retention` (under `tree`), from
+        /// `visitStart` (as many as the old record's `layers` of the root).
+        var visitStart: Int
         /// The visit numbers of the root's ancestors.
         var ancestors: [Int]
+
+        /// The number of new instances.
+        var newCount: Int { newEnd - newStart }
     }
 
     /// What drawing one tree's dirty roots found: the subtrees drawn again, or why the frame must be
@@ -28,13 +37,22 @@ extension RetainedDisplayList {
         case failure(String)
     }
 
-    /// Draws the dirty roots of tree `index` of `trees` again as they are at `time`.
-    mutating func redrawDirty(tree index: Int, of trees: [RenderTree], time: Double) -> RedrawResult {
+    /// What drawing one dirty root found: its subtree drawn again, or why the frame must be built in
+    /// full.
+    enum RootResult {
+        case success(Redrawn)
+        case failure(String)
+    }
+
+    /// Draws the dirty roots of tree `index` of `trees` again as they are at `time`, when the layers
+    /// animating then are `animating` (`RenderTree.animatingLayers(at:)`).
+    mutating func redrawDirty(tree index: Int, of trees: [RenderTree], time: Double, animating: Set<LayerID>)
+        -> RedrawResult
+    {
         let tree = trees[index]
         guard let changes = tree.changes(since: keys[index].revision) else { return .failure("the change log was cut") }
         let limit = max(16, Int(Double(tree.layers.count) * Self.patchFraction))
         // Layers animated but idle (every animation pending or held finished) are not drawn again.
-        let animating = tree.animatingLayers(at: time)
         guard changes.count + animating.count + keys[index].animated.count <= 4 * limit else {
             return .failure("too many changes")
         }
@@ -51,56 +69,91 @@ extension RetainedDisplayList {
         // The topmost dirty layers on this display: a dirty layer under another is drawn with it.
         let displayRoot = tree.roots[display]
         var roots: [LayerID] = []
-        for id in dirty {
-            guard var current = tree.layers[id] else { continue }  // Destroyed: its superlayer changed too.
+        // (Only the links are read, where the table holds the layers.)
+        for id in dirty where tree.layers.keys.contains(id) {  // A destroyed one's superlayer changed too.
             var top = id
             var covered = false
-            while let parent = current.superlayer, let layer = tree.layers[parent] {
+            while let parent = tree.layers[top]?.superlayer, tree.layers.keys.contains(parent) {
                 if dirty.contains(parent) {
                     covered = true
                     break
                 }
                 top = parent
-                current = layer
             }
             if !covered && top == displayRoot { roots.append(id) }
         }
+        var clocks: [LayerID: (time: Double, rate: Double)] = [:]
         if visitIndex.count != keys.count { buildVisitIndex() }
         var redrawn: [Redrawn] = []
         redrawn.reserveCapacity(roots.count)
         for root in roots {
             // A layer not drawn before is under an unchanged layer that still hides or cuts it.
             guard let visit = visitIndex[index][root] else { continue }
-            switch redraw(root, visit: Int(visit), tree: index, of: trees, time: time) {
+            switch redraw(root, visit: Int(visit), tree: index, of: trees, time: time, clocks: &clocks) {
             case .failure(let reason): return .failure(reason)
-            case .success(let one): redrawn += one
+            case .success(let one): redrawn.append(one)
             }
         }
         return .success(redrawn)
     }
 
-    /// Draws the subtree of `id` (visit `visit` of tree `index`) again, apart.
-    private mutating func redraw(_ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], time: Double)
-        -> RedrawResult
-    {
+    /// Draws the subtree of `id` (visit `visit` of tree `index`) again, apart, after the roots drawn
+    /// before it in this frame. `clocks` keeps the ancestors' clocks found so far (`localTime`).
+    private mutating func redraw(
+        _ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], time: Double,
+        clocks: inout [LayerID: (time: Double, rate: Double)]
+    ) -> RootResult {
         let tree = trees[index]
-        let layer = tree.layers[id]!
+        let superlayer = tree.layers[id]!.superlayer
         let width = list!.width
         let height = list!.height
         let context: DisplayListBuilder.DrawContext
         let parentTime: Double
-        if let parent = layer.superlayer {
+        if let parent = superlayer {
             guard let handed = record.contexts[index][parent] else { return .failure("no context recorded") }
             context = handed.context(in: tree)
-            parentTime = tree.localTime(of: parent, at: time).time
+            parentTime = tree.localTime(of: parent, at: time, known: &clocks).time
         } else {
             context = DisplayListBuilder.rootContext(of: tree, width: width, height: height)
             parentTime = time
         }
-        var presented = DisplayListBuilder.Presented(layer, parentTime: parentTime)
-        presented.id = id
-        guard presented.state.zPosition == layer.state.zPosition else { return .failure("an animated zPosition") }
+        let presented = DisplayListBuilder.Presented(id: id, in: tree.layers, parentTime: parentTime)!
+        guard presented.state.zPosition == tree.layers[id]!.state.zPosition else {
+            return .failure("an animated zPosition")
+        }
 
+        let newStart = scratch.list.emitted.count
+        scratch.retention!.tree = index
+        let visitStart = scratch.retention!.visits[index].count
+        let groupStart = scratch.batcher.groupEnds.count
+        scratch.draw(presented, in: context)
+        scratch.batcher.endGroup()
+        guard scratch.retention!.isPatchable else {
+            return .failure("a transition, host, shape layer, emitter or raster shadow")
+        }
+        // The same layers, in the same order.
+        let count = Int(record.ranges[index][visit].layers)
+        let visits = scratch.retention!.visits[index]
+        guard visits.count - visitStart == count,
+            record.visits[index][visit..<(visit + count)].elementsEqual(visits[visitStart...])
+        else { return .failure("other layers drawn") }
+        var ancestors: [Int] = []
+        var up = superlayer
+        while let parent = up, let visit = visitIndex[index][parent] {
+            ancestors.append(Int(visit))
+            up = tree.layers[parent]?.superlayer
+        }
+        let old = record.ranges[index][visit]
+        return .success(
+            Redrawn(
+                tree: index, visit: visit, start: Int(old.start), end: Int(old.end), newStart: newStart,
+                newEnd: scratch.list.emitted.count, groups: groupStart..<scratch.batcher.groupEnds.count,
+                visitStart: visitStart, ancestors: ancestors))
+    }
+
+    /// Empties the scratch builder for a frame's dirty roots of `treeCount` trees on a
+    /// `width`×`height` display, keeping its storage.
+    mutating func resetScratch(width: Int, height: Int, treeCount: Int) {
         scratch.list.removeAllInstances(width: width, height: height)
         if scratch.batcher.columns != (width + Batcher.cellSize - 1) / Batcher.cellSize
             || scratch.batcher.rows != (height + Batcher.cellSize - 1) / Batcher.cellSize
@@ -109,40 +162,22 @@ extension RetainedDisplayList {
         } else {
             scratch.batcher.reset()
         }
-        scratch.retention = DisplayListBuilder.Retention(treeCount: 1)
-        scratch.draw(presented, in: context)
-        scratch.batcher.endGroup()
-        let retention = scratch.retention!
-        guard retention.isPatchable else {
-            return .failure("a transition, host, shape layer, emitter or raster shadow")
+        if scratch.retention?.visits.count != treeCount {
+            scratch.retention = DisplayListBuilder.Retention(treeCount: treeCount)
+        } else {
+            scratch.retention!.removeAll()
         }
-        // The same layers, in the same order.
-        let old = record.ranges[index][visit]
-        let count = Int(old.layers)
-        guard retention.visits[0].count == count,
-            record.visits[index][visit..<(visit + count)].elementsEqual(retention.visits[0])
-        else { return .failure("other layers drawn") }
-        var ancestors: [Int] = []
-        var up = layer.superlayer
-        while let parent = up, let visit = visitIndex[index][parent] {
-            ancestors.append(Int(visit))
-            up = tree.layers[parent]?.superlayer
-        }
-        return .success([
-            Redrawn(
-                tree: index, visit: visit, start: Int(old.start), end: Int(old.end), list: scratch.list,
-                cells: scratch.batcher.placedCells, groupEnds: scratch.batcher.groupEnds, retention: retention,
-                ancestors: ancestors)
-        ])
     }
 
     /// Writes `redrawn` over the old instances in place when each subtree emitted the same kinds and
     /// images as before and every moved instance stays in draw order (`DrawOrderGrid`); returns false,
     /// with the list unchanged, when not.
     mutating func overwrite(_ redrawn: [Redrawn]) -> Bool {
+        let fresh = scratch.list.emitted
         for r in redrawn {
-            guard r.list.emitted.count == r.end - r.start else { return false }
-            for (k, new) in r.list.emitted.enumerated() {
+            guard r.newCount == r.end - r.start else { return false }
+            for k in 0..<r.newCount {
+                let new = fresh[r.newStart + k]
                 let before = list!.emitted[r.start + k]
                 guard new.kind == before.kind, new.texture == before.texture else { return false }
             }
@@ -151,18 +186,19 @@ extension RetainedDisplayList {
         if order == nil { order = DrawOrderGrid(list!, groupEnds: groupEnds) }
         // Move the instances in the order grid, then check each against what shares its cells.
         for r in redrawn {
-            for (k, new) in r.list.emitted.enumerated() where new.pixels != list!.emitted[r.start + k].pixels {
+            for k in 0..<r.newCount where fresh[r.newStart + k].pixels != list!.emitted[r.start + k].pixels {
                 order!.remove(r.start + k, from: list!.emitted[r.start + k].pixels)
-                order!.insert(r.start + k, into: new.pixels)
+                order!.insert(r.start + k, into: fresh[r.newStart + k].pixels)
             }
         }
         for r in redrawn {
-            for (k, new) in r.list.emitted.enumerated() {
+            for k in 0..<r.newCount {
                 let position = r.start + k
                 let batch = placed[position].batch
                 // Quick: no instance of another group has a batch out of order with this one anywhere.
                 if earlierMax[position] <= batch, batch <= laterMin[position] { continue }
-                guard order!.isInOrder(position, pixels: new.pixels, batch: { placed[$0].batch }) else {
+                guard order!.isInOrder(position, pixels: fresh[r.newStart + k].pixels, batch: { placed[$0].batch })
+                else {
                     // The grid now holds the new places: it is built again when next asked for.
                     order = nil
                     return false
@@ -171,11 +207,13 @@ extension RetainedDisplayList {
         }
         var changed: [Int] = []
         var pixelsBefore: [DamageRect] = []
+        let cells = scratch.batcher.placedCells
         for r in redrawn {
-            for (k, new) in r.list.emitted.enumerated() {
+            for k in 0..<r.newCount {
+                let new = fresh[r.newStart + k]
                 let before = list!.emitted[r.start + k]
-                let source = r.list.instances[new.kind]
-                placedCells[r.start + k] = r.cells[k]
+                let source = scratch.list.instances[new.kind]
+                placedCells[r.start + k] = cells[r.newStart + k]
                 if before.pixels == new.pixels
                     && list!.instances[before.kind].same(before.index, as: new.index, of: source)
                 {
@@ -188,21 +226,31 @@ extension RetainedDisplayList {
             }
             noteRedrawn(r, start: r.start)
         }
+        noteRedrawnContexts()
         lastChanged = (changed, pixelsBefore)
         return true
     }
 
-    /// Notes in `record` what the walk of `r` found, where its instances now start (`start`): its
-    /// layers' ranges and the contexts it handed down.
+    /// Notes in `record` the ranges the walk of `r` found for its layers, where its instances now
+    /// start (`start`).
     mutating func noteRedrawn(_ r: Redrawn, start: Int) {
-        let offset = Int32(start)
+        let offset = Int32(start - r.newStart)
+        let count = Int(record.ranges[r.tree][r.visit].layers)
+        let walked = scratch.retention!.ranges[r.tree]
         record.ranges[r.tree].withUnsafeMutableBufferPointer { ranges in
-            for (k, range) in r.retention.ranges[0].enumerated() {
+            for k in 0..<count {
+                let range = walked[r.visitStart + k]
                 ranges[r.visit + k] = DisplayListBuilder.SubtreeRange(
                     start: range.start + offset, end: range.end + offset, layers: range.layers)
             }
         }
-        for (parent, handed) in r.retention.contexts[0] { record.contexts[r.tree][parent] = handed }
+    }
+
+    /// Notes in `record` what the layers of this frame's walks (`scratch`) handed their sublayers.
+    mutating func noteRedrawnContexts() {
+        for (tree, contexts) in scratch.retention!.contexts.enumerated() {
+            for (parent, handed) in contexts { record.contexts[tree][parent] = handed }
+        }
     }
 
     /// Indexes the drawn layers of every tree by id.

@@ -55,12 +55,13 @@ extension RetainedDisplayList {
             // The subtree's old instances go; its new ones come.
             for p in r.start..<r.end { oldNext[old.emitted[p].kind] += 1 }
             newStarts.append(next.emitted.count)
-            var group = 0
-            for (k, e) in r.list.emitted.enumerated() {
-                let index = next.instances[e.kind].append(e.index, of: r.list.instances[e.kind])
+            var group = r.groups.lowerBound
+            for p in r.newStart..<r.newEnd {
+                let e = scratch.list.emitted[p]
+                let index = next.instances[e.kind].append(e.index, of: scratch.list.instances[e.kind])
                 next.emitted.append(EmittedInstance(kind: e.kind, index: index, pixels: e.pixels, texture: e.texture))
-                batcher.add(e.kind, index: index, cells: r.cells[k], texture: e.texture)
-                if group < r.groupEnds.count && Int(r.groupEnds[group]) == k + 1 {
+                batcher.add(e.kind, index: index, cells: scratch.batcher.placedCells[p], texture: e.texture)
+                if group < r.groups.upperBound && Int(scratch.batcher.groupEnds[group]) == p + 1 {
                     batcher.endGroup()
                     group += 1
                 }
@@ -70,6 +71,7 @@ extension RetainedDisplayList {
         }
         next.batches = batcher.finish()
         shiftRanges(ordered, newStarts: newStarts)
+        noteRedrawnContexts()
         placed = batcher.placed
         placedCells = batcher.placedCells
         groupEnds = batcher.groupEnds
@@ -90,7 +92,7 @@ extension RetainedDisplayList {
             let subtrees = ordered.indices.filter { ordered[$0].tree == tree }.sorted {
                 ordered[$0].visit < ordered[$1].visit
             }
-            let gains = subtrees.map { ordered[$0].list.emitted.count - (ordered[$0].end - ordered[$0].start) }
+            let gains = subtrees.map { ordered[$0].newCount - (ordered[$0].end - ordered[$0].start) }
             record.ranges[tree].withUnsafeMutableBufferPointer { ranges in
                 var s = 0
                 var passed = shift  // What the subtrees before `v` in drawing order gained.

@@ -86,7 +86,8 @@ public struct RetainedDisplayList {
     var laterMin: [Int32] = []
     /// The instances by the cells they reach into (filled at the first patch).
     var order: DrawOrderGrid?
-    /// Draws dirty subtrees; kept so that its storage is reused.
+    /// Draws a frame's dirty subtrees, one after another (`Redrawn`); kept so that its storage is
+    /// reused.
     var scratch = DisplayListBuilder(
         list: DisplayList(width: 1, height: 1), batcher: Batcher(width: 1, height: 1, recordsOnly: true))
 
@@ -105,16 +106,23 @@ public struct RetainedDisplayList {
             return fullBuild(trees, display, width, height, clearColor, time, contextIds, exported, shapes, reason)
         }
         var redrawn: [Redrawn] = []
+        resetScratch(width: width, height: height, treeCount: trees.count)
+        // The layers animating now, per tree: looked at once a frame.
+        var animating: [Set<LayerID>] = []
+        animating.reserveCapacity(trees.count)
         for index in trees.indices {
-            switch redrawDirty(tree: index, of: trees, time: time) {
+            animating.append(trees[index].animatingLayers(at: time))
+            switch redrawDirty(tree: index, of: trees, time: time, animating: animating[index]) {
             case .failure(let reason):
-                return fullBuild(trees, display, width, height, clearColor, time, contextIds, exported, shapes, reason)
+                return fullBuild(
+                    trees, display, width, height, clearColor, time, contextIds, exported, shapes, reason,
+                    animating: animating)
             case .success(let found): redrawn += found
             }
         }
         for (index, tree) in trees.enumerated() {
             keys[index].revision = tree.revision
-            keys[index].animated = Array(tree.animatingLayers(at: time))
+            keys[index].animated = Array(animating[index])
         }
         lastChanged = nil
         lastReplaced = nil
@@ -130,7 +138,7 @@ public struct RetainedDisplayList {
             lastBuild = .spliced
             buildCounts.spliced += 1
         }
-        list!.layersVisited = redrawn.reduce(0) { $0 + $1.list.layersVisited }
+        list!.layersVisited = scratch.list.layersVisited
         list!.damage = nil
         return list!
     }
@@ -157,11 +165,12 @@ public struct RetainedDisplayList {
         return nil
     }
 
-    /// Builds the whole list and records it for later patches.
+    /// Builds the whole list and records it for later patches. `animating` holds the layers
+    /// animating at `time` of the first trees, where they were already looked at.
     private mutating func fullBuild(
         _ trees: [RenderTree], _ display: UInt32, _ width: Int, _ height: Int, _ clearColor: SIMD4<Float>,
         _ time: Double, _ contextIds: [UInt32], _ exported: [UInt32: ExportedTree], _ shapes: ShapeRasterCache?,
-        _ reason: String
+        _ reason: String, animating: [Set<LayerID>] = []
     ) -> DisplayList {
         var builder = DisplayListBuilder(
             list: DisplayList(width: width, height: height, clearColor: clearColor),
@@ -189,7 +198,7 @@ public struct RetainedDisplayList {
             TreeKey(
                 identity: tree.identity, revision: tree.revision,
                 contextId: index < contextIds.count ? contextIds[index] : nil, images: tree.contentsImages,
-                animated: Array(tree.animatingLayers(at: time)))
+                animated: Array(index < animating.count ? animating[index] : tree.animatingLayers(at: time)))
         }
         self.display = display
         lastReplaced = list

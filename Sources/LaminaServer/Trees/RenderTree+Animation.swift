@@ -28,8 +28,8 @@ extension RenderTree {
             current = layers[c]!.superlayer
         }
         for c in chain.reversed() {
-            let state = layers[c]!.state
-            base = (state.localTime(fromParent: base.time), base.rate * state.speed)
+            // Read where the table holds the layer: a layer's state is large to copy.
+            base = (layers[c]!.state.localTime(fromParent: base.time), base.rate * layers[c]!.state.speed)
             if c != id { known[c] = base }
         }
         return base

@@ -133,6 +133,53 @@ struct RetainedDisplayListTests {
         #expect(Self.build(&retained, tree, time: 3).layersVisited == 0)
     }
 
+    /// Two trees (two clients) whose layers have the same ids, drawn into one display: the dirty
+    /// roots of both are drawn again in one frame, and what each layer hands its sublayers is kept
+    /// per tree, so that a later change under layer 20 of the first tree is drawn in the context of
+    /// that tree's layer 20, not of the other tree's (which an animation moves elsewhere). Every
+    /// frame is the full build's, instance for instance.
+    @Test func theDirtyLayersOfTwoTreesWithTheSameIdsArePatchedApart() throws {
+        var a = try Self.grid(count: 200, children: 1)
+        var b = try Self.grid(count: 200, children: 1)
+        // Layer 20 is sublayer 18 of the root: its own sublayer is 200 + 2 + 18.
+        let child: LayerID = 220
+        let move = AnimationRecord(
+            timing: MediaTiming(beginTime: 0, duration: 10),
+            content: .basic(
+                PropertyTarget(keyPath: LayerKeyPath("position.y")!),
+                BasicValues(from: .number(300), to: .number(600))))
+        b = try b.applying([.addAnimation(20, AttachedAnimation(id: 1, key: "a", record: move))], displayCount: 1)
+        var retained = RetainedDisplayList()
+        func frame(_ time: Double) -> (DisplayList, DisplayList) {
+            let list = retained.build(trees: [a, b], display: 0, width: Self.width, height: Self.height, time: time)
+            let full = DisplayListBuilder.build(
+                trees: [a, b], display: 0, width: Self.width, height: Self.height, time: time)
+            return (list, full)
+        }
+        _ = frame(0)
+        for step in 1...6 {
+            let time = Double(step) / 10
+            switch step {
+            case 2: a = try a.applying([.set(20, .position(CGPoint(x: 500, y: 100)))], displayCount: 1)
+            case 4:
+                a = try a.applying(
+                    [.set(child, .backgroundColor(RGBAColor(red: 0, green: 1, blue: 0, alpha: 1)))], displayCount: 1)
+            case 5:
+                a = try a.applying([.set(child, .position(CGPoint(x: 5, y: 3)))], displayCount: 1)
+                b = try b.applying([.set(child, .position(CGPoint(x: 4, y: 1)))], displayCount: 1)
+            default: break
+            }
+            let (list, full) = frame(time)
+            #expect(retained.lastBuild != .full, "step \(step): \(retained.lastFullReason)")
+            // Tree b's layer 20 (with its sublayer) moves every frame; a's changed layers are drawn in
+            // the same frames (b's sublayer 220 at step 5 with its superlayer).
+            #expect(list.layersVisited == (step == 2 ? 4 : step == 4 || step == 5 ? 3 : 2), "step \(step)")
+            let sameEmitted = list.emitted == full.emitted
+            let sameInstances = list.instances == full.instances
+            #expect(sameEmitted && sameInstances, "step \(step) (\(retained.lastBuild))")
+        }
+    }
+
     /// A layer an animation moves across a pixel, through fractional and whole positions, keeps the
     /// number and kinds of its pieces (`stablePieces`: an edge on a pixel boundary leaves an empty
     /// piece where a fractional edge has a partly covered one), so that every frame after its first

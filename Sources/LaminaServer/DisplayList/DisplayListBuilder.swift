@@ -322,14 +322,19 @@ public struct DisplayListBuilder {
         }
         let layers = context.layers
         let ids = presented.sublayers
+        // The order is that of the presented zPositions: where an animation may move a sublayer in z,
+        // every sublayer is presented first.
         var z: CGFloat?
         var zDiffers = false
         for id in ids {
-            guard let position = layers[id]?.state.zPosition else { continue }
-            if let first = z, first != position {
-                zDiffers = true
-                break
+            guard let slot = layers.slot(of: id) else { continue }
+            if Self.mayAnimateZPosition(layers[slot: slot].animations) {
+                let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
+                for index in order { draw(children[index], in: childContext) }
+                return
             }
+            let position = layers[slot: slot].state.zPosition
+            if let first = z, first != position { zDiffers = true }
             z = position
         }
         guard zDiffers else {
@@ -343,14 +348,28 @@ public struct DisplayListBuilder {
         var keyed: [(z: CGFloat, index: Int, id: LayerID)] = []
         keyed.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() {
-            guard let position = layers[id]?.state.zPosition else { continue }
-            keyed.append((position, index, id))
+            guard let slot = layers.slot(of: id) else { continue }
+            keyed.append((layers[slot: slot].state.zPosition, index, id))
         }
         keyed.sort { ($0.z, $0.index) < ($1.z, $1.index) }
         for entry in keyed {
             guard let child = Presented(id: entry.id, in: layers, parentTime: presented.time) else { continue }
             draw(child, in: childContext)
         }
+    }
+
+    /// Whether any of `animations` may make a layer's presented `zPosition` differ from its model
+    /// value: an animation of its own `zPosition`, alone or in a group.
+    static func mayAnimateZPosition(_ animations: [AttachedAnimation]) -> Bool {
+        func moves(_ record: AnimationRecord) -> Bool {
+            switch record.content {
+            case .basic(let target, _), .spring(let target, _, _), .keyframe(let target, _):
+                target.sublayerPath.isEmpty && target.keyPath.property == .zPosition
+            case .group(let children): children.contains(where: moves)
+            case .transition: false
+            }
+        }
+        return animations.contains { moves($0.record) }
     }
 
     /// The sublayers of `presented` at their superlayer's local time `time`, with the order they are
@@ -432,10 +451,8 @@ public struct DisplayListBuilder {
         /// applied; nil when the table has no such layer. The render layer is read where the table
         /// holds it.
         init?(id: LayerID, in layers: LayerTable, parentTime: Double) {
-            switch layers[id] {
-            case .some(let layer): self.init(layer, parentTime: parentTime)
-            case .none: return nil
-            }
+            guard let slot = layers.slot(of: id) else { return nil }
+            self.init(layers[slot: slot], parentTime: parentTime)
             self.id = id
         }
 

@@ -46,9 +46,10 @@ extension RetainedDisplayList {
 
     /// Draws the dirty roots of tree `index` of `trees` again as they are at `time`, when the layers
     /// animating then are `animating` (`RenderTree.animatingLayers(at:)`).
-    mutating func redrawDirty(tree index: Int, of trees: [RenderTree], time: Double, animating: Set<LayerID>)
-        -> RedrawResult
-    {
+    mutating func redrawDirty(
+        tree index: Int, of trees: [RenderTree], size: (width: Int, height: Int), time: Double,
+        animating: Set<LayerID>
+    ) -> RedrawResult {
         let tree = trees[index]
         guard let changes = tree.changes(since: keys[index].revision) else { return .failure("the change log was cut") }
         let limit = max(16, Int(Double(tree.layers.count) * Self.patchFraction))
@@ -70,15 +71,17 @@ extension RetainedDisplayList {
         let displayRoot = tree.roots[display]
         var roots: [LayerID] = []
         // (Only the links are read, where the table holds the layers.)
-        for id in dirty where tree.layers.keys.contains(id) {  // A destroyed one's superlayer changed too.
+        for id in dirty {
+            guard var slot = tree.layers.slot(of: id) else { continue }  // Destroyed: its superlayer changed too.
             var top = id
             var covered = false
-            while let parent = tree.layers[top]?.superlayer, tree.layers.keys.contains(parent) {
+            while let parent = tree.layers[slot: slot].superlayer, let parentSlot = tree.layers.slot(of: parent) {
                 if dirty.contains(parent) {
                     covered = true
                     break
                 }
                 top = parent
+                slot = parentSlot
             }
             if !covered && top == displayRoot { roots.append(id) }
         }
@@ -89,7 +92,7 @@ extension RetainedDisplayList {
         for root in roots {
             // A layer not drawn before is under an unchanged layer that still hides or cuts it.
             guard let visit = visitIndex[index][root] else { continue }
-            switch redraw(root, visit: Int(visit), tree: index, of: trees, time: time, clocks: &clocks) {
+            switch redraw(root, visit: Int(visit), tree: index, of: trees, size: size, time: time, clocks: &clocks) {
             case .failure(let reason): return .failure(reason)
             case .success(let one): redrawn.append(one)
             }
@@ -100,25 +103,32 @@ extension RetainedDisplayList {
     /// Draws the subtree of `id` (visit `visit` of tree `index`) again, apart, after the roots drawn
     /// before it in this frame. `clocks` keeps the ancestors' clocks found so far (`localTime`).
     private mutating func redraw(
-        _ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], time: Double,
-        clocks: inout [LayerID: (time: Double, rate: Double)]
+        _ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], size: (width: Int, height: Int),
+        time: Double, clocks: inout [LayerID: (time: Double, rate: Double)]
     ) -> RootResult {
         let tree = trees[index]
-        let superlayer = tree.layers[id]!.superlayer
-        let width = list!.width
-        let height = list!.height
+        let layers = tree.layers
+        let slot = layers.slot(of: id)!
+        let superlayer = layers[slot: slot].superlayer
+        let (width, height) = size
         let context: DisplayListBuilder.DrawContext
         let parentTime: Double
         if let parent = superlayer {
             guard let handed = record.contexts[index][parent] else { return .failure("no context recorded") }
             context = handed.context(in: tree)
-            parentTime = tree.localTime(of: parent, at: time, known: &clocks).time
+            if let clock = clocks[parent] {
+                parentTime = clock.time
+            } else {
+                let clock = tree.localTime(of: parent, at: time, known: &clocks)
+                clocks[parent] = clock
+                parentTime = clock.time
+            }
         } else {
             context = DisplayListBuilder.rootContext(of: tree, width: width, height: height)
             parentTime = time
         }
         let presented = DisplayListBuilder.Presented(id: id, in: tree.layers, parentTime: parentTime)!
-        guard presented.state.zPosition == tree.layers[id]!.state.zPosition else {
+        guard presented.state.zPosition == layers[slot: slot].state.zPosition else {
             return .failure("an animated zPosition")
         }
 

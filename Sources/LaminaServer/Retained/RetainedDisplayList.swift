@@ -112,7 +112,7 @@ public struct RetainedDisplayList {
         animating.reserveCapacity(trees.count)
         for index in trees.indices {
             animating.append(trees[index].animatingLayers(at: time))
-            switch redrawDirty(tree: index, of: trees, time: time, animating: animating[index]) {
+            switch redrawDirty(tree: index, of: trees, size: (width, height), time: time, animating: animating[index]) {
             case .failure(let reason):
                 return fullBuild(
                     trees, display, width, height, clearColor, time, contextIds, exported, shapes, reason,

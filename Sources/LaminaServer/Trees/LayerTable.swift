@@ -62,6 +62,17 @@ public struct LayerTable: Sendable {
         }
     }
 
+    /// The slot of layer `id`, or nil when the table has no such layer: for reading the layer in place
+    /// (`subscript(slot:)`), without copying it out.
+    @inline(__always)
+    func slot(of id: LayerID) -> Int32? { slots[id] }
+
+    /// The layer in `slot` (a slot `slot(of:)` returned, the table unchanged since), read where the
+    /// table holds it.
+    subscript(slot slot: Int32) -> RenderLayer {
+        _read { yield chunks[Int(slot) >> Self.chunkShift][Int(slot) & (Self.chunkSize - 1)]! }
+    }
+
     /// Removes layer `id` and returns it, or nil when there is none.
     @discardableResult
     public mutating func removeValue(forKey id: LayerID) -> RenderLayer? {

@@ -19,17 +19,20 @@ extension RenderTree {
         var chain: [LayerID] = []
         var current: LayerID? = id
         var base = (time: time, rate: 1.0)
-        while let c = current, layers[c] != nil, chain.count <= WireLimits.maxTreeDepth {
+        // (The layers are read where the table holds them: a layer is large to copy.)
+        while let c = current, let slot = layers.slot(of: c), chain.count <= WireLimits.maxTreeDepth {
             if let clock = known[c] {
                 base = clock
                 break
             }
             chain.append(c)
-            current = layers[c]!.superlayer
+            current = layers[slot: slot].superlayer
         }
         for c in chain.reversed() {
-            // Read where the table holds the layer: a layer's state is large to copy.
-            base = (layers[c]!.state.localTime(fromParent: base.time), base.rate * layers[c]!.state.speed)
+            let slot = layers.slot(of: c)!
+            base = (
+                layers[slot: slot].state.localTime(fromParent: base.time), base.rate * layers[slot: slot].state.speed
+            )
             if c != id { known[c] = base }
         }
         return base

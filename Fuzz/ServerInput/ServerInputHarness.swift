@@ -88,6 +88,26 @@ enum ServerInputHarness {
         }
     }
 
+    /// The incremental hierarchy check must accept what the full one accepts, with the same links on
+    /// every layer, and refuse what it refuses.
+    static func checkRelinkAgreement(_ tree: RenderTree, _ operations: [LayerOperation]) {
+        let full = try? tree.applying(operations, displayCount: displayCount, relink: .full)
+        let incremental = try? tree.applying(operations, displayCount: displayCount, relink: .incremental)
+        switch (full, incremental) {
+        case (nil, nil): return
+        case (let full?, let incremental?):
+            for (id, layer) in full.layers {
+                guard let other = incremental.layers[id], other.superlayer == layer.superlayer,
+                    other.maskOwner == layer.maskOwner
+                else { fatalError("the incremental hierarchy check linked layer \(id) otherwise: \(operations)") }
+            }
+        default:
+            fatalError(
+                "the full hierarchy check \(full == nil ? "refused" : "accepted") a commit the incremental one "
+                    + "\(incremental == nil ? "refused" : "accepted"): \(operations)")
+        }
+    }
+
     static func handle(_ message: ClientMessage, in session: inout Session) {
         switch message {
         case .transactionPart(let operations):
@@ -99,6 +119,7 @@ enum ServerInputHarness {
         case .commit(_, let operations):
             let all = session.pending + operations
             session.pending = []
+            checkRelinkAgreement(session.tree, all)
             let next: RenderTree
             do {
                 next = try session.tree.applying(all, displayCount: displayCount)

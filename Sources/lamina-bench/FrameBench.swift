@@ -144,6 +144,44 @@ enum FrameBench {
             "10,000 layers: applying a commit that moves one layer, the tree before still held",
             String(format: "%.1f µs", apply * 1000))
 
+        // A commit that adds a sublayer to one of 10,000 layers: the hierarchy checked from what it
+        // changed (the server's path) and over every layer (the full check), in turns on the same
+        // tree, the tree before still held. The sublayer is a new layer (the commit also copies the
+        // tree's id index, as every commit that creates a layer does) or one made beforehand.
+        var grown = try applied.applying((0..<n).map { .createLayer(LayerID(30_000 + $0)) }, displayCount: 1)
+        for made in [false, true] {
+            var times: (incremental: [Double], full: [Double]) = ([], [])
+            var visits = (incremental: 0, full: 0)
+            for i in 0..<n {
+                let child = LayerID(made ? 30_000 + i : 20_000 + i)
+                let parent = LayerID(made ? 5_002 + i : 2 + i)
+                let ops: [LayerOperation] = (made ? [] : [.createLayer(child)]) + [.setSublayers(parent, [child])]
+                var next = grown
+                for mode in i % 2 == 0 ? [RenderTree.RelinkMode.automatic, .full] : [.full, .automatic] {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let result = try grown.applying(ops, displayCount: 1, relink: mode)
+                    let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3
+                    if mode == .full {
+                        times.full.append(time)
+                        visits.full = result.lastRelink.visits
+                    } else {
+                        times.incremental.append(time)
+                        visits.incremental = result.lastRelink.incremental ? result.lastRelink.visits : -1
+                        next = result
+                    }
+                }
+                held.append(grown)
+                grown = next
+            }
+            held.removeAll()
+            let (incremental, fullCheck) = (median(times.incremental), median(times.full))
+            row(
+                "10,000 layers: applying a commit that adds \(made ? "an existing" : "a new") layer as a sublayer of one: incremental / full check",
+                String(
+                    format: "%.1f / %.1f µs (%.1f×; %d / %d layers read)", incremental, fullCheck,
+                    fullCheck / incremental, visits.incremental, visits.full))
+        }
+
         // Animated layers: the build (sampling, transforms, instances), the animation bookkeeping and
         // the damage, per animated layer.
         for animated in [100, 10_000] {

@@ -56,6 +56,9 @@ public struct RenderTree: Sendable {
     var changeLog = ChangeLog()
     /// The newest revision whose changes are no longer all in `changeLog`.
     var changeLogStart: UInt64 = 0
+    /// How the hierarchy check of the commit that made this tree went (`RenderTree+Relink.swift`):
+    /// all zero when that commit changed no hierarchy.
+    public internal(set) var lastRelink = RelinkCounters()
 
     /// An empty tree: no layers, no roots.
     public init() {}
@@ -63,7 +66,17 @@ public struct RenderTree: Sendable {
     /// Applies a transaction to a copy of the tree and returns it, or throws the first problem found.
     /// The tree itself is never left half-changed: the caller swaps the copy in on success.
     public func applying(_ operations: [LayerOperation], displayCount: Int) throws(TransactionError) -> RenderTree {
+        try applying(operations, displayCount: displayCount, relink: .automatic)
+    }
+
+    /// `applying(_:displayCount:)` with the hierarchy checked as `mode` says: tests and benchmarks
+    /// compare the incremental check with the full one.
+    public func applying(
+        _ operations: [LayerOperation], displayCount: Int, relink mode: RelinkMode
+    ) throws(TransactionError) -> RenderTree {
         var next = self
+        next.lastRelink = RelinkCounters()
+        var edits = HierarchyEdits()
         var touchedHierarchy = false
         var touchedClocks = false
         next.beginRevision()
@@ -77,6 +90,7 @@ public struct RenderTree: Sendable {
                 }
                 next.layers[id] = RenderLayer(state: LayerState(layerClass: layerClass))
                 next.noteChange(id, .hierarchy)
+                edits.created.append(id)
             case .destroyLayer(let id):
                 guard let removed = next.layers.removeValue(forKey: id) else { throw .unknownLayer(id) }
                 for animation in removed.animations { next.forget(animation) }
@@ -84,6 +98,7 @@ public struct RenderTree: Sendable {
                 next.emitterLayers.remove(id)
                 next.hostLayers.remove(id)
                 next.noteChange(id, .hierarchy)
+                edits.destroyed.append(id)
                 touchedHierarchy = true
             case .set(let id, let property):
                 guard let layerClass = next.layers[id]?.state.layerClass else { throw .unknownLayer(id) }
@@ -103,6 +118,7 @@ public struct RenderTree: Sendable {
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 next.layers[id]!.sublayers = children
                 next.noteChange(id, .hierarchy)
+                edits.listed.append(id)
                 touchedHierarchy = true
             case .setRoot(let display, let layer):
                 guard display < displayCount else { throw .badDisplay(display) }
@@ -134,6 +150,7 @@ public struct RenderTree: Sendable {
                 if let mask, mask == id { throw .cycle("layer \(id) is its own mask") }
                 next.layers[id]!.mask = mask
                 next.noteChange(id, .hierarchy)
+                edits.masked.append(id)
                 touchedHierarchy = true
             case .surfaceChanged(let id):
                 guard next.liveSurfaces.contains(id) else { throw .unknownSurface(id) }
@@ -142,7 +159,7 @@ public struct RenderTree: Sendable {
                 try next.setEmitterCells(cells, of: id)
             }
         }
-        if touchedHierarchy { try next.relinkAndValidate() }
+        if touchedHierarchy { try next.relink(after: edits, from: self, mode: mode) }
         // A layer's clock hangs on its ancestors' timing: when either changed, every animation's
         // next event is found again (in time proportional to the animated layers).
         if touchedHierarchy || touchedClocks { next.rescheduleAnimations() }
@@ -227,83 +244,5 @@ public struct RenderTree: Sendable {
             stack += layer.sublayers
         }
         return result
-    }
-
-    /// Recomputes every `superlayer` from the sublayer lists and checks the hierarchy: every id exists,
-    /// no layer has two superlayers or is its own ancestor, roots have no superlayer, depth is bounded.
-    /// Links are found apart and written only where they changed, so the layers a commit did not
-    /// touch stay shared with the tree before it (`LayerTable`).
-    mutating func relinkAndValidate() throws(TransactionError) {
-        var parents = [LayerID: LayerID](minimumCapacity: layers.count)
-        for (id, layer) in layers {
-            var seen = Set<LayerID>()
-            for child in layer.sublayers {
-                guard layers[child] != nil else { throw .unknownLayer(child) }
-                if child == id { throw .cycle("layer \(id) lists itself as a sublayer") }
-                guard seen.insert(child).inserted else {
-                    throw .invalidValue("layer \(child) appears twice in the sublayers of \(id)")
-                }
-                if let other = parents[child] {
-                    throw .invalidValue("layer \(child) is a sublayer of both \(other) and \(id)")
-                }
-                parents[child] = id
-            }
-        }
-        for (display, root) in roots {
-            guard layers[root] != nil else { throw .unknownLayer(root) }
-            if let parent = parents[root] {
-                throw .invalidValue("root layer \(root) of display \(display) is a sublayer of \(parent)")
-            }
-        }
-        let owners = try maskOwners(parents: parents)
-        // Walk up from every layer (a mask's owner counts as its parent); memoised depths keep this linear. A walk that meets itself is a cycle.
-        var depth = [LayerID: Int](minimumCapacity: layers.count)
-        for start in layers.keys where depth[start] == nil {
-            var path: [LayerID] = []
-            var onPath = Set<LayerID>()
-            var current: LayerID? = start
-            var base = 0
-            while let id = current {
-                if let known = depth[id] { base = known; break }
-                guard onPath.insert(id).inserted else {
-                    throw .cycle("layer \(id) is its own ancestor (through sublayers or masks)")
-                }
-                path.append(id)
-                current = parents[id] ?? owners[id]
-            }
-            for (i, id) in path.reversed().enumerated() {
-                let d = base + i + 1
-                guard d <= WireLimits.maxTreeDepth else {
-                    throw .limitExceeded("tree deeper than \(WireLimits.maxTreeDepth) layers at layer \(id)")
-                }
-                depth[id] = d
-            }
-        }
-        for id in layers.keys {
-            let (parent, owner) = (parents[id], owners[id])
-            if layers[id]!.superlayer != parent { layers[id]!.superlayer = parent }
-            if layers[id]!.maskOwner != owner { layers[id]!.maskOwner = owner }
-        }
-    }
-
-    /// The layer each mask masks (its `maskOwner`), by mask, checked: the mask exists, and is in no
-    /// sublayer list (`parents`), no root and no other layer's mask.
-    func maskOwners(parents: [LayerID: LayerID]) throws(TransactionError) -> [LayerID: LayerID] {
-        let rootLayers = Set(roots.values)
-        var owners: [LayerID: LayerID] = [:]
-        for (id, layer) in layers {
-            guard let mask = layer.mask else { continue }
-            guard layers[mask] != nil else { throw .unknownLayer(mask) }
-            if mask == id { throw .cycle("layer \(id) is its own mask") }
-            if let parent = parents[mask] {
-                throw .invalidValue("mask layer \(mask) of \(id) is a sublayer of \(parent)")
-            }
-            if rootLayers.contains(mask) { throw .invalidValue("mask layer \(mask) of \(id) is a root layer") }
-            if let other = owners[mask] {
-                throw .invalidValue("layer \(mask) is the mask of both \(other) and \(id)")
-            }
-            owners[mask] = id
-        }
-        return owners
     }
 }

@@ -101,8 +101,9 @@ extension CALayer {
         hintCustomKinds(copy)
         let record: AnimationRecord
         do {
-            // A duration of 0 takes the transaction's animation duration (CATransaction.h).
-            record = try copy.makeRecord(defaultDuration: CATransaction.animationDuration())
+            // A duration of 0 takes the transaction's animation duration (CATransaction.h), read
+            // only then (an implicit animation has its duration already).
+            record = try copy.makeRecord(defaultDuration: copy.duration == 0 ? CATransaction.animationDuration() : 0)
             if let row = record.propertyOfAnotherClass(than: modelState.layerClass) {
                 throw AnimationValueError(
                     description: "'\(row.key)' is a \(row.layerClass.className) property; this layer is a "
@@ -197,14 +198,20 @@ extension CALayer {
     func presentedState(at time: Double, from base: LayerState) -> LayerState {
         CATransaction.lock()
         defer { CATransaction.unlock() }
-        let running = attachedAnimations.filter(\.committed)
-        guard !running.isEmpty else { return applyingAncestorAnimations(to: base, at: time) }
-        let animations = running.map { AttachedAnimation(id: $0.id, key: $0.key, record: $0.record) }
-        var transitions: [TransitionProgress] = []
-        let own = LayerAnimator.presentation(
-            of: base, animations: animations, layerTime: localTime(atMediaTime: time),
-            transitions: &transitions)
-        return applyingAncestorAnimations(to: own, at: time)
+        // One copy of the state, the animations applied to it in place (every implicit animation
+        // of a layer whose previous one still runs starts from this state).
+        var state = base
+        var animations: [AttachedAnimation] = []
+        for entry in attachedAnimations where entry.committed {
+            animations.append(AttachedAnimation(id: entry.id, key: entry.key, record: entry.record))
+        }
+        if !animations.isEmpty {
+            var transitions: [TransitionProgress] = []
+            LayerAnimator.apply(
+                animations, to: &state, layerTime: localTime(atMediaTime: time), transitions: &transitions)
+        }
+        applyAncestorAnimations(to: &state, at: time)
+        return state
     }
 
     // MARK: Time
@@ -220,9 +227,18 @@ extension CALayer {
         return chain.reversed()
     }
 
-    /// The layer's local time at media time `time`.
+    /// The layer's local time at media time `time`: `MediaTiming.convert(time, through: timingChain)`,
+    /// the outermost ancestor's timing applied first, computed without building the chain and
+    /// reading the three timing fields in place (`modelState.timing` would copy the layer's whole
+    /// state): every implicit animation reads it.
     func localTime(atMediaTime time: Double) -> Double {
-        MediaTiming.convert(time, through: timingChain)
+        let layer = presentationSource ?? self
+        let parentTime = layer.storedSuperlayerForTiming.map { $0.localTime(atMediaTime: time) } ?? time
+        let beginTime = layer.modelState.beginTime
+        let speed = layer.modelState.speed
+        let timeOffset = layer.modelState.timeOffset
+        // MediaTiming.localTime(fromParent:), term for term.
+        return (parentTime - beginTime) * speed + timeOffset
     }
 
     /// Converts `t` from the local time of layer `l` (nil: media time) into this layer's local time.
@@ -265,15 +281,23 @@ extension CALayer {
     static func implicitAction(forKey event: String) -> (any CAAction)? {
         // A filter's radius (`filters.NAME.inputRadius`) animates implicitly, as App. B says of filter
         // sub-properties.
+        // A parsed key path has a component exactly when the key has a dot (a whole property's key
+        // has none), so the component says it without searching the string.
         guard let path = LayerKeyPath(event),
-            (!event.contains(".") && path.property.descriptor.animation?.isImplicit == true)
+            (path.component == nil && path.property.descriptor.animation?.isImplicit == true)
                 || LayerKeyPath.filterRadiusPath(event) != nil
         else { return nil }
         let animation = CABasicAnimation(keyPath: event)
-        animation.duration = CATransaction.animationDuration()
-        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        let settings = CATransaction.implicitAnimationSettings()
+        animation.duration = settings.duration
+        animation.timingFunction = settings.timingFunction ?? defaultImplicitTimingFunction
         return animation
     }
+
+    /// The timing function of implicit animations when the transaction sets none: Core Animation's
+    /// default curve (`CAMediaTimingFunctionName.default`). Timing functions are immutable, so the
+    /// implicit animations share one instead of building (and widening) a curve per change.
+    static let defaultImplicitTimingFunction = CAMediaTimingFunction(name: .default)
 
     /// The value at `keyPath` that the last commit put on screen: the committed model values with
     /// the committed animations applied now; nil for a layer never committed.

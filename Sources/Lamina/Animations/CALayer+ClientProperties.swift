@@ -21,8 +21,9 @@ extension CALayer {
     static func clientImplicitAction(forKey event: String) -> (any CAAction)? {
         guard animatesClientKeyImplicitly(event) else { return nil }
         let animation = CABasicAnimation(keyPath: event)
-        animation.duration = CATransaction.animationDuration()
-        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        let settings = CATransaction.implicitAnimationSettings()
+        animation.duration = settings.duration
+        animation.timingFunction = settings.timingFunction ?? defaultImplicitTimingFunction
         return animation
     }
 

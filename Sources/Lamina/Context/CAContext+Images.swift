@@ -13,11 +13,14 @@ extension CAContext {
     /// and those of the animations in `before` and not in `after` (removed) as no longer used.
     func trackAnimationImages(before: [UInt64], after: [UInt64]) {
         guard before != after else { return }
-        let kept = Set(before).intersection(after)
-        for id in before where !kept.contains(id) {
+        // A layer has few animations: the ids in both lists are found by a search of the other
+        // list, and a set of them is built only for many.
+        let kept = before.count > 8 && after.count > 8 ? Set(before).intersection(after) : nil
+        func isKept(_ id: UInt64, other: [UInt64]) -> Bool { kept?.contains(id) ?? other.contains(id) }
+        for id in before where !isKept(id, other: after) {
             for image in animationImages.removeValue(forKey: id) ?? [] { useImage(image, by: -1) }
         }
-        for id in after where !kept.contains(id) {
+        for id in after where !isKept(id, other: before) {
             guard let images = LayerAnimation.registry[id]?.record.imageIDs, !images.isEmpty else { continue }
             animationImages[id] = images
             for image in images { useImage(image, by: 1) }

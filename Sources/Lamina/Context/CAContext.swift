@@ -211,20 +211,9 @@ public final class CAContext: @unchecked Sendable {
     /// Sends `operations` as one transaction: `transactionPart`s of at most
     /// `WireLimits.transactionPartBytes`, then the `commit` with the rest.
     func sendTransaction(_ operations: [LayerOperation], serial: UInt64) throws {
-        var part: [LayerOperation] = []
-        var partBytes = 0
-        var scratch = WireWriter()
-        for op in operations {
-            let size = MessageCodec.encodedSize(of: op, scratch: &scratch)
-            if partBytes + size > WireLimits.transactionPartBytes && !part.isEmpty {
-                try connection.send(.transactionPart(part))
-                part = []
-                partBytes = 0
-            }
-            part.append(op)
-            partBytes += size
+        try MessageCodec.encodeTransaction(operations, serial: serial, partBytes: WireLimits.transactionPartBytes) {
+            try connection.send(encoded: $0)
         }
-        try connection.send(.commit(serial: serial, operations: part))
     }
 
     /// The operations that bring the server's copy of the tree up to date: new layers, changed
@@ -272,7 +261,7 @@ public final class CAContext: @unchecked Sendable {
                 emitterCellOperations(l, previous: nil, into: &ops)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
                 useImage(l.modelState.contents, by: 1)
-                let animationIDs = Self.animationOperations(l, sentIDs: [], now: now, into: &ops)
+                let animationIDs = animationOperations(l, sentIDs: [], now: now, into: &ops)
                 trackAnimationImages(before: [], after: animationIDs)
                 if host != (0, 0) { ops.append(.setHost(l.layerID, contextId: host.contextId, token: host.token)) }
                 if let mask { ops.append(.setMask(l.layerID, mask: mask.layerID)) }
@@ -289,8 +278,6 @@ public final class CAContext: @unchecked Sendable {
             sentRoot = layer?.layerID
         }
         ops += surfaceChangeOperations()
-        for case .removeAnimation(_, let animationID) in ops { sentAnimations[animationID] = nil }
-        for case .addAnimation(_, let attached) in ops { sentAnimations[attached.id] = attached }
         // Every reachable layer has a record by now, so only a count above theirs means some left the
         // tree; their ids are found first, as iterating the records would copy each one.
         let goneIDs = sent.count > reachable.count ? sent.keys.filter { !reachable.contains($0) } : []
@@ -367,7 +354,7 @@ public final class CAContext: @unchecked Sendable {
             useImage(record.state.contents, by: -1)
         }
         let before = record.animationIDs
-        record.animationIDs = Self.animationOperations(l, sentIDs: before, now: now, into: &ops)
+        record.animationIDs = animationOperations(l, sentIDs: before, now: now, into: &ops)
         trackAnimationImages(before: before, after: record.animationIDs)
         Self.linkOperations(l, sent: &record, host: host, mask: mask, into: &ops)
         record.version = l.version
@@ -376,16 +363,18 @@ public final class CAContext: @unchecked Sendable {
 
     /// Appends the operations that bring the server's animations of `layer` up to date: removals
     /// of animations no longer attached, and additions of new ones, whose `beginTime` 0 becomes the
-    /// layer's local time now. Returns the ids the server then has.
-    static func animationOperations(
+    /// layer's local time now; notes both in `sentAnimations`. Returns the ids the server then has.
+    func animationOperations(
         _ layer: CALayer, sentIDs: [UInt64], now: Double,
         into ops: inout [LayerOperation]
     ) -> [UInt64] {
         let current = layer.attachedAnimations
         if !sentIDs.isEmpty {
-            let currentIDs = Set(current.map(\.id))
-            for id in sentIDs where !currentIDs.contains(id) {
+            // A layer has few animations: a set of their ids is built only for many.
+            let currentIDs = current.count > 8 ? Set(current.map(\.id)) : nil
+            for id in sentIDs where !(currentIDs?.contains(id) ?? current.contains { $0.id == id }) {
                 ops.append(.removeAnimation(layer.layerID, animationID: id))
+                sentAnimations[id] = nil
             }
         }
         var localNow: Double?
@@ -396,8 +385,9 @@ public final class CAContext: @unchecked Sendable {
                 entry.animation.beginTime = localNow!
             }
             entry.committed = true
-            ops.append(
-                .addAnimation(layer.layerID, AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)))
+            let attached = AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)
+            ops.append(.addAnimation(layer.layerID, attached))
+            sentAnimations[entry.id] = attached
         }
         return current.map(\.id)
     }

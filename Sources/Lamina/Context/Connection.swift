@@ -121,11 +121,16 @@ final class Connection: @unchecked Sendable {
     /// Sends `message`. Once the connection is closed, throws `CAContextError.disconnected` with the
     /// reason the reader thread found (the server's error, when it sent one).
     func send(_ message: ClientMessage, fds: [Int32] = []) throws {
+        try send(encoded: MessageCodec.encode(message), fds: fds)
+    }
+
+    /// Sends a message already encoded (`MessageCodec.encodeTransaction`), as `send(_:fds:)` does.
+    func send(encoded bytes: [UInt8], fds: [Int32] = []) throws {
         if let reason = condition.withLock({ closedReason }) { throw CAContextError.disconnected(reason) }
         let (target, lossesBefore) = sendLock.withLock { (sendSocket, condition.withLock { losses }) }
         guard let target else { throw CAContextError.disconnected(Self.reconnectingReason) }
         do {
-            try target.send(MessageCodec.encode(message), fds: fds)
+            try target.send(bytes, fds: fds)
         } catch {
             // The server has closed its end; the reader thread is about to read why (the error event
             // the server sent before closing). Report that rather than the send's own failure.

@@ -17,6 +17,11 @@ extension CALayer {
     /// with `setValue(_:forKey:)` and animations of it are evaluated by the client.
     static func isCustomKey(_ key: String) -> Bool {
         guard !key.isEmpty else { return false }
+        // Without a "." byte there is no "." character: the key is its own root, found without the
+        // character search (every implicit animation asks this of its key).
+        guard key.utf8.contains(UInt8(ascii: ".")) else {
+            return LayerPropertyName(key: key) == nil && !reservedKeys.contains(key)
+        }
         let root = key.firstIndex(of: ".").map { String(key[..<$0]) } ?? key
         return LayerPropertyName(key: root) == nil && !reservedKeys.contains(root)
     }
@@ -96,7 +101,10 @@ extension CALayer {
 
     /// Whether the animation drives a key the class's `needsDisplay(forKey:)` names.
     func needsDisplay(for entry: LayerAnimation) -> Bool {
-        Self.drivenKeys(entry.record).contains { type(of: self).needsDisplay(forKey: $0) }
+        // A plain CALayer's `needsDisplay(forKey:)` names no key (and no subclass overrides it): no
+        // set of driven keys is built for each animation added to one.
+        guard type(of: self) != CALayer.self else { return false }
+        return Self.drivenKeys(entry.record).contains { type(of: self).needsDisplay(forKey: $0) }
     }
 
     /// Whether an animation of a key that needs display is attached and not over (pending, running,

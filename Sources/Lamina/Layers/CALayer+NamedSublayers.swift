@@ -16,12 +16,11 @@ extension CALayer {
         return (sublayer, name.count == afterPrefix.count ? nil : String(rest))
     }
 
-    /// `state` (this layer's presentation values at media time `time`) with the committed
-    /// animations of its ancestors that drive it by sublayer names (`"sublayers.dot.opacity"`)
-    /// applied: the parent's first, then the grandparent's, as the render server applies them.
+    /// Applies to `state` (this layer's presentation values at media time `time`), in place, the
+    /// committed animations of its ancestors that drive it by sublayer names (`"sublayers.dot.opacity"`):
+    /// the parent's first, then the grandparent's, as the render server applies them.
     /// Each step up needs this layer's chain to be named, each layer the first of its name.
-    func applyingAncestorAnimations(to state: LayerState, at time: Double) -> LayerState {
-        var state = state
+    func applyAncestorAnimations(to state: inout LayerState, at time: Double) {
         var path: [String] = []
         var child: CALayer = presentationSource ?? self
         var ignored: [TransitionProgress] = []
@@ -41,6 +40,5 @@ extension CALayer {
             }
             child = parent
         }
-        return state
     }
 }

@@ -132,6 +132,23 @@ open class CATransaction: NSObject {
         value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
 
+    /// `animationDuration()` and `animationTimingFunction()` read together, under one lock and in
+    /// one pass over the open levels (every implicit animation reads both).
+    static func implicitAnimationSettings() -> (duration: CFTimeInterval, timingFunction: CAMediaTimingFunction?) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        var duration: Any?
+        var function: Any?
+        for level in State.threadStack.levels.reversed() {
+            if duration == nil { duration = level.values[kCATransactionAnimationDuration] }
+            if function == nil { function = level.values[kCATransactionAnimationTimingFunction] }
+            if duration != nil && function != nil { break }
+        }
+        if duration == nil { duration = state.implicit?.values[kCATransactionAnimationDuration] }
+        if function == nil { function = state.implicit?.values[kCATransactionAnimationTimingFunction] }
+        return (duration.flatMap(AnimationValue.number) ?? 0.25, function as? CAMediaTimingFunction)
+    }
+
     /// Sets the timing function of implicit animations created in the innermost transaction.
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         setValue(function, forKey: kCATransactionAnimationTimingFunction)
@@ -219,7 +236,13 @@ open class CATransaction: NSObject {
         state.lock.lock()
         defer { state.lock.unlock() }
         _ = currentLevel()
-        return ([state.implicit].compactMap { $0 } + state.levels).map(\.completion)
+        // Built in one array: every implicit animation asks for its groups.
+        let levels = state.levels
+        var groups: [CompletionGroup] = []
+        groups.reserveCapacity(levels.count + 1)
+        if let implicit = state.implicit { groups.append(implicit.completion) }
+        for level in levels { groups.append(level.completion) }
+        return groups
     }
 
     // MARK: Commit

@@ -13,8 +13,15 @@ extension AnimationRecord {
         func add(_ values: [AnimationValue]) {
             for case .image(let id) in values where id != 0 && !ids.contains(id) { ids.append(id) }
         }
+        func add(_ value: AnimationValue?) {
+            if case .image(let id)? = value, id != 0, !ids.contains(id) { ids.append(id) }
+        }
         switch content {
-        case .basic(_, let values), .spring(_, let values, _): add(values.all)
+        case .basic(_, let values), .spring(_, let values, _):
+            // The three values read in place (`values.all` would build an array for every record).
+            add(values.from)
+            add(values.to)
+            add(values.by)
         case .keyframe(_, let keyframes): add(keyframes.values)
         case .group(let children): for child in children { child.collectImageIDs(into: &ids) }
         case .transition: break

@@ -57,6 +57,8 @@ public struct PropertyTarget: Sendable, Hashable {
     /// `sublayers.NAME.` prefix comes back whole with no names. Nil when a `sublayers.` prefix has
     /// an empty name or nothing after it.
     public static func splitSublayerPath(_ keyPath: String) -> (names: [String], rest: String)? {
+        // A key path without a "." byte (every implicit animation's) has no prefix to look for.
+        if !keyPath.isEmpty && !keyPath.utf8.contains(UInt8(ascii: ".")) { return ([], keyPath) }
         var names: [String] = []
         var rest = Substring(keyPath)
         let prefix = "sublayers."

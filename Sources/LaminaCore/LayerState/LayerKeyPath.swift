@@ -131,9 +131,10 @@ public struct LayerKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a Core Animation key path; nil when Lamina has no animatable property there.
     public init?(_ string: String) {
-        guard let dot = string.firstIndex(of: ".") else {
-            // A whole property (the key of every property change's action): no filter path has
-            // fewer than two dots, so none is looked for.
+        // A string without a "." byte has no "." character either: a whole property (the key of
+        // every property change's action), found without the character search below. No filter
+        // path has fewer than two dots, so none is looked for.
+        guard string.utf8.contains(UInt8(ascii: ".")), let dot = string.firstIndex(of: ".") else {
             guard let property = Property(key: string), property.descriptor.isAnimatable else { return nil }
             self.property = property
             component = nil

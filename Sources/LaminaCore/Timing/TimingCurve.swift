@@ -17,10 +17,14 @@ public struct TimingCurve: Sendable, Hashable {
 
     /// The inner control points as `Float`s (what goes on the wire).
     public var controlPoints: [Float] {
-        var p1 = [Float](repeating: 0, count: 2), p2 = [Float](repeating: 0, count: 2)
-        function.getControlPoint(at: 1, values: &p1)
-        function.getControlPoint(at: 2, values: &p2)
-        return [p1[0], p1[1], p2[0], p2[1]]
+        // One array, the two points written into it in place (every animation record's encoding
+        // reads them).
+        [Float](unsafeUninitializedCapacity: 4) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            function.getControlPoint(at: 1, values: base)
+            function.getControlPoint(at: 2, values: base + 2)
+            count = 4
+        }
     }
 
     /// Equal when the control points are equal.

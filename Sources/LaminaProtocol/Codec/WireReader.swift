@@ -7,6 +7,9 @@ public struct WireReader: Sendable {
     private let bytes: [UInt8]
     /// The offset of the next byte to read.
     public private(set) var offset: Int
+    /// The last timing curve read and the bits of the control points it was made from: the curves
+    /// of a commit's animation records are mostly one curve, made once (`curve(_:)`).
+    var lastCurve: (bits: SIMD4<UInt32>, curve: TimingCurve)?
 
     /// Reads `bytes` from `offset`.
     public init(_ bytes: [UInt8], offset: Int = 0) {
@@ -26,10 +29,12 @@ public struct WireReader: Sendable {
     private mutating func integer<T: FixedWidthInteger>(_: T.Type, _ field: @autoclosure () -> String) throws(WireError)
         -> T
     {
-        let slice = try take(MemoryLayout<T>.size, field())
-        var v: T = 0
-        for (i, b) in slice.enumerated() { v |= T(b) << (8 * i) }
-        return v
+        // Loaded straight from the bytes (no slice of them, which would retain the array per read).
+        let size = MemoryLayout<T>.size
+        guard remaining >= size else { throw .truncated(field: field()) }
+        let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
+        offset += size
+        return T(littleEndian: v)
     }
 
     /// Reads an unsigned byte; `field` names it in errors.

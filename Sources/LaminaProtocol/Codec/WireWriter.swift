@@ -12,6 +12,12 @@ public struct WireWriter: Sendable {
     /// Empties the writer, keeping its storage for the next bytes.
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    /// Makes room for `count` bytes in all, so the writes that follow do not grow the storage.
+    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+
+    /// Appends the bytes another writer wrote.
+    public mutating func append(_ other: WireWriter) { bytes.append(contentsOf: other.bytes) }
+
     /// Appends an unsigned byte.
     public mutating func u8(_ v: UInt8) { bytes.append(v) }
     /// Appends a little-endian `UInt16`.
@@ -28,9 +34,9 @@ public struct WireWriter: Sendable {
     public mutating func bool(_ v: Bool) { u8(v ? 1 : 0) }
     /// Appends a string as a `u32` byte count and its UTF-8 bytes.
     public mutating func string(_ s: String) {
-        let utf8 = Array(s.utf8)
-        u32(UInt32(utf8.count))
-        bytes.append(contentsOf: utf8)
+        // The bytes are appended straight from the string's view: no array of them is built.
+        u32(UInt32(s.utf8.count))
+        bytes.append(contentsOf: s.utf8)
     }
     /// Appends a point as two `f64`s (x, y).
     public mutating func point(_ p: CGPoint) { f64(Double(p.x)); f64(Double(p.y)) }

@@ -159,137 +159,148 @@ extension WireWriter {
 // MARK: - Decoding
 
 extension WireReader {
-    mutating func value(_ field: String) throws(WireError) -> AnimationValue {
-        let raw = try u8(field + ".kind")
-        guard let kind = AnimationValue.Kind(rawValue: raw) else { throw .badValue(field: field + ".kind") }
+    mutating func value(_ field: @autoclosure () -> String) throws(WireError) -> AnimationValue {
+        let raw = try u8(field() + ".kind")
+        guard let kind = AnimationValue.Kind(rawValue: raw) else { throw .badValue(field: field() + ".kind") }
         switch kind {
-        case .bool: return .bool(try bool(field))
-        case .image: return .image(try u64(field))
-        case .color: return .color(try bool(field + ".present") ? try color(field) : nil)
-        case .number: return .number(try f64(field))
-        case .vector: return AnimationValue.make(kind, [try f64(field), try f64(field), try f64(field)])!
-        case .point, .size: return AnimationValue.make(kind, [try f64(field), try f64(field)])!
-        case .rect: return AnimationValue.make(kind, [try f64(field), try f64(field), try f64(field), try f64(field)])!
+        case .bool: return .bool(try bool(field()))
+        case .image: return .image(try u64(field()))
+        case .color: return .color(try bool(field() + ".present") ? try color(field()) : nil)
+        case .number: return .number(try f64(field()))
+        case .vector: return AnimationValue.make(kind, [try f64(field()), try f64(field()), try f64(field())])!
+        // Points, sizes and rects are built from their fields directly (what `make` builds, without an
+        // array of the fields for every value).
+        case .point: return .point(CGPoint(x: try f64(field()), y: try f64(field())))
+        case .size: return .size(CGSize(width: try f64(field()), height: try f64(field())))
+        case .rect:
+            let x = try f64(field()), y = try f64(field())
+            return .rect(CGRect(x: x, y: y, width: try f64(field()), height: try f64(field())))
         case .transform:
             var c = [Double]()
-            for _ in 0..<16 { c.append(try f64(field)) }
+            for _ in 0..<16 { c.append(try f64(field())) }
             return AnimationValue.make(.transform, c)!
         case .path:
-            return .path(try bool(field + ".present") ? try path(field, limit: WireLimits.maxPathElements) : nil)
+            return .path(try bool(field() + ".present") ? try path(field(), limit: WireLimits.maxPathElements) : nil)
         case .numbers:
-            guard try bool(field + ".present") else { return .numbers(nil) }
-            let n = try count(field, limit: WireLimits.maxListElements, minimumElementSize: 8)
+            guard try bool(field() + ".present") else { return .numbers(nil) }
+            let n = try count(field(), limit: WireLimits.maxListElements, minimumElementSize: 8)
             var list: [Double] = []
             list.reserveCapacity(n)
-            for _ in 0..<n { list.append(try f64(field)) }
+            for _ in 0..<n { list.append(try f64(field())) }
             return .numbers(list)
         case .colors:
-            guard try bool(field + ".present") else { return .colors(nil) }
-            let n = try count(field, limit: WireLimits.maxListElements, minimumElementSize: 32)
+            guard try bool(field() + ".present") else { return .colors(nil) }
+            let n = try count(field(), limit: WireLimits.maxListElements, minimumElementSize: 32)
             var list: [RGBAColor] = []
             list.reserveCapacity(n)
-            for _ in 0..<n { list.append(try color(field)) }
+            for _ in 0..<n { list.append(try color(field())) }
             return .colors(list)
         }
     }
 
-    mutating func optionalValue(_ field: String) throws(WireError) -> AnimationValue? {
-        try bool(field + ".present") ? try value(field) : nil
+    mutating func optionalValue(_ field: @autoclosure () -> String) throws(WireError) -> AnimationValue? {
+        try bool(field() + ".present") ? try value(field()) : nil
     }
 
-    mutating func doubles(_ field: String) throws(WireError) -> [Double]? {
-        guard try bool(field + ".present") else { return nil }
-        let n = try count(field, limit: WireLimits.maxAnimationElements, minimumElementSize: 8)
+    mutating func doubles(_ field: @autoclosure () -> String) throws(WireError) -> [Double]? {
+        guard try bool(field() + ".present") else { return nil }
+        let n = try count(field(), limit: WireLimits.maxAnimationElements, minimumElementSize: 8)
         var out: [Double] = []
         out.reserveCapacity(n)
-        for _ in 0..<n { out.append(try f64(field)) }
+        for _ in 0..<n { out.append(try f64(field())) }
         return out
     }
 
-    mutating func curve(_ field: String) throws(WireError) -> TimingCurve {
-        let c0 = Float(try f64(field)), c1 = Float(try f64(field))
-        let c2 = Float(try f64(field)), c3 = Float(try f64(field))
-        return TimingCurve(c0, c1, c2, c3)
+    mutating func curve(_ field: @autoclosure () -> String) throws(WireError) -> TimingCurve {
+        let c0 = Float(try f64(field())), c1 = Float(try f64(field()))
+        let c2 = Float(try f64(field())), c3 = Float(try f64(field()))
+        // The same control points, bit for bit, make the same (immutable) curve: the previous one is
+        // reused rather than made again for every record of a commit.
+        let bits = SIMD4(c0.bitPattern, c1.bitPattern, c2.bitPattern, c3.bitPattern)
+        if let last = lastCurve, last.bits == bits { return last.curve }
+        let curve = TimingCurve(c0, c1, c2, c3)
+        lastCurve = (bits, curve)
+        return curve
     }
 
-    mutating func optionalString(_ field: String) throws(WireError) -> String? {
-        try bool(field + ".present") ? try string(field, limit: WireLimits.maxStringBytes) : nil
+    mutating func optionalString(_ field: @autoclosure () -> String) throws(WireError) -> String? {
+        try bool(field() + ".present") ? try string(field(), limit: WireLimits.maxStringBytes) : nil
     }
 
-    mutating func timing(_ field: String) throws(WireError) -> MediaTiming {
+    mutating func timing(_ field: @autoclosure () -> String) throws(WireError) -> MediaTiming {
         MediaTiming(
-            beginTime: try f64(field + ".beginTime"), timeOffset: try f64(field + ".timeOffset"),
-            duration: try f64(field + ".duration"), speed: try f64(field + ".speed"),
-            repeatCount: try f64(field + ".repeatCount"), repeatDuration: try f64(field + ".repeatDuration"),
-            autoreverses: try bool(field + ".autoreverses"),
-            fillMode: CAMediaTimingFillMode(try string(field + ".fillMode", limit: 64)))
+            beginTime: try f64(field() + ".beginTime"), timeOffset: try f64(field() + ".timeOffset"),
+            duration: try f64(field() + ".duration"), speed: try f64(field() + ".speed"),
+            repeatCount: try f64(field() + ".repeatCount"), repeatDuration: try f64(field() + ".repeatDuration"),
+            autoreverses: try bool(field() + ".autoreverses"),
+            fillMode: CAMediaTimingFillMode(try string(field() + ".fillMode", limit: 64)))
     }
 
-    mutating func target(_ field: String) throws(WireError) -> PropertyTarget {
-        let rawProperty = try u8(field + ".property")
+    mutating func target(_ field: @autoclosure () -> String) throws(WireError) -> PropertyTarget {
+        let rawProperty = try u8(field() + ".property")
         let keyPath: LayerKeyPath
         var customKey: String?
         var cell: EmitterCellKeyPath?
         if rawProperty == EmitterCellKeyPath.animationCode {
             // An emitter cell's value, found in the driven layer's cells by name.
-            let code = try u8(field + ".cellField")
-            let depth = try count(field + ".cellPath", limit: EmitterCellState.maxDepth, minimumElementSize: 4)
+            let code = try u8(field() + ".cellField")
+            let depth = try count(field() + ".cellPath", limit: EmitterCellState.maxDepth, minimumElementSize: 4)
             var names: [String] = []
             for _ in 0..<depth {
-                let name = try string(field + ".cellPath", limit: EmitterCellState.maxNameBytes)
-                guard !name.isEmpty else { throw .badValue(field: field + ".cellPath") }
+                let name = try string(field() + ".cellPath", limit: EmitterCellState.maxNameBytes)
+                guard !name.isEmpty else { throw .badValue(field: field() + ".cellPath") }
                 names.append(name)
             }
             guard let path = EmitterCellKeyPath(names: names, field: code) else {
-                throw .badValue(field: field + (depth == 0 ? ".cellPath" : ".cellField"))
+                throw .badValue(field: field() + (depth == 0 ? ".cellPath" : ".cellField"))
             }
             cell = path
             keyPath = path.standIn
         } else if rawProperty == 0 {
             // A custom key, which the server times but never applies.
-            guard let kind = AnimationValue.Kind(rawValue: try u8(field + ".customKind")),
+            guard let kind = AnimationValue.Kind(rawValue: try u8(field() + ".customKind")),
                 let standIn = LayerKeyPath.customStandIn(for: kind)
-            else { throw .badValue(field: field + ".customKind") }
-            let key = try string(field + ".customKey", limit: WireLimits.maxKeyBytes)
-            guard !key.isEmpty else { throw .badValue(field: field + ".customKey") }
+            else { throw .badValue(field: field() + ".customKind") }
+            let key = try string(field() + ".customKey", limit: WireLimits.maxKeyBytes)
+            guard !key.isEmpty else { throw .badValue(field: field() + ".customKey") }
             keyPath = standIn
             customKey = key
         } else {
             guard let property = LayerKeyPath.Property(animationCode: rawProperty) else {
-                throw .badValue(field: field + ".property")
+                throw .badValue(field: field() + ".property")
             }
-            let rawComponent = try u8(field + ".component")
+            let rawComponent = try u8(field() + ".component")
             var component: LayerKeyPath.Component?
             if rawComponent == LayerKeyPath.Component.filterRadiusCode {
-                let name = try string(field + ".filterName", limit: LayerFilter.maxNameBytes)
+                let name = try string(field() + ".filterName", limit: LayerFilter.maxNameBytes)
                 guard LayerKeyPath.filterRadiusPath(property.key + "." + name + ".inputRadius") != nil else {
-                    throw .badValue(field: field + ".filterName")
+                    throw .badValue(field: field() + ".filterName")
                 }
                 component = .filterRadius(name)
             } else if rawComponent != 0 {
                 guard let c = LayerKeyPath.Component(code: rawComponent),
                     LayerKeyPath(property.key + "." + c.path) != nil
-                else { throw .badValue(field: field + ".component") }
+                else { throw .badValue(field: field() + ".component") }
                 component = c
             }
             keyPath = LayerKeyPath(property, component)
         }
-        let additive = try bool(field + ".additive")
-        let cumulative = try bool(field + ".cumulative")
-        let valueFunction = try optionalString(field + ".valueFunction").map { CAValueFunctionName(rawValue: $0) }
+        let additive = try bool(field() + ".additive")
+        let cumulative = try bool(field() + ".cumulative")
+        let valueFunction = try optionalString(field() + ".valueFunction").map { CAValueFunctionName(rawValue: $0) }
         // A path of sublayer names deeper than a tree may be could never match a layer.
-        let depth = try count(field + ".sublayerPath", limit: WireLimits.maxTreeDepth, minimumElementSize: 4)
+        let depth = try count(field() + ".sublayerPath", limit: WireLimits.maxTreeDepth, minimumElementSize: 4)
         var names: [String] = []
-        for _ in 0..<depth { names.append(try string(field + ".sublayerPath", limit: WireLimits.maxStringBytes)) }
+        for _ in 0..<depth { names.append(try string(field() + ".sublayerPath", limit: WireLimits.maxStringBytes)) }
         return PropertyTarget(
             keyPath: keyPath, isAdditive: additive, isCumulative: cumulative,
             valueFunction: valueFunction, sublayerPath: names, customKey: customKey, cell: cell)
     }
 
-    mutating func basicValues(_ field: String) throws(WireError) -> BasicValues {
+    mutating func basicValues(_ field: @autoclosure () -> String) throws(WireError) -> BasicValues {
         BasicValues(
-            from: try optionalValue(field + ".from"), to: try optionalValue(field + ".to"),
-            by: try optionalValue(field + ".by"))
+            from: try optionalValue(field() + ".from"), to: try optionalValue(field() + ".to"),
+            by: try optionalValue(field() + ".by"))
     }
 
     /// Reads a path. Each element must be one the path keeps as it is given, so that the path
@@ -320,65 +331,66 @@ extension WireReader {
     }
 
     /// Reads an animation record; groups nest at most `WireLimits.maxGroupDepth` deep.
-    public mutating func record(_ field: String, depth: Int = 0) throws(WireError) -> AnimationRecord {
+    public mutating func record(_ field: @autoclosure () -> String, depth: Int = 0) throws(WireError) -> AnimationRecord
+    {
         guard depth <= WireLimits.maxGroupDepth else {
-            throw .countTooLarge(field: field + " group depth", count: depth, limit: WireLimits.maxGroupDepth)
+            throw .countTooLarge(field: field() + " group depth", count: depth, limit: WireLimits.maxGroupDepth)
         }
-        let timing = try timing(field + ".timing")
-        let function = try bool(field + ".timingFunction.present") ? try curve(field + ".timingFunction") : nil
-        let removed = try bool(field + ".removedOnCompletion")
+        let timing = try timing(field() + ".timing")
+        let function = try bool(field() + ".timingFunction.present") ? try curve(field() + ".timingFunction") : nil
+        let removed = try bool(field() + ".removedOnCompletion")
         let content: AnimationRecord.Content
-        switch try u8(field + ".kind") {
+        switch try u8(field() + ".kind") {
         case 1:
-            content = .basic(try target(field + ".target"), try basicValues(field))
+            content = .basic(try target(field() + ".target"), try basicValues(field()))
         case 2:
-            let t = try target(field + ".target")
-            let v = try basicValues(field)
+            let t = try target(field() + ".target")
+            let v = try basicValues(field())
             content = .spring(
                 t, v,
                 SpringParameters(
-                    mass: try f64(field + ".mass"), stiffness: try f64(field + ".stiffness"),
-                    damping: try f64(field + ".damping"), initialVelocity: try f64(field + ".initialVelocity")))
+                    mass: try f64(field() + ".mass"), stiffness: try f64(field() + ".stiffness"),
+                    damping: try f64(field() + ".damping"), initialVelocity: try f64(field() + ".initialVelocity")))
         case 3:
-            let t = try target(field + ".target")
-            let n = try count(field + ".values", limit: WireLimits.maxAnimationElements, minimumElementSize: 2)
+            let t = try target(field() + ".target")
+            let n = try count(field() + ".values", limit: WireLimits.maxAnimationElements, minimumElementSize: 2)
             var values: [AnimationValue] = []
-            for _ in 0..<n { values.append(try value(field + ".values")) }
-            let path = try bool(field + ".path.present") ? try path(field + ".path") : nil
-            let keyTimes = try doubles(field + ".keyTimes")
+            for _ in 0..<n { values.append(try value(field() + ".values")) }
+            let path = try bool(field() + ".path.present") ? try path(field() + ".path") : nil
+            let keyTimes = try doubles(field() + ".keyTimes")
             var functions: [TimingCurve]?
-            if try bool(field + ".timingFunctions.present") {
+            if try bool(field() + ".timingFunctions.present") {
                 let m = try count(
-                    field + ".timingFunctions", limit: WireLimits.maxAnimationElements,
+                    field() + ".timingFunctions", limit: WireLimits.maxAnimationElements,
                     minimumElementSize: 32)
                 var list: [TimingCurve] = []
-                for _ in 0..<m { list.append(try curve(field + ".timingFunctions")) }
+                for _ in 0..<m { list.append(try curve(field() + ".timingFunctions")) }
                 functions = list
             }
-            let mode = CAAnimationCalculationMode(rawValue: try string(field + ".calculationMode", limit: 64))
-            let rotation = try optionalString(field + ".rotationMode").map { CAAnimationRotationMode(rawValue: $0) }
+            let mode = CAAnimationCalculationMode(rawValue: try string(field() + ".calculationMode", limit: 64))
+            let rotation = try optionalString(field() + ".rotationMode").map { CAAnimationRotationMode(rawValue: $0) }
             content = .keyframe(
                 t,
                 Keyframes(
                     values: values, path: path, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode,
-                    rotationMode: rotation, tensionValues: try doubles(field + ".tensionValues"),
-                    continuityValues: try doubles(field + ".continuityValues"),
-                    biasValues: try doubles(field + ".biasValues")))
+                    rotationMode: rotation, tensionValues: try doubles(field() + ".tensionValues"),
+                    continuityValues: try doubles(field() + ".continuityValues"),
+                    biasValues: try doubles(field() + ".biasValues")))
         case 4:
-            let n = try count(field + ".animations", limit: WireLimits.maxAnimationElements, minimumElementSize: 60)
+            let n = try count(field() + ".animations", limit: WireLimits.maxAnimationElements, minimumElementSize: 60)
             var children: [AnimationRecord] = []
-            for i in 0..<n { children.append(try record("\(field).animations[\(i)]", depth: depth + 1)) }
+            for i in 0..<n { children.append(try record("\(field()).animations[\(i)]", depth: depth + 1)) }
             content = .group(children)
         case 5:
-            let type = CATransitionType(try string(field + ".type", limit: 64))
-            let subtype = try optionalString(field + ".subtype").map { CATransitionSubtype(rawValue: $0) }
+            let type = CATransitionType(try string(field() + ".type", limit: 64))
+            let subtype = try optionalString(field() + ".subtype").map { CATransitionSubtype(rawValue: $0) }
             content = .transition(
                 TransitionParameters(
                     type: type, subtype: subtype,
-                    startProgress: try f64(field + ".startProgress"),
-                    endProgress: try f64(field + ".endProgress")))
+                    startProgress: try f64(field() + ".startProgress"),
+                    endProgress: try f64(field() + ".endProgress")))
         default:
-            throw .badValue(field: field + ".kind")
+            throw .badValue(field: field() + ".kind")
         }
         return AnimationRecord(
             timing: timing, timingFunction: function, isRemovedOnCompletion: removed, content: content)

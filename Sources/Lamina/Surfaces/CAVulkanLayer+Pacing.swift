@@ -152,6 +152,12 @@ extension CAVulkanLayer {
         CATransaction.lock()
         let context = sendingContext
         let serial = context?.nextSerial ?? 0
+        // The pool keeps the buffer registered from its present on (a present at once does from its
+        // commit on). A fresh buffer's only other use is this `contents`: a later commit replacing it
+        // before any frame showed it would release its registration, the server would forget it
+        // and send no `surfaceDiscarded`, and the frame presenting that commit would count the
+        // drawable as shown (`commitPresented`).
+        if let context { pin(drawable, in: context) }
         CATransaction.unlock()
         var dropped: [CAVulkanDrawable] = []
         pool.withLock {

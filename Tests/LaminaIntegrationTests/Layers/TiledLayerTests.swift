@@ -59,6 +59,10 @@ final class TileRecorder: NSObject, CALayerDelegate, @unchecked Sendable {
         }
         while drawn() < count, Date() < deadline { usleep(2_000) }
         #expect(drawn() == count)
+        // A tile counts as drawn once installed, before its drawing thread commits the transaction
+        // holding it: wait for every drawing to finish, so the flush below sends every tile (under a
+        // full suite's load, a capture once went before the last tile's commit and missed it).
+        CATiledLayer.tileQueue.sync(flags: .barrier) {}
         try context.synchronize()
     }
 

@@ -458,7 +458,7 @@ public struct DisplayListBuilder {
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.
-        init(_ layer: RenderLayer, parentTime: Double, inherited: [InheritedAnimation] = []) {
+        init(_ layer: borrowing RenderLayer, parentTime: Double, inherited: [InheritedAnimation] = []) {
             sublayers = layer.sublayers
             host = layer.host
             mask = layer.mask

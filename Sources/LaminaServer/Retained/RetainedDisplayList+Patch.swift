@@ -106,8 +106,8 @@ extension RetainedDisplayList {
         _ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], size: (width: Int, height: Int),
         time: Double, clocks: inout [LayerID: (time: Double, rate: Double)]
     ) -> RootResult {
-        let tree = trees[index]
-        let layers = tree.layers
+        // (The tree is read where the scene holds it: a copy of it retains every part.)
+        let layers = trees[index].layers
         let slot = layers.slot(of: id)!
         let superlayer = layers[slot: slot].superlayer
         let (width, height) = size
@@ -115,19 +115,19 @@ extension RetainedDisplayList {
         let parentTime: Double
         if let parent = superlayer {
             guard let handed = record.contexts[index][parent] else { return .failure("no context recorded") }
-            context = handed.context(in: tree)
+            context = handed.context(in: trees[index])
             if let clock = clocks[parent] {
                 parentTime = clock.time
             } else {
-                let clock = tree.localTime(of: parent, at: time, known: &clocks)
+                let clock = trees[index].localTime(of: parent, at: time, known: &clocks)
                 clocks[parent] = clock
                 parentTime = clock.time
             }
         } else {
-            context = DisplayListBuilder.rootContext(of: tree, width: width, height: height)
+            context = DisplayListBuilder.rootContext(of: trees[index], width: width, height: height)
             parentTime = time
         }
-        let presented = DisplayListBuilder.Presented(id: id, in: tree.layers, parentTime: parentTime)!
+        let presented = DisplayListBuilder.Presented(id: id, in: layers, parentTime: parentTime)!
         guard presented.state.zPosition == layers[slot: slot].state.zPosition else {
             return .failure("an animated zPosition")
         }
@@ -151,7 +151,7 @@ extension RetainedDisplayList {
         var up = superlayer
         while let parent = up, let visit = visitIndex[index][parent] {
             ancestors.append(Int(visit))
-            up = tree.layers[parent]?.superlayer
+            up = layers.slot(of: parent).map { layers[slot: $0].superlayer } ?? nil
         }
         let old = record.ranges[index][visit]
         return .success(

@@ -94,11 +94,13 @@ extension CAContext {
     }
 
     /// One `surfaceChanged` for each registered surface whose `changeCount` moved since the server
-    /// last heard of it (a layer showing it got `setContentsChanged()`, or the surface again).
+    /// last heard of it (a layer showing it got `setContentsChanged()`, or the surface again), unless
+    /// another thread's open transaction marked it (`CATransaction.holdSurfaceChange`).
     func surfaceChangeOperations() -> [LayerOperation] {
         var ops: [LayerOperation] = []
+        let committer = CATransaction.State.threadStack
         for (id, sentCount) in surfaceChangesSent {
-            guard
+            guard !CATransaction.surfaceChangeIsHeld(id, committer: committer),
                 let count = IOSurfaceRegistry.surface(id)?.changeCount
                     ?? VulkanDrawableImageRegistry.image(id)?.changeCount,
                 count != sentCount

@@ -148,8 +148,11 @@ extension CAVulkanLayer {
     /// `present()` with `presentsWithTransaction`: the drawable becomes `contents` in the current
     /// (explicit or implicit) transaction, without an animation; a frame showing it presents it.
     func presentInTransaction(_ drawable: CAVulkanDrawable) {
-        drawable.noteChanged()
         CATransaction.lock()
+        // The new frame belongs to the app's transaction: marked under the lock, held for it first,
+        // so that no other thread's commit sends it alone.
+        let hold = CATransaction.holdSurfaceChange(drawable.contentsID)
+        drawable.noteChanged()
         let context = sendingContext
         let serial = context?.nextSerial ?? 0
         // The pool keeps the buffer registered from its present on (a present at once does from its
@@ -158,24 +161,58 @@ extension CAVulkanLayer {
         // and send no `surfaceDiscarded`, and the frame presenting that commit would count the
         // drawable as shown (`commitPresented`).
         if let context { pin(drawable, in: context) }
+        if let hold, context != nil {
+            // In an explicit transaction the commit that sends it is that transaction's outermost one:
+            // another thread may commit (and take the next serial) before.
+            let box = WeakVulkanLayer(layer: self)
+            CATransaction.afterOutermostCommit { box.layer?.settleHeldPresent(drawable, hold: hold) }
+        }
         CATransaction.unlock()
         var dropped: [CAVulkanDrawable] = []
         pool.withLock {
             // A present earlier in the same transaction is replaced before it is sent: dropped here
             // (Apple's presentedTime 0). One replaced by a later commit is the server's to discard.
-            if serial > 0 {
-                dropped = transactionPresents.filter { $0.serial == serial && $0.context.context === context }
-                    .map(\.drawable)
-                transactionPresents.removeAll { $0.serial == serial && $0.context.context === context }
+            if let hold, context != nil {
+                dropped = heldPresents.filter { $0.hold === hold && $0.context.context === context }.map(\.drawable)
+                heldPresents.removeAll { $0.hold === hold && $0.context.context === context }
+                heldPresents.append((drawable, WeakContext(context: context), hold))
+                // Bounded: transactions that present more than the pool holds keep the newest.
+                if heldPresents.count > maximumDrawableCount { dropped.append(heldPresents.removeFirst().drawable) }
+            } else {
+                if serial > 0 {
+                    dropped = transactionPresents.filter { $0.serial == serial && $0.context.context === context }
+                        .map(\.drawable)
+                    transactionPresents.removeAll { $0.serial == serial && $0.context.context === context }
+                }
+                transactionPresents.append((drawable, WeakContext(context: context), serial))
+                // Bounded: a transaction that presents more than the pool holds keeps the newest.
+                if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
             }
-            transactionPresents.append((drawable, WeakContext(context: context), serial))
-            // Bounded: a transaction that presents more than the pool holds keeps the newest.
-            if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
             assigningInTransaction = true
         }
         contents = drawable.contentsObject
         pool.withLock { assigningInTransaction = false }
         for d in dropped { d.finish(at: 0) }
+    }
+
+    /// The explicit transaction `hold` that presented `drawable` has sent its changes (its outermost
+    /// commit; the transaction lock is held): the drawable now waits for the frame presenting that
+    /// commit, whose serial is the context's last.
+    func settleHeldPresent(_ drawable: CAVulkanDrawable, hold: TransactionHold) {
+        pool.lock()
+        guard let i = heldPresents.firstIndex(where: { $0.drawable === drawable && $0.hold === hold }) else {
+            pool.unlock()
+            return
+        }
+        let entry = heldPresents.remove(at: i)
+        guard let context = entry.context.context else {
+            pool.unlock()
+            drawable.finish(at: 0)
+            return
+        }
+        transactionPresents.append((drawable, entry.context, context.nextSerial - 1))
+        if transactionPresents.count > maximumDrawableCount { transactionPresents.removeFirst() }
+        pool.unlock()
     }
 
     /// `surfaceRefused(id)` reached `context`: the server cannot take the pool buffer `id` (its layer
@@ -194,6 +231,8 @@ extension CAVulkanLayer {
         deviceImagesAwaitingRelease.remove(id)
         dropped = transactionPresents.filter { $0.drawable.contentsID == id }.map(\.drawable)
         transactionPresents.removeAll { $0.drawable.contentsID == id }
+        dropped += heldPresents.filter { $0.drawable.contentsID == id }.map(\.drawable)
+        heldPresents.removeAll { $0.drawable.contentsID == id }
         if let current = committed, current.drawable.contentsID == id, current.context === context {
             dropped.append(current.drawable)
             committed = nil

@@ -63,6 +63,10 @@ open class CAVulkanLayer: CALayer {
     /// Drawables presented with a transaction, waiting for a frame to show them, with the context
     /// and serial of the commit expected to carry them (nil before the layer was first sent).
     var transactionPresents: [(drawable: CAVulkanDrawable, context: WeakContext, serial: UInt64)] = []
+    /// Drawables presented in an explicit transaction still open on their thread, by its hold: they
+    /// join `transactionPresents` at its outermost commit, with the serial of the commit that sent
+    /// them (another thread's commit before it does not carry them).
+    var heldPresents: [(drawable: CAVulkanDrawable, context: WeakContext, hold: TransactionHold)] = []
     var onscreen: CAVulkanDrawable?
     /// How many `surfaceReleased` each pool surface got, by id.
     var releaseCounts: [UInt64: Int] = [:]

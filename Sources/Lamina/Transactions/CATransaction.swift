@@ -25,6 +25,8 @@ open class CATransaction: NSObject {
     final class Level {
         var values: [String: Any] = [:]
         let completion = CompletionGroup()
+        /// What runs once the outermost transaction has sent its changes (`afterOutermostCommit`).
+        var commitHooks: [() -> Void] = []
     }
 
     /// Shared transaction state, guarded by `lock`.
@@ -45,6 +47,11 @@ open class CATransaction: NSObject {
             /// layer changed in it keeps (`CALayer.hold(for:)`).
             var hold: TransactionHold?
         }
+
+        /// The open explicit transactions that marked surfaces changed, by surface id
+        /// (`CATransaction.holdSurfaceChange`): another thread's commit sends no `surfaceChanged` for
+        /// them until those transactions commit.
+        var surfaceHolds: [UInt64: TransactionHold] = [:]
 
         /// The thread-specific slot of each thread's stack (a retained `Stack`, released when the
         /// thread exits). Every property change reads it, so it avoids `Thread.threadDictionary`.
@@ -93,6 +100,7 @@ open class CATransaction: NSObject {
             // The outermost commit sends everything, the implicit transaction's changes included. It
             // runs before the level is closed, so layout during the commit sees its settings.
             commitToContexts()
+            for hook in state.levels[0].commitHooks { hook() }
         }
         state.levels.removeLast().completion.close()
     }

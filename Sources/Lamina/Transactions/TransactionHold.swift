@@ -18,6 +18,12 @@ final class TransactionHold {
         self.number = number
     }
 
+    /// Whether the transaction is still open, on whichever thread.
+    var isOpen: Bool {
+        guard let stack else { return false }
+        return stack.number == number && !stack.levels.isEmpty
+    }
+
     /// Whether the transaction is still open, on a thread other than the one whose stack is `committer`.
     func isOpen(besides committer: CATransaction.State.Stack) -> Bool {
         guard let stack, stack !== committer else { return false }
@@ -37,5 +43,47 @@ extension CALayer {
             stack.hold = hold
             transactionHold = hold
         }
+    }
+}
+
+extension CATransaction {
+    /// Holds a new frame of surface `id` for the calling thread's open explicit transaction, if it has
+    /// one, and returns the hold (nil without one): until that transaction's outermost commit,
+    /// another thread's commit sends no `surfaceChanged` for it, as it sends nothing of a layer
+    /// changed in that transaction (a `presentsWithTransaction` present marks its buffer changed at
+    /// `present()`). The caller holds the transaction lock.
+    @discardableResult
+    static func holdSurfaceChange(_ id: UInt64) -> TransactionHold? {
+        let stack = State.threadStack
+        guard !stack.levels.isEmpty else { return nil }
+        let hold: TransactionHold
+        if let current = stack.hold, current.number == stack.number {
+            hold = current
+        } else {
+            hold = TransactionHold(stack: stack, number: stack.number)
+            stack.hold = hold
+        }
+        // Bounded: holds of transactions that have committed go (a surface no context sends keeps
+        // its entry until then).
+        if state.surfaceHolds.count >= 64 { state.surfaceHolds = state.surfaceHolds.filter { $0.value.isOpen } }
+        state.surfaceHolds[id] = hold
+        return hold
+    }
+
+    /// Runs `hook` once the calling thread's open explicit transaction has sent its changes, at its
+    /// outermost commit, under the transaction lock; the caller holds the lock and has a transaction
+    /// open.
+    static func afterOutermostCommit(_ hook: @escaping () -> Void) {
+        State.threadStack.levels.first?.commitHooks.append(hook)
+    }
+
+    /// Whether a new frame of surface `id` waits for another thread's open transaction than the one
+    /// whose stack is `committer`; a hold whose transaction has committed is forgotten. The caller
+    /// holds the transaction lock.
+    static func surfaceChangeIsHeld(_ id: UInt64, committer: State.Stack) -> Bool {
+        guard let hold = state.surfaceHolds[id] else { return false }
+        if hold.isOpen(besides: committer) { return true }
+        if !hold.isOpen { state.surfaceHolds[id] = nil }
+        return false
     }
 }

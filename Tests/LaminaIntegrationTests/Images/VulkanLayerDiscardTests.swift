@@ -121,6 +121,73 @@ import Testing
         withExtendedLifetime(context) {}
     }
 
+    /// Presents a drawable filled with `color` in a transaction of its own, waits for the frame that
+    /// shows it, and returns its buffer's id (the drawable itself is not kept, so its buffer comes
+    /// back to the pool once the server releases it).
+    static func show(
+        _ layer: CAVulkanLayer, _ color: (UInt8, UInt8, UInt8), in context: CAContext, on server: RunningServer
+    ) throws -> UInt64 {
+        let drawable = try #require(layer.nextDrawable())
+        SurfaceTests.fill(drawable.surface, color)
+        presentInTransaction(drawable)
+        try context.synchronize()
+        #expect(server.presentNextFrame() != nil)
+        return drawable.contentsID
+    }
+
+    /// A present in a thread's open transaction marks its buffer changed at `present()`; the main
+    /// thread's commit and a frame while that transaction is open send nothing of it, so the frame
+    /// neither discards it (the buffer is registered and shows nothing yet) nor counts it as shown.
+    /// Once the thread commits, the next frame shows it. Before, the main thread's commit sent
+    /// `surfaceChanged` for the buffer alone: the frame found its new revision named by nothing and
+    /// discarded it (presentedTime 0) before its own transaction had even committed.
+    @Test func aPresentInAnotherThreadsOpenTransactionWaitsForItsCommit() throws {
+        let server = try RunningServer()
+        defer { server.stop() }
+        let (context, layer) = try Self.scene(on: server)
+        layer.maximumDrawableCount = 2
+        // Two buffers shown in turn: the first is registered, off screen, and comes back to the pool.
+        let first = try Self.show(layer, (255, 0, 0), in: context, on: server)
+        _ = try Self.show(layer, (0, 255, 0), in: context, on: server)
+        let a = try #require(layer.nextDrawable())
+        #expect(a.contentsID == first, "the pool of two reuses the first buffer")
+        SurfaceTests.fill(a.surface, (255, 0, 255))
+        let log = Log()
+        a.addPresentedHandler { log.add($0) }
+        let opened = DispatchSemaphore(value: 0)
+        let resume = DispatchSemaphore(value: 0)
+        let committed = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let drawable = a
+        Thread {
+            CATransaction.begin()
+            drawable.present()
+            opened.signal()
+            resume.wait()
+            CATransaction.commit()
+            CATransaction.flush()
+            committed.signal()
+        }.start()
+        opened.wait()
+        // The main thread commits a change of its own while the present's transaction is open, and a
+        // frame draws it.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.superlayer?.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        CATransaction.commit()
+        CATransaction.flush()
+        try context.synchronize()
+        #expect(server.presentNextFrame() != nil)
+        try context.synchronize()
+        #expect(log.all.isEmpty, "nothing is said of a drawable whose transaction is open: \(log.all)")
+        resume.signal()
+        committed.wait()
+        try context.synchronize()
+        let time = try #require(server.presentNextFrame())
+        let shown = log.wait(for: 1)
+        #expect(shown.count == 1 && a.presentedTime == time, "\(shown), frame at \(time)")
+        withExtendedLifetime(context) {}
+    }
+
     /// The same two presents with a frame between their commits: each is presented at the frame
     /// that first showed it, the first before the second, and the first buffer stays registered
     /// once replaced (the pool keeps it for reuse).

@@ -314,48 +314,50 @@ public struct DisplayListBuilder {
     /// each presented only as it is drawn: no array of presented layers, and each sublayer's render
     /// layer read in place in the tree's table, not copied (a layer's state is large).
     mutating func drawSublayers(of presented: Presented, in context: DrawContext, childContext: DrawContext) {
-        // Animations that drive sublayers by name go to the first sublayer of each name in array order.
+        // Animations that drive sublayers by name go to the first sublayer of each name in array
+        // order; an animation that may move a sublayer in z orders it by its presented zPosition. Both
+        // need every sublayer presented first.
         guard presented.drivers.isEmpty else {
-            let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
-            for index in order { draw(children[index], in: childContext) }
-            return
+            return drawPresentedFirst(presented, in: context, childContext: childContext)
         }
         let layers = context.layers
         let ids = presented.sublayers
-        // The order is that of the presented zPositions: where an animation may move a sublayer in z,
-        // every sublayer is presented first.
         var z: CGFloat?
         var zDiffers = false
         for id in ids {
             guard let slot = layers.slot(of: id) else { continue }
             if Self.mayAnimateZPosition(layers[slot: slot].animations) {
-                let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
-                for index in order { draw(children[index], in: childContext) }
-                return
+                return drawPresentedFirst(presented, in: context, childContext: childContext)
             }
             let position = layers[slot: slot].state.zPosition
             if let first = z, first != position { zDiffers = true }
             z = position
         }
-        guard zDiffers else {
-            for id in ids {
-                guard let child = Presented(id: id, in: layers, parentTime: presented.time) else { continue }
-                draw(child, in: childContext)
+        var order = ids
+        if zDiffers {
+            // Stable: zPosition first, array order breaks ties (as `presentedSublayers`).
+            var keyed: [(z: CGFloat, index: Int, id: LayerID)] = []
+            keyed.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() {
+                guard let slot = layers.slot(of: id) else { continue }
+                keyed.append((layers[slot: slot].state.zPosition, index, id))
             }
-            return
+            keyed.sort { ($0.z, $0.index) < ($1.z, $1.index) }
+            order = keyed.map(\.id)
         }
-        // Stable: zPosition first, array order breaks ties (as `presentedSublayers`).
-        var keyed: [(z: CGFloat, index: Int, id: LayerID)] = []
-        keyed.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() {
-            guard let slot = layers.slot(of: id) else { continue }
-            keyed.append((layers[slot: slot].state.zPosition, index, id))
-        }
-        keyed.sort { ($0.z, $0.index) < ($1.z, $1.index) }
-        for entry in keyed {
-            guard let child = Presented(id: entry.id, in: layers, parentTime: presented.time) else { continue }
+        for id in order {
+            guard let child = Presented(id: id, in: layers, parentTime: presented.time) else { continue }
             draw(child, in: childContext)
         }
+    }
+
+    /// Draws the sublayers of `presented` in `childContext` with every one presented before any is
+    /// drawn (`presentedSublayers`).
+    private mutating func drawPresentedFirst(
+        _ presented: Presented, in context: DrawContext, childContext: DrawContext
+    ) {
+        let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
+        for index in order { draw(children[index], in: childContext) }
     }
 
     /// Whether any of `animations` may make a layer's presented `zPosition` differ from its model

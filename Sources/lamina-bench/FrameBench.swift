@@ -12,6 +12,12 @@ import LaminaServer
 enum FrameBench {
     static func rows(iterations: Int, width: Int, height: Int, row: (String, String) -> Void) throws {
         let n = max(iterations, 20)
+        // `LAMINA_BENCH_FRAMES_CASE=animated:N` runs only the row of N animated layers (for profiling).
+        if let only = ProcessInfo.processInfo.environment["LAMINA_BENCH_FRAMES_CASE"],
+            only.hasPrefix("animated:"), let animated = Int(only.dropFirst("animated:".count))
+        {
+            return try animatedRows(animated, frames: n, width: width, height: height, row: row)
+        }
         // The 1,000-layer bench scene, built whole.
         let scene = BenchScene.layers(count: 1000, width: width, height: height)
         let benchTree = try RenderTree().applying(
@@ -185,45 +191,53 @@ enum FrameBench {
         // Animated layers: the build (sampling, transforms, instances), the animation bookkeeping and
         // the damage, per animated layer.
         for animated in [100, 10_000] {
-            var tree = try grid(width: width, height: height, animated: animated)
-            var retained = RetainedDisplayList()
-            var tracker = DamageTracker()
-            var frame = 0
-            var builds: [Double] = []
-            var advances: [Double] = []
-            var damages: [Double] = []
-            var kinds: [RetainedDisplayList.Build: Int] = [:]
-            var reasons: Set<String> = []
-            for _ in 0...n {
-                frame += 1
-                let time = 100 + Double(frame) / 60
-                let t0 = SoftwareReference.monotonicSeconds()
-                var list = retained.build(trees: [tree], display: 0, width: width, height: height, time: time)
-                let t1 = SoftwareReference.monotonicSeconds()
-                var advancement = tree.advancement(to: time)
-                _ = tree.apply(&advancement)
-                let t2 = SoftwareReference.monotonicSeconds()
-                list.damage = tracker.damage(of: list)
-                let t3 = SoftwareReference.monotonicSeconds()
-                guard frame > 1 else { continue }
-                builds.append((t1 - t0) * 1000)
-                advances.append((t2 - t1) * 1000)
-                damages.append((t3 - t2) * 1000)
-                kinds[retained.lastBuild, default: 0] += 1
-                if retained.lastBuild == .full { reasons.insert(retained.lastFullReason) }
-            }
-            let (b, a, d) = (median(builds), median(advances), median(damages))
-            row(
-                "10,000 layers, \(animated) with a position and an opacity animation: build / bookkeeping / damage per frame",
-                String(
-                    format: "%.3f / %.3f / %.3f ms (%d patched, %d spliced, %d full%@)", b, a, d,
-                    kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0,
-                    reasons.isEmpty ? "" : ": " + reasons.sorted().joined(separator: ", ")))
-            row(
-                "10,000 layers, \(animated) animated: per animated layer (build + bookkeeping; with damage)",
-                String(
-                    format: "%.0f ns; %.0f ns", (b + a) * 1e6 / Double(animated), (b + a + d) * 1e6 / Double(animated)))
+            try animatedRows(animated, frames: n, width: width, height: height, row: row)
         }
+    }
+
+    /// The rows of `animated` layers of 10,000 with a position and an opacity animation each, over
+    /// `frames` frames.
+    static func animatedRows(
+        _ animated: Int, frames n: Int, width: Int, height: Int, row: (String, String) -> Void
+    ) throws {
+        var tree = try grid(width: width, height: height, animated: animated)
+        var retained = RetainedDisplayList()
+        var tracker = DamageTracker()
+        var frame = 0
+        var builds: [Double] = []
+        var advances: [Double] = []
+        var damages: [Double] = []
+        var kinds: [RetainedDisplayList.Build: Int] = [:]
+        var reasons: Set<String> = []
+        for _ in 0...n {
+            frame += 1
+            let time = 100 + Double(frame) / 60
+            let t0 = SoftwareReference.monotonicSeconds()
+            var list = retained.build(trees: [tree], display: 0, width: width, height: height, time: time)
+            let t1 = SoftwareReference.monotonicSeconds()
+            var advancement = tree.advancement(to: time)
+            _ = tree.apply(&advancement)
+            let t2 = SoftwareReference.monotonicSeconds()
+            list.damage = tracker.damage(of: list)
+            let t3 = SoftwareReference.monotonicSeconds()
+            guard frame > 1 else { continue }
+            builds.append((t1 - t0) * 1000)
+            advances.append((t2 - t1) * 1000)
+            damages.append((t3 - t2) * 1000)
+            kinds[retained.lastBuild, default: 0] += 1
+            if retained.lastBuild == .full { reasons.insert(retained.lastFullReason) }
+        }
+        let (b, a, d) = (median(builds), median(advances), median(damages))
+        row(
+            "10,000 layers, \(animated) with a position and an opacity animation: build / bookkeeping / damage per frame",
+            String(
+                format: "%.3f / %.3f / %.3f ms (%d patched, %d spliced, %d full%@)", b, a, d,
+                kinds[.patched] ?? 0, kinds[.spliced] ?? 0, kinds[.full] ?? 0,
+                reasons.isEmpty ? "" : ": " + reasons.sorted().joined(separator: ", ")))
+        row(
+            "10,000 layers, \(animated) animated: per animated layer (build + bookkeeping; with damage)",
+            String(
+                format: "%.0f ns; %.0f ns", (b + a) * 1e6 / Double(animated), (b + a + d) * 1e6 / Double(animated)))
     }
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

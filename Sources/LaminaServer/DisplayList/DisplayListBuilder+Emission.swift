@@ -206,8 +206,13 @@ extension DisplayListBuilder {
                     borderWidth: borderWidth, fill: fill, border: border, toDevice: m, clip: clip)
             }
         }
-        guard xa < xb, ya < yb, !(stablePieces && fill != nil && !rounded && border == nil) else {
-            // (A moving plain rectangle takes this form too: nine pieces wherever it is.)
+        if stablePieces, let fill, !rounded, border == nil {
+            // A moving plain rectangle: one piece wherever it is, its edges' coverage found per pixel.
+            emitCoverageFill(d, color: fill, clip: clip)
+            batcher.endGroup()
+            return
+        }
+        guard xa < xb, ya < yb else {
             if let fill, !rounded, border == nil {
                 // A thin plain rectangle: exact coverage is still the product of the two edge spans.
                 emitFills(pieceSpans(d.minX, d.maxX), pieceSpans(d.minY, d.maxY), color: fill, clip: clip)
@@ -355,6 +360,28 @@ extension DisplayListBuilder {
             color: rect.isEmpty ? .zero : color)
         let opaque = !rect.isEmpty && coverage >= 1 && color.w >= 1
         emit(fill, kind: opaque ? DrawKind.opaqueFill.id : DrawKind.blendedFill.id, box: box)
+    }
+
+    /// Emits device rectangle `d` cut to `clip` (whole pixels) as one `coverageFill` instance of
+    /// `color`: the fills `emitFills` cuts a rectangle into, drawn by one piece whatever the fractions
+    /// of its edges. An unseen rectangle is an empty instance that draws nothing (`emitStableFill`).
+    mutating func emitCoverageFill(_ d: CGRect, color: SIMD4<Float>, clip: CGRect) {
+        guard
+            let x = CoverageFillInstance.axis(Self.held(d.minX), Self.held(d.maxX), clip: clip.minX, clip.maxX),
+            let y = CoverageFillInstance.axis(Self.held(d.minY), Self.held(d.maxY), clip: clip.minY, clip.maxY)
+        else {
+            return emit(CoverageFillInstance.empty, kind: DrawKind.coverageFill.id, box: .zero)
+        }
+        func f(_ v: Double) -> Float { Float(v) }
+        let fill = CoverageFillInstance(
+            pixels: SIMD4(f(x.first), f(y.first), f(x.last + 1), f(y.last + 1)),
+            edges: SIMD4(f(x.firstCoverage), f(y.firstCoverage), f(x.lastCoverage), f(y.lastCoverage)),
+            corners: SIMD4(
+                f(x.firstCoverage * y.firstCoverage), f(x.lastCoverage * y.firstCoverage),
+                f(x.firstCoverage * y.lastCoverage), f(x.lastCoverage * y.lastCoverage)),
+            color: color)
+        let box = CGRect(x: x.first, y: y.first, width: x.last + 1 - x.first, height: y.last + 1 - y.first)
+        emit(fill, kind: DrawKind.coverageFill.id, box: box)
     }
 
     /// Appends `instance` to the list as kind `kind` (a `DrawKind.id`) and hands it to the batcher as

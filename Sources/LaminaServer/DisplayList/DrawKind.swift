@@ -233,6 +233,18 @@ extension DrawKind {
         vertexShader: "image-shape.vert", fragmentShader: "video.frag", blend: .additive,
         linearPathCapable: false, samplesTexture: true)
 
+    /// `CoverageFillInstance` rectangles whose edges may lie inside pixels: each pixel takes the
+    /// colour times the part of it the rectangle covers, the number a still layer's fill piece there
+    /// would carry, rounded to 8-bit steps as fills are. One instance draws what
+    /// `DisplayListBuilder.spans` cuts into up to nine fills, whatever the fractions, so a layer that
+    /// moves keeps one piece (`DisplayListBuilder.stablePieces`). Not on llvmpipe's linear path (the
+    /// fragment shader picks the coverage), so still layers keep their fills. Last in the cycle, so
+    /// adding it renumbered no kind.
+    public static let coverageFill = DrawKind(
+        id: 18, name: "coverageFill", instance: CoverageFillInstance.self, attributes: Attribute.vec4s(4),
+        vertexShader: "coverage-fill.vert", fragmentShader: "coverage-fill.frag", blend: .premultipliedOver,
+        linearPathCapable: false)
+
     /// Every kind, indexed by `id`.
     ///
     /// The order is also the batcher's cycle (the batching class of each kind): batch `b` holds kind
@@ -244,5 +256,6 @@ extension DrawKind {
     public static let all: [DrawKind] = [
         opaqueFill, blendedFill, corner, plainImage, image, shape, imageShape, continuousCorner, continuousShape,
         gradient, shadow, maskIn, blur, additiveImage, additiveImageShape, blendImage, video, additiveVideo,
+        coverageFill,
     ]
 }

@@ -49,6 +49,11 @@ import Testing
                 texture = TextureSampling(image: image, filter: .linear)
             case DrawKind.opaqueFill.id, DrawKind.blendedFill.id:
                 index = list.append(FillInstance(rect: rect, color: color), kind: kind.id)
+            case DrawKind.coverageFill.id:
+                index = list.append(
+                    CoverageFillInstance(
+                        pixels: rect, edges: SIMD4(1, 1, 1, 1), corners: SIMD4(1, 1, 1, 1), color: color),
+                    kind: kind.id)
             case DrawKind.gradient.id:
                 let steps = FillInstance.onEightBitSteps(color) * 255
                 let bytes = [steps.x, steps.y, steps.z, steps.w].map { UInt32($0.rounded()) }

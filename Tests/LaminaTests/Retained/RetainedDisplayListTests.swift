@@ -104,11 +104,14 @@ struct RetainedDisplayListTests {
         var tree = try Self.grid(count: 1000)
         var retained = RetainedDisplayList()
         _ = Self.build(&retained, tree)
+        // Down the display below the grid: a moving layer's piece is batched after the still layers
+        // emitted before it, so crossing one emitted after it (in an earlier batch) would splice the
+        // frame for draw order (`aLayerMovingOverOthersIsPatchedOnlyWhileTheBatchesStayInOrder`).
         let move = AnimationRecord(
             timing: MediaTiming(beginTime: 0, duration: 1),
             content: .basic(
-                PropertyTarget(keyPath: LayerKeyPath("position.x")!),
-                BasicValues(from: .number(10), to: .number(600))))
+                PropertyTarget(keyPath: LayerKeyPath("position.y")!),
+                BasicValues(from: .number(100), to: .number(690))))
         tree = try tree.applying(
             [
                 .addAnimation(20, AttachedAnimation(id: 1, key: "a", record: move)),
@@ -218,8 +221,8 @@ struct RetainedDisplayListTests {
                 timing: MediaTiming(beginTime: begin, duration: 1, repeatCount: repeats, fillMode: fill),
                 isRemovedOnCompletion: false,
                 content: .basic(
-                    PropertyTarget(keyPath: LayerKeyPath("position.x")!),
-                    BasicValues(from: .number(10), to: .number(600))))
+                    PropertyTarget(keyPath: LayerKeyPath("position.y")!),
+                    BasicValues(from: .number(100), to: .number(690))))
         }
         tree = try tree.applying(
             [

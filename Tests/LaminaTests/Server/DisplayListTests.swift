@@ -42,29 +42,30 @@ struct DisplayListTests {
             DrawKind.all.map(\.name) == [
                 "opaqueFill", "blendedFill", "corner", "plainImage", "image", "shape", "imageShape",
                 "continuousCorner", "continuousShape", "gradient", "shadow", "maskIn", "blur", "additiveImage",
-                "additiveImageShape", "blendImage", "video", "additiveVideo",
+                "additiveImageShape", "blendImage", "video", "additiveVideo", "coverageFill",
             ])
         #expect(
             DrawKind.all.map(\.stride) == [
-                32, 32, 80, 48, 48, 256, 256, 80, 256, 256, 208, 48, 64, 48, 256, 48, 256, 256,
+                32, 32, 80, 48, 48, 256, 256, 80, 256, 256, 208, 48, 64, 48, 256, 48, 256, 256, 64,
             ])
-        #expect(DrawKind.all.map(\.attributes.count) == [2, 2, 5, 2, 3, 16, 16, 5, 16, 16, 13, 3, 4, 3, 16, 3, 16, 16])
+        #expect(
+            DrawKind.all.map(\.attributes.count) == [2, 2, 5, 2, 3, 16, 16, 5, 16, 16, 13, 3, 4, 3, 16, 3, 16, 16, 4])
         #expect(
             DrawKind.all.map(\.linearPathCapable) == [
                 true, true, false, true, true, false, false, false, false, false, false, false, false, true, false,
-                false, false, false,
+                false, false, false, false,
             ])
         #expect(
             DrawKind.all.map(\.samplesTexture) == [
                 false, false, false, true, true, false, true, false, false, false, false, true, true, true, true,
-                true, true, true,
+                true, true, true, false,
             ])
         #expect(
             DrawKind.all.map(\.blend) == [
                 .off, .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver,
                 .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver, .premultipliedOver,
                 .premultipliedOver, .destinationIn, .off, .additive, .additive, .premultipliedOver,
-                .premultipliedOver, .additive,
+                .premultipliedOver, .additive, .premultipliedOver,
             ])
         // The gradient's colours and locations are packed integers (its last three attributes).
         #expect(DrawKind.gradient.attributes.suffix(3).map(\.format) == [.uint4, .uint4, .uint4])
@@ -115,7 +116,7 @@ struct DisplayListTests {
             Self.layer(2, frame: CGRect(x: 10, y: 20, width: 100, height: 50), color: Self.red),
             children: [2])
         #expect(Self.fills(list, .opaqueFill) == [FillInstance(rect: SIMD4(10, 20, 110, 70), color: SIMD4(1, 0, 0, 1))])
-        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         #expect(list.batches == [DrawBatch(kind: DrawKind.opaqueFill.id, instances: [0])])
     }
 
@@ -250,7 +251,7 @@ struct DisplayListTests {
         let list = try Self.build(ops, children: [2])
         // The child spans 40...140 on the device; the mask ends at 60.
         #expect(Self.fills(list, .opaqueFill).map(\.rect) == [SIMD4(40, 40, 60, 60)])
-        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(list.instances.map(\.count) == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     @Test func roundedMaskBecomesAGeneralClipOnShapes() throws {
@@ -260,7 +261,7 @@ struct DisplayListTests {
         ops += Self.layer(3, frame: CGRect(x: 30, y: 30, width: 100, height: 100), color: Self.blue)
         ops += [.setSublayers(2, [3])]
         let list = try Self.build(ops, children: [2])
-        #expect(list.instances.map(\.count) == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(list.instances.map(\.count) == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         let shapes = list.instances(of: .shape, as: ShapeInstance.self)
         let shape = try #require(shapes.first)
         // The child's plane is the device moved by (40, 40); its quad is its bounds grown by 1.5 px.

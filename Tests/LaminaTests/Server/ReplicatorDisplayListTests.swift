@@ -136,8 +136,9 @@ import Testing
                     .setRoot(display: 0, layer: 1),
                 ], displayCount: 1)
         let list = DisplayListBuilder.build(trees: [tree], display: 0, width: 100, height: 20, time: 0.5)
+        // The copies move (their replicator is animated): each is one coverage fill.
         #expect(
-            list.instances(of: .opaqueFill, as: FillInstance.self).map(\.rect) == [
+            list.instances(of: .coverageFill, as: CoverageFillInstance.self).map(\.pixels) == [
                 SIMD4(0, 0, 10, 10), SIMD4(20, 0, 30, 10), SIMD4(40, 0, 50, 10),
             ])
         #expect(LayerKeyPath("instanceTransform.translation.x")?.property == .instanceTransform)

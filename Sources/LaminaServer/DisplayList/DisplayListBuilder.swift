@@ -47,6 +47,9 @@ public struct DisplayListBuilder {
     /// The pixel rows drawn so far for pieces of split 3-D faces (bounded: `maxPieceRows`,
     /// `DisplayListBuilder+Transform.swift`).
     var pieceRows = 0
+    /// The sublayers being drawn, with their slots in the tree's table, of every layer on the way
+    /// down (`drawSublayers`): storage kept from layer to layer.
+    var sublayerSlots: [(id: LayerID, slot: Int32)] = []
 
     /// Builds the list for a `width`×`height` display from `trees`, drawn in the given order, with
     /// every animation evaluated at media time `time`. `contextIds` holds each tree's context id, and
@@ -321,34 +324,35 @@ public struct DisplayListBuilder {
             return drawPresentedFirst(presented, in: context, childContext: childContext)
         }
         let layers = context.layers
-        let ids = presented.sublayers
+        // Each sublayer's slot is looked up once, onto a stack the builder keeps (the sublayers' own
+        // sublayers go above this range while they are drawn, and are gone again after).
+        let base = sublayerSlots.count
         var z: CGFloat?
         var zDiffers = false
-        for id in ids {
+        for id in presented.sublayers {
             guard let slot = layers.slot(of: id) else { continue }
-            if Self.mayAnimateZPosition(layers[slot: slot].animations) {
+            if layers[slot: slot].animationTraits.mayAnimateZPosition {
+                sublayerSlots.removeSubrange(base...)
                 return drawPresentedFirst(presented, in: context, childContext: childContext)
             }
             let position = layers[slot: slot].state.zPosition
             if let first = z, first != position { zDiffers = true }
             z = position
+            sublayerSlots.append((id, slot))
         }
-        var order = ids
+        let end = sublayerSlots.count
         if zDiffers {
             // Stable: zPosition first, array order breaks ties (as `presentedSublayers`).
-            var keyed: [(z: CGFloat, index: Int, id: LayerID)] = []
-            keyed.reserveCapacity(ids.count)
-            for (index, id) in ids.enumerated() {
-                guard let slot = layers.slot(of: id) else { continue }
-                keyed.append((layers[slot: slot].state.zPosition, index, id))
-            }
+            var keyed = (base..<end).map { (z: layers[slot: sublayerSlots[$0].slot].state.zPosition, index: $0) }
             keyed.sort { ($0.z, $0.index) < ($1.z, $1.index) }
-            order = keyed.map(\.id)
+            let sorted = keyed.map { sublayerSlots[$0.index] }
+            sublayerSlots.replaceSubrange(base..<end, with: sorted)
         }
-        for id in order {
-            guard let child = Presented(id: id, in: layers, parentTime: presented.time) else { continue }
-            draw(child, in: childContext)
+        for k in base..<end {
+            let (id, slot) = sublayerSlots[k]
+            draw(Presented(id: id, slot: slot, in: layers, parentTime: presented.time), in: childContext)
         }
+        sublayerSlots.removeSubrange(base...)
     }
 
     /// Draws the sublayers of `presented` in `childContext` with every one presented before any is
@@ -358,20 +362,6 @@ public struct DisplayListBuilder {
     ) {
         let (children, order) = Self.presentedSublayers(of: presented, time: presented.time, in: context)
         for index in order { draw(children[index], in: childContext) }
-    }
-
-    /// Whether any of `animations` may make a layer's presented `zPosition` differ from its model
-    /// value: an animation of its own `zPosition`, alone or in a group.
-    static func mayAnimateZPosition(_ animations: [AttachedAnimation]) -> Bool {
-        func moves(_ record: AnimationRecord) -> Bool {
-            switch record.content {
-            case .basic(let target, _), .spring(let target, _, _), .keyframe(let target, _):
-                target.sublayerPath.isEmpty && target.keyPath.property == .zPosition
-            case .group(let children): children.contains(where: moves)
-            case .transition: false
-            }
-        }
-        return animations.contains { moves($0.record) }
     }
 
     /// The sublayers of `presented` at their superlayer's local time `time`, with the order they are
@@ -454,6 +444,12 @@ public struct DisplayListBuilder {
         /// holds it.
         init?(id: LayerID, in layers: LayerTable, parentTime: Double) {
             guard let slot = layers.slot(of: id) else { return nil }
+            self.init(id: id, slot: slot, in: layers, parentTime: parentTime)
+        }
+
+        /// Layer `id`, in slot `slot` of `layers` (`LayerTable.slot(of:)`), at its superlayer's local
+        /// time `parentTime`, with its animations applied.
+        init(id: LayerID, slot: Int32, in layers: LayerTable, parentTime: Double) {
             self.init(layers[slot: slot], parentTime: parentTime)
             self.id = id
         }
@@ -476,8 +472,10 @@ public struct DisplayListBuilder {
                 if layer.state.layerClass == .emitter {
                     emitterTimeline = EmitterTimeline(model: layer.state, animations: layer.animations)
                 }
-                for animation in layer.animations where animation.record.drivesSublayers(startingWith: []) {
-                    drivers.append(InheritedAnimation(animation: animation, time: time, path: []))
+                if layer.animationTraits.drivesSublayers {
+                    for animation in layer.animations where animation.record.drivesSublayers(startingWith: []) {
+                        drivers.append(InheritedAnimation(animation: animation, time: time, path: []))
+                    }
                 }
             }
             guard !inherited.isEmpty else { return }

@@ -23,8 +23,6 @@ extension RetainedDisplayList {
         /// What the walk recorded: the subtree's visits in `scratch.retention` (under `tree`), from
         /// `visitStart` (as many as the old record's `layers` of the root).
         var visitStart: Int
-        /// The visit numbers of the root's ancestors.
-        var ancestors: [Int]
 
         /// The number of new instances.
         var newCount: Int { newEnd - newStart }
@@ -92,7 +90,7 @@ extension RetainedDisplayList {
         for root in roots {
             // A layer not drawn before is under an unchanged layer that still hides or cuts it.
             guard let visit = visitIndex[index][root] else { continue }
-            switch redraw(root, visit: Int(visit), tree: index, of: trees, size: size, time: time, clocks: &clocks) {
+            switch redraw(root, visit: Int(visit), tree: index, tree, size: size, time: time, clocks: &clocks) {
             case .failure(let reason): return .failure(reason)
             case .success(let one): redrawn.append(one)
             }
@@ -100,14 +98,16 @@ extension RetainedDisplayList {
         return .success(redrawn)
     }
 
-    /// Draws the subtree of `id` (visit `visit` of tree `index`) again, apart, after the roots drawn
-    /// before it in this frame. `clocks` keeps the ancestors' clocks found so far (`localTime`).
+    /// Draws the subtree of `id` (visit `visit` of `tree`, tree `index` of the scene) again, apart,
+    /// after the roots drawn before it in this frame. `clocks` keeps the ancestors' clocks found so far
+    /// (`localTime`).
     private mutating func redraw(
-        _ id: LayerID, visit: Int, tree index: Int, of trees: [RenderTree], size: (width: Int, height: Int),
+        _ id: LayerID, visit: Int, tree index: Int, _ tree: borrowing RenderTree, size: (width: Int, height: Int),
         time: Double, clocks: inout [LayerID: (time: Double, rate: Double)]
     ) -> RootResult {
-        // (The tree is read where the scene holds it: a copy of it retains every part.)
-        let layers = trees[index].layers
+        // (The tree is read where the caller holds it: an element read out of the scene's array is a
+        // copy, which retains every part of the tree and releases it again.)
+        let layers = tree.layers
         let slot = layers.slot(of: id)!
         let superlayer = layers[slot: slot].superlayer
         let (width, height) = size
@@ -115,16 +115,16 @@ extension RetainedDisplayList {
         let parentTime: Double
         if let parent = superlayer {
             guard let handed = record.contexts[index][parent] else { return .failure("no context recorded") }
-            context = handed.context(in: trees[index])
+            context = handed.context(in: tree)
             if let clock = clocks[parent] {
                 parentTime = clock.time
             } else {
-                let clock = trees[index].localTime(of: parent, at: time, known: &clocks)
+                let clock = tree.localTime(of: parent, at: time, known: &clocks)
                 clocks[parent] = clock
                 parentTime = clock.time
             }
         } else {
-            context = DisplayListBuilder.rootContext(of: trees[index], width: width, height: height)
+            context = DisplayListBuilder.rootContext(of: tree, width: width, height: height)
             parentTime = time
         }
         let presented = DisplayListBuilder.Presented(id: id, in: layers, parentTime: parentTime)!
@@ -147,18 +147,12 @@ extension RetainedDisplayList {
         guard visits.count - visitStart == count,
             record.visits[index][visit..<(visit + count)].elementsEqual(visits[visitStart...])
         else { return .failure("other layers drawn") }
-        var ancestors: [Int] = []
-        var up = superlayer
-        while let parent = up, let visit = visitIndex[index][parent] {
-            ancestors.append(Int(visit))
-            up = layers.slot(of: parent).map { layers[slot: $0].superlayer } ?? nil
-        }
         let old = record.ranges[index][visit]
         return .success(
             Redrawn(
                 tree: index, visit: visit, start: Int(old.start), end: Int(old.end), newStart: newStart,
                 newEnd: scratch.list.emitted.count, groups: groupStart..<scratch.batcher.groupEnds.count,
-                visitStart: visitStart, ancestors: ancestors))
+                visitStart: visitStart))
     }
 
     /// Empties the scratch builder for a frame's dirty roots of `treeCount` trees on a

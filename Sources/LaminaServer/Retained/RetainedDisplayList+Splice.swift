@@ -93,13 +93,19 @@ extension RetainedDisplayList {
                 ordered[$0].visit < ordered[$1].visit
             }
             let gains = subtrees.map { ordered[$0].newCount - (ordered[$0].end - ordered[$0].start) }
+            // The ancestors of each subtree, found on the way: the visits whose subtree holds the one
+            // being passed.
+            var ancestors = [[Int]](repeating: [], count: subtrees.count)
             record.ranges[tree].withUnsafeMutableBufferPointer { ranges in
                 var s = 0
                 var passed = shift  // What the subtrees before `v` in drawing order gained.
+                var open: [Int] = []
                 var v = 0
                 while v < ranges.count {
+                    while let top = open.last, top + Int(ranges[top].layers) <= v { open.removeLast() }
                     if s < subtrees.count && v == ordered[subtrees[s]].visit {
                         // The subtree's own layers take the ranges its walk recorded (below).
+                        ancestors[s] = open
                         v += Int(ranges[v].layers)
                         passed += gains[s]
                         s += 1
@@ -107,12 +113,13 @@ extension RetainedDisplayList {
                     }
                     ranges[v].start += Int32(passed)
                     ranges[v].end += Int32(passed)
+                    if ranges[v].layers > 1 { open.append(v) }
                     v += 1
                 }
             }
             // An ancestor's range holds its subtrees' gains too.
             for (s, t) in subtrees.enumerated() {
-                for a in ordered[t].ancestors { record.ranges[tree][a].end += Int32(gains[s]) }
+                for a in ancestors[s] { record.ranges[tree][a].end += Int32(gains[s]) }
                 noteRedrawn(ordered[t], start: newStarts[t])
             }
             shift += gains.reduce(0, +)

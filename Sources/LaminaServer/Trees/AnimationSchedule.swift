@@ -129,8 +129,11 @@ struct AnimationSchedule: Sendable {
     /// at: those of the running animations and of the animations due then (new ones, moved clocks,
     /// phase changes come). Linear in those animations (and the running heap's few stale entries).
     func animatingLayers(at time: Double) -> Set<LayerID> {
-        var layers = Set<LayerID>()
-        for entry in running.entries where isLive(entry) { layers.insert(items[entry.animation]!.layer) }
+        var layers = Set<LayerID>(minimumCapacity: runningCount)
+        // One look-up per entry: the item tells both whether the entry is live and its layer.
+        for entry in running.entries {
+            if let item = items[entry.animation], item.serial == entry.serial { layers.insert(item.layer) }
+        }
         let time = time + 1e-9 * max(1, abs(time))
         _ = waiting.visit(upTo: time, isLive: isLive) { layers.insert(items[$0.animation]!.layer) }
         return layers

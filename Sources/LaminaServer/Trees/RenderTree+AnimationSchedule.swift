@@ -38,6 +38,7 @@ extension RenderTree {
     /// whose animations are all pending or finished (held by a fill mode) is drawn again only when
     /// one changes phase (`apply` logs that). Linear in those layers, not in the animated ones.
     public func animatingLayers(at time: Double) -> Set<LayerID> {
-        schedule.animatingLayers(at: time).union(emitterLayers)
+        emitterLayers.isEmpty
+            ? schedule.animatingLayers(at: time) : schedule.animatingLayers(at: time).union(emitterLayers)
     }
 }

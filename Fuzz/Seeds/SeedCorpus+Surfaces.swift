@@ -20,7 +20,8 @@ extension SeedCorpus {
                 .registerSurface(
                     id: 44, width: 64, height: 48, stride: 64, format: SurfaceFormat.nv12VideoRange,
                     planes: SurfacePlanes(
-                        lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: SurfacePlanes.bt601))
+                        lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: SurfacePlanes.bt601,
+                        chromaLocation: SurfacePlanes.chromaLeft))
             ),
             ("request-surface-capabilities", .requestSurfaceCapabilities(requestID: 71)),
             (
@@ -35,7 +36,8 @@ extension SeedCorpus {
                 .registerSurface(
                     id: 46, width: 64, height: 48, stride: 128, format: SurfaceFormat.p010VideoRange,
                     planes: SurfacePlanes(
-                        lumaOffset: 0, chromaOffset: 6144, chromaStride: 128, matrix: SurfacePlanes.bt709))
+                        lumaOffset: 0, chromaOffset: 6144, chromaStride: 128, matrix: SurfacePlanes.bt709,
+                        chromaLocation: SurfacePlanes.chromaTopLeft))
             ),
             (
                 "register-surface-p010-full",
@@ -73,7 +75,9 @@ extension SeedCorpus {
                 MessageCodec.encode(
                     ClientMessage.registerSurface(
                         id: 45, width: 16, height: 16, stride: .max, format: SurfaceFormat.nv12FullRange,
-                        planes: SurfacePlanes(lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max)))
+                        planes: SurfacePlanes(
+                            lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max,
+                            chromaLocation: .max)))
             ),
             (
                 "surface-p010-odd-offsets",
@@ -81,6 +85,14 @@ extension SeedCorpus {
                     ClientMessage.registerSurface(
                         id: 48, width: 16, height: 16, stride: 33, format: SurfaceFormat.p010FullRange,
                         planes: SurfacePlanes(lumaOffset: 1, chromaOffset: 1027, chromaStride: 66, matrix: 1)))
+            ),
+            (
+                "surface-nv12-chroma-location-out",
+                MessageCodec.encode(
+                    ClientMessage.registerSurface(
+                        id: 50, width: 16, height: 16, stride: 64, format: SurfaceFormat.nv12VideoRange,
+                        planes: SurfacePlanes(
+                            lumaOffset: 0, chromaOffset: 1024, chromaStride: 64, matrix: 6, chromaLocation: 6)))
             ),
             (
                 "surface-nv12-overlapping-planes",

@@ -11,6 +11,33 @@ extension IOSurface {
     /// `kCVImageBufferYCbCrMatrix_ITU_R_601_4` ("ITU_R_601_4").
     public static let yCbCrMatrixITU_R_601_4 = "ITU_R_601_4"
 
+    /// The value of `IOSurfacePropertyKey.chromaLocationTopField` for chroma co-sited with the left luma
+    /// column and centred vertically (MPEG-2, H.264's default), as Core Video's
+    /// `kCVImageBufferChromaLocation_Left` ("Left").
+    public static let chromaLocationLeft = "Left"
+    /// Chroma centred in each 2 × 2 block of luma samples (JPEG, MPEG-1), as
+    /// `kCVImageBufferChromaLocation_Center` ("Center"): what a surface without the key takes.
+    public static let chromaLocationCenter = "Center"
+    /// Chroma co-sited with the top-left luma sample, as `kCVImageBufferChromaLocation_TopLeft`
+    /// ("TopLeft").
+    public static let chromaLocationTopLeft = "TopLeft"
+    /// Chroma centred horizontally and co-sited with the top luma row, as
+    /// `kCVImageBufferChromaLocation_Top` ("Top").
+    public static let chromaLocationTop = "Top"
+    /// Chroma co-sited with the bottom-left luma sample, as `kCVImageBufferChromaLocation_BottomLeft`
+    /// ("BottomLeft").
+    public static let chromaLocationBottomLeft = "BottomLeft"
+    /// Chroma centred horizontally and co-sited with the bottom luma row, as
+    /// `kCVImageBufferChromaLocation_Bottom` ("Bottom").
+    public static let chromaLocationBottom = "Bottom"
+
+    /// The chroma locations by their wire code (`SurfacePlanes.chromaLocation`, H.264's
+    /// `chroma_sample_loc_type`).
+    static let chromaLocations = [
+        chromaLocationLeft, chromaLocationCenter, chromaLocationTopLeft, chromaLocationTop,
+        chromaLocationBottomLeft, chromaLocationBottom,
+    ]
+
     /// The number of planes: 2 for NV12 and P010, 0 for 'BGRA' (Apple's value for a surface that is
     /// not planar).
     public var planeCount: Int { planes == nil ? 0 : 2 }
@@ -55,10 +82,18 @@ extension IOSurface {
         return planes.matrix == SurfacePlanes.bt601 ? Self.yCbCrMatrixITU_R_601_4 : Self.yCbCrMatrixITU_R_709_2
     }
 
+    /// Where the chroma samples of an NV12 or P010 surface sit (`IOSurface.chromaLocationLeft` ...
+    /// `...Bottom`: the surface's `IOSurfacePropertyKey.chromaLocationTopField`, `...Center` without
+    /// it); nil for 'BGRA'.
+    public var chromaLocation: String? {
+        guard let planes else { return nil }
+        return Self.chromaLocations[Int(min(planes.chromaLocation, 5))]
+    }
+
     /// The planes of a `width` × `height` NV12 (`sample` 1) or P010 (`sample` 2) surface, each row
     /// rounded up to 64 bytes or `bytesPerRow` apart in both planes, and the bytes they need; nil for
-    /// an unknown matrix, or a `bytesPerRow` shorter than a plane's row, over 1 MiB or not a whole
-    /// number of Cb, Cr pairs.
+    /// an unknown matrix or chroma location, or a `bytesPerRow` shorter than a plane's row, over 1 MiB
+    /// or not a whole number of Cb, Cr pairs.
     static func yCbCrLayout(
         width: Int, height: Int, sample: Int, bytesPerRow: Int? = nil, properties: [IOSurfacePropertyKey: Any]
     ) -> (planes: SurfacePlanes, lumaStride: Int, size: Int)? {
@@ -69,6 +104,13 @@ extension IOSurface {
         case yCbCrMatrixITU_R_601_4: matrix = SurfacePlanes.bt601
         default: return nil
         }
+        let chromaLocation: UInt32
+        if let value = properties[.chromaLocationTopField] {
+            guard let name = value as? String, let code = chromaLocations.firstIndex(of: name) else { return nil }
+            chromaLocation = UInt32(code)
+        } else {
+            chromaLocation = SurfacePlanes.chromaCenter
+        }
         let chromaRow = (width + 1) / 2 * 2 * sample
         if let bytesPerRow {
             guard bytesPerRow >= chromaRow, bytesPerRow % (2 * sample) == 0, bytesPerRow <= 1 << 20 else { return nil }
@@ -78,7 +120,8 @@ extension IOSurface {
         let chromaOffset = lumaStride * height
         let size = chromaOffset + chromaStride * ((height + 1) / 2)
         let planes = SurfacePlanes(
-            lumaOffset: 0, chromaOffset: UInt32(chromaOffset), chromaStride: UInt32(chromaStride), matrix: matrix)
+            lumaOffset: 0, chromaOffset: UInt32(chromaOffset), chromaStride: UInt32(chromaStride), matrix: matrix,
+            chromaLocation: chromaLocation)
         return (planes, lumaStride, size)
     }
 }

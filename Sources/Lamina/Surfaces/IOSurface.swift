@@ -29,7 +29,7 @@ public final class IOSurface: @unchecked Sendable {
     /// (0x34323066), 'x420' (0x78343230) or 'xf20' (0x78663230).
     public let pixelFormat: UInt32
     /// The planes' layout for NV12 ('420v', '420f') and P010 ('x420', 'xf20'), with the colour
-    /// matrix; nil for 'BGRA'.
+    /// matrix and chroma location; nil for 'BGRA'.
     let planes: SurfacePlanes?
     /// The bytes allocated (whole pages, at least `bytesPerRow × height`).
     public let allocationSize: Int
@@ -51,7 +51,8 @@ public final class IOSurface: @unchecked Sendable {
     /// rounded up to `IOSurface.defaultRowAlignment`, the connected server's zero-copy alignment),
     /// `.allocSize` (optional, 'BGRA' only), `.name`, and for NV12 and P010 `.yCbCrMatrix`
     /// (`IOSurface.yCbCrMatrixITU_R_709_2` or `..._601_4`; default BT.709 from 1280 × 720 up, BT.601
-    /// below). A bi-planar surface has the luma plane first, then the chroma plane, each row of each
+    /// below) and `.chromaLocationTopField` (`IOSurface.chromaLocationLeft` ... `...Bottom`; default
+    /// `...Center`). A bi-planar surface has the luma plane first, then the chroma plane, each row of each
     /// rounded up to 64 bytes, or `.bytesPerRow` apart in both planes when given (Lamina's: Apple sets
     /// plane strides through plane info). Returns nil for a missing or invalid value or when the
     /// memory cannot be made, as Apple's initializer does.

@@ -26,6 +26,11 @@ public struct IOSurfacePropertyKey: RawRepresentable, Hashable, Sendable {
     /// `IOSurface.yCbCrMatrixITU_R_601_4`. Apple attaches it to a pixel buffer as
     /// `kCVImageBufferYCbCrMatrixKey` ("CVImageBufferYCbCrMatrix"), whose name this key takes.
     public static let yCbCrMatrix = IOSurfacePropertyKey(rawValue: "CVImageBufferYCbCrMatrix")
+    /// Where the chroma samples of an NV12 or P010 surface sit, a string: `IOSurface.chromaLocationLeft`,
+    /// `...Center` (the default), `...TopLeft`, `...Top`, `...BottomLeft` or `...Bottom`. Apple attaches
+    /// it to a pixel buffer as `kCVImageBufferChromaLocationTopFieldKey`
+    /// ("CVImageBufferChromaLocationTopField"), whose name this key takes.
+    public static let chromaLocationTopField = IOSurfacePropertyKey(rawValue: "CVImageBufferChromaLocationTopField")
     /// A name for debugging (Linux: it names the memfd, as `/proc/PID/maps` shows it).
     public static let name = IOSurfacePropertyKey(rawValue: "IOSurfaceName")
 }

@@ -68,7 +68,7 @@ public enum MessageCodec {
             if SurfaceFormat.isBiPlanarYCbCr(format) {
                 let planes = planes ?? SurfacePlanes(lumaOffset: 0, chromaOffset: 0, chromaStride: 0, matrix: 0)
                 w.u32(planes.lumaOffset); w.u32(planes.chromaOffset); w.u32(planes.chromaStride)
-                w.u32(planes.matrix)
+                w.u32(planes.matrix); w.u32(planes.chromaLocation)
             }
         case .releaseSurface(let id):
             type = .releaseSurface
@@ -269,8 +269,9 @@ public enum MessageCodec {
                 planes = SurfacePlanes(
                     lumaOffset: try r.u32("registerSurface.lumaOffset"),
                     chromaOffset: try r.u32("registerSurface.chromaOffset"),
-                    chromaStride: try r.u32("registerSurface.chromaStride"), matrix: try r.u32("registerSurface.matrix")
-                )
+                    chromaStride: try r.u32("registerSurface.chromaStride"),
+                    matrix: try r.u32("registerSurface.matrix"),
+                    chromaLocation: try r.u32("registerSurface.chromaLocation"))
             }
             message = .registerSurface(
                 id: id, width: width, height: height, stride: stride, format: format, planes: planes)

@@ -110,8 +110,8 @@ public enum SurfaceFormat {
     }
 }
 
-/// Where the two planes of a bi-planar YCbCr surface lie in its memfd, and the matrix that turns
-/// its YCbCr into RGB (the wire's part of `registerSurface` for NV12 surfaces).
+/// Where the two planes of a bi-planar YCbCr surface lie in its memfd, the matrix that turns its YCbCr
+/// into RGB and where its chroma samples sit (the wire's part of `registerSurface` for NV12 and P010).
 public struct SurfacePlanes: Sendable, Hashable {
     /// The byte offset of the luma plane's first row.
     public var lumaOffset: UInt32
@@ -122,17 +122,40 @@ public struct SurfacePlanes: Sendable, Hashable {
     /// The YCbCr to RGB matrix, by its ITU-T H.273 `MatrixCoefficients` code
     /// (`SurfacePlanes.bt709` or `SurfacePlanes.bt601`).
     public var matrix: UInt32
+    /// Where each chroma sample sits against its 2 × 2 block of luma samples, by its H.264 and H.265
+    /// `chroma_sample_loc_type` code (0 to `chromaBottom`, 5; the six values of Core Video's
+    /// `kCVImageBufferChromaLocationTopFieldKey` but `DV 4:2:0`).
+    public var chromaLocation: UInt32
 
     /// ITU-T H.273 matrix code 1: BT.709 (Kr 0.2126, Kb 0.0722).
     public static let bt709: UInt32 = 1
     /// ITU-T H.273 matrix code 6: BT.601 (SMPTE 170M; Kr 0.299, Kb 0.114).
     public static let bt601: UInt32 = 6
 
-    /// Planes at `lumaOffset` and `chromaOffset` with a chroma stride of `chromaStride` and `matrix`.
-    public init(lumaOffset: UInt32, chromaOffset: UInt32, chromaStride: UInt32, matrix: UInt32) {
+    /// Chroma location 0, "Left": co-sited with the left luma column, centred vertically (MPEG-2,
+    /// H.264's default).
+    public static let chromaLeft: UInt32 = 0
+    /// Chroma location 1, "Center": centred in its 2 × 2 block (JPEG, MPEG-1).
+    public static let chromaCenter: UInt32 = 1
+    /// Chroma location 2, "TopLeft": co-sited with the top-left luma sample.
+    public static let chromaTopLeft: UInt32 = 2
+    /// Chroma location 3, "Top": centred horizontally, co-sited with the top luma row.
+    public static let chromaTop: UInt32 = 3
+    /// Chroma location 4, "BottomLeft": co-sited with the bottom-left luma sample.
+    public static let chromaBottomLeft: UInt32 = 4
+    /// Chroma location 5, "Bottom": centred horizontally, co-sited with the bottom luma row.
+    public static let chromaBottom: UInt32 = 5
+
+    /// Planes at `lumaOffset` and `chromaOffset` with a chroma stride of `chromaStride`, `matrix` and
+    /// `chromaLocation` (centred unless given).
+    public init(
+        lumaOffset: UInt32, chromaOffset: UInt32, chromaStride: UInt32, matrix: UInt32,
+        chromaLocation: UInt32 = SurfacePlanes.chromaCenter
+    ) {
         self.lumaOffset = lumaOffset
         self.chromaOffset = chromaOffset
         self.chromaStride = chromaStride
         self.matrix = matrix
+        self.chromaLocation = chromaLocation
     }
 }

@@ -108,8 +108,11 @@ extension FrameWorker {
         return changed
     }
 
-    /// Adds to `list`'s damage the pixels of every instance that samples one of `images`, or a pass
-    /// that does (a rasterized layer showing a surface), (nothing when the list is drawn whole anyway).
+    /// Adds to `list`'s damage the pixels of every instance that samples one of `changed`, or a pass
+    /// that does, directly or through the passes before it (a rasterized layer holding a surface; a
+    /// shadow drawn from a surface's alpha, whose blur passes sample the pass the layer was drawn in);
+    /// nothing when the list is drawn whole anyway. `list.passes` is in drawing order, so one walk
+    /// finds every pass that depends on a changed surface.
     static func damage(_ list: inout DisplayList, sampling changed: Set<RenderImageID>) {
         guard !changed.isEmpty, let damage = list.damage else { return }
         var images = changed

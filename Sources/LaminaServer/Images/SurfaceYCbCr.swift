@@ -28,11 +28,13 @@ public struct SurfaceYCbCr: Sendable, Hashable {
     public var isFullRange: Bool
     /// True for P010: 16-bit samples, little-endian, holding a 10-bit value in their high bits.
     public var isTenBit: Bool
+    /// Where each chroma sample sits against its 2 × 2 block of luma samples.
+    public var chromaLocation: ChromaLocation
 
     /// Describes the planes and conversion of an NV12 surface.
     public init(
         lumaOffset: Int, lumaStride: Int, chromaOffset: Int, chromaStride: Int, matrix: Matrix, isFullRange: Bool,
-        isTenBit: Bool = false
+        isTenBit: Bool = false, chromaLocation: ChromaLocation = .center
     ) {
         self.lumaOffset = lumaOffset
         self.lumaStride = lumaStride
@@ -41,14 +43,16 @@ public struct SurfaceYCbCr: Sendable, Hashable {
         self.matrix = matrix
         self.isFullRange = isFullRange
         self.isTenBit = isTenBit
+        self.chromaLocation = chromaLocation
     }
 
     /// Bytes of one luma sample: 1 for NV12, 2 for P010 (a 10-bit value in the high bits).
     public var bytesPerSample: Int { isTenBit ? 2 : 1 }
 
     /// The conversion as the `video` draw kinds read it (`ImageShapeInstance.params`' second lane,
-    /// `Shaders/video.frag`): 1 for BT.709, + 2 for full range, + 4 for 10-bit samples.
+    /// `Shaders/video.frag`): 1 for BT.709, + 2 for full range, + 4 for 10-bit samples, + 8 × the
+    /// chroma location's code (0–5), so at most 47, exact in a 32-bit float.
     public var drawCode: Float {
-        Float((matrix == .bt709 ? 1 : 0) + (isFullRange ? 2 : 0) + (isTenBit ? 4 : 0))
+        Float((matrix == .bt709 ? 1 : 0) + (isFullRange ? 2 : 0) + (isTenBit ? 4 : 0) + 8 * chromaLocation.rawValue)
     }
 }

@@ -119,6 +119,12 @@ extension Server {
                 .invalidValue,
                 "\(name) surface \(id) names matrix \(planes.matrix); only 1 (BT.709) and 6 (BT.601) are supported")
         }
+        guard let chromaLocation = ChromaLocation(code: planes.chromaLocation) else {
+            throw SessionError.refusal(
+                .invalidValue,
+                "\(name) surface \(id) names chroma location \(planes.chromaLocation); only 0 (Left) to 5 (Bottom) "
+                    + "are supported")
+        }
         let (chromaWidth, chromaHeight) = ((w + 1) / 2, (h + 1) / 2)
         let sample = SurfaceFormat.isTenBit(format) ? 2 : 1
         let lumaStride = try planeStride(stride, rowBytes: w * sample, plane: "luma", name: name, id: id)
@@ -149,7 +155,7 @@ extension Server {
         let yCbCr = SurfaceYCbCr(
             lumaOffset: Int(planes.lumaOffset), lumaStride: lumaStride, chromaOffset: Int(planes.chromaOffset),
             chromaStride: chromaStride, matrix: matrix, isFullRange: SurfaceFormat.isFullRange(format),
-            isTenBit: sample == 2)
+            isTenBit: sample == 2, chromaLocation: chromaLocation)
         let pixels = SurfacePixels(memory: memory, width: w, height: h, stride: lumaStride, yCbCr: yCbCr)
         importing(pixels, id: id, for: session)
     }

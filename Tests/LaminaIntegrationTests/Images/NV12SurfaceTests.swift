@@ -124,9 +124,12 @@ import Testing
 
     /// Planes of a 16 × 16 surface: luma at 0, chroma after it.
     static func planes(
-        chromaOffset: UInt32 = 1024, chromaStride: UInt32 = 64, matrix: UInt32 = SurfacePlanes.bt601
+        chromaOffset: UInt32 = 1024, chromaStride: UInt32 = 64, matrix: UInt32 = SurfacePlanes.bt601,
+        chromaLocation: UInt32 = SurfacePlanes.chromaCenter
     ) -> SurfacePlanes {
-        SurfacePlanes(lumaOffset: 0, chromaOffset: chromaOffset, chromaStride: chromaStride, matrix: matrix)
+        SurfacePlanes(
+            lumaOffset: 0, chromaOffset: chromaOffset, chromaStride: chromaStride, matrix: matrix,
+            chromaLocation: chromaLocation)
     }
 
     /// Well-formed registrations whose values the server cannot take: refused by name
@@ -150,6 +153,12 @@ import Testing
             name: "unknown matrix",
             send: { s in try SurfaceTests.send(s, register(5, planes: planes(matrix: 9)), surfaceBytes: 4096) },
             code: .invalidValue, text: "NV12 surface 5 names matrix 9; only 1 (BT.709) and 6 (BT.601)"),
+        // Core Video has a seventh location, "DV 4:2:0", which H.264's codes (0–5) do not name.
+        .init(
+            name: "unknown chroma location",
+            send: { s in
+                try SurfaceTests.send(s, register(7, planes: planes(chromaLocation: 6)), surfaceBytes: 4096)
+            }, code: .invalidValue, text: "NV12 surface 7 names chroma location 6; only 0 (Left) to 5 (Bottom)"),
         // A memfd that does not hold the planes: the client could have sized it right.
         .init(
             name: "chroma plane past the memfd",

@@ -112,18 +112,50 @@ import Testing
 
     // MARK: Chroma siting
 
+    /// The chroma value at luma pixel `p` (one axis) of samples `f(0...7)` sited `shift` chroma texels
+    /// from the centred siting: the point lies at chroma coordinate (p + 0.5) / 2 + shift, that is
+    /// (p + 0.5) / 2 + shift − 0.5 in texel centres, upsampled bilinearly and clamped at the edges.
+    static func upsampled(_ p: Int, shift: Double, _ f: (Int) -> Double) -> Double {
+        let u = (Double(p) + 0.5) / 2 + shift - 0.5
+        let i = Int(u.rounded(.down))
+        let t = u - Double(i)
+        return f(max(0, min(7, i))) * (1 - t) + f(max(0, min(7, i + 1))) * t
+    }
+
+    /// The chroma siting of a case: Core Video's value (nil: no `chromaLocationTopField`, centred) and
+    /// the shift of the chroma coordinate it gives, in chroma texels: + 0.25 across for the left-sited
+    /// values (the sample lies on the block's left luma column, half a luma pixel left of its centre),
+    /// + 0.25 down for the top-sited, − 0.25 for the bottom-sited.
+    struct Siting: Sendable, CustomStringConvertible {
+        var value: String?
+        var shift: (x: Double, y: Double)
+        var description: String { value ?? "no chroma location" }
+    }
+
+    static let sitings: [Siting] = [
+        Siting(value: nil, shift: (0, 0)), Siting(value: "Left", shift: (0.25, 0)),
+        Siting(value: "Center", shift: (0, 0)), Siting(value: "TopLeft", shift: (0.25, 0.25)),
+        Siting(value: "Top", shift: (0, 0.25)), Siting(value: "BottomLeft", shift: (0.25, -0.25)),
+        Siting(value: "Bottom", shift: (0, -0.25)),
+    ]
+
     /// The chroma of a 16 × 16 NV12 surface varies in both directions (Cb along x, Cr along y) while
-    /// luma is flat; each pixel must show the bilinear chroma of its position. A chroma sample sits at
-    /// the centre of its 2 × 2 luma block, so luma pixel x lies at chroma coordinate (x + 0.5) / 2 − 0.5
-    /// in texel centres: a quarter of the neighbour on its side and three quarters of its own, clamped
-    /// at the edges.
-    @Test func chromaIsUpsampledBilinearlyFromTheCentreOfEachBlock() throws {
+    /// luma is flat; each pixel must show the bilinear chroma of its position for the surface's chroma
+    /// location (Core Video's `kCVImageBufferChromaLocationTopFieldKey`: "Left" is co-sited with the
+    /// left luma column and centred vertically, "Center" fully centred, "TopLeft" co-sited with the
+    /// top-left luma sample, "Top" centred across and co-sited with the top row, "BottomLeft" and
+    /// "Bottom" likewise with the bottom row; developer.apple.com/documentation/corevideo/
+    /// image-buffer-chroma-location-constants). Where the siting is not centred, most pixels differ
+    /// from the centred picture by more than the tolerance, so a siting that is not applied fails.
+    @Test(arguments: sitings)
+    func chromaIsUpsampledBilinearlyFromWhereItIsSited(_ siting: Siting) throws {
         let context = try server.connect(name: "siting")
-        let surface = try #require(
-            IOSurface(properties: [
-                .width: 16, .height: 16, .pixelFormat: UInt32(0x3432_3066),
-                .yCbCrMatrix: IOSurface.yCbCrMatrixITU_R_601_4,
-            ]))
+        var properties: [IOSurfacePropertyKey: Any] = [
+            .width: 16, .height: 16, .pixelFormat: UInt32(0x3432_3066), .yCbCrMatrix: IOSurface.yCbCrMatrixITU_R_601_4,
+        ]
+        if let value = siting.value { properties[.chromaLocationTopField] = value }
+        let surface = try #require(IOSurface(properties: properties))
+        #expect(surface.chromaLocation == siting.value ?? "Center")
         func cb(_ cx: Int) -> Double { Double(40 + cx * 24) }
         func cr(_ cy: Int) -> Double { Double(200 - cy * 20) }
         #expect(surface.lock(options: [], seed: nil) == KERN_SUCCESS)
@@ -140,19 +172,23 @@ import Testing
         #expect(surface.unlock(options: [], seed: nil) == KERN_SUCCESS)
         _ = try SurfaceTests.show(surface, in: context)
         let capture = try context.capture()
-        func upsampled(_ x: Int, _ f: (Int) -> Double) -> Double {
-            let u = (Double(x) + 0.5) / 2 - 0.5
-            let i = Int(u.rounded(.down)), t = u - Double(i)
-            return f(max(0, min(7, i))) * (1 - t) + f(max(0, min(7, i + 1))) * t
+        func expected(_ x: Int, _ y: Int, _ shift: (x: Double, y: Double)) -> (Int, Int, Int) {
+            let v = Self.rgb(
+                128, Self.upsampled(x, shift: shift.x, cb), Self.upsampled(y, shift: shift.y, cr), bits: 8,
+                fullRange: true, bt709: false)
+            return (Self.byte(v.0), Self.byte(v.1), Self.byte(v.2))
         }
+        var apart = 0
         for y in 0..<16 {
             for x in 0..<16 {
-                let v = Self.rgb(128, upsampled(x, cb), upsampled(y, cr), bits: 8, fullRange: true, bt709: false)
-                Self.expectNear(
-                    capture.pixel(x: 8 + x, y: 8 + y), (Self.byte(v.0), Self.byte(v.1), Self.byte(v.2)),
-                    "pixel (\(x), \(y))")
+                let want = expected(x, y, siting.shift)
+                let centred = expected(x, y, (0, 0))
+                if max(abs(want.0 - centred.0), abs(want.1 - centred.1), abs(want.2 - centred.2)) > 4 { apart += 1 }
+                Self.expectNear(capture.pixel(x: 8 + x, y: 8 + y), want, "\(siting) pixel (\(x), \(y))")
             }
         }
+        let sited = siting.shift != (0, 0)
+        #expect(sited ? apart >= 160 : apart == 0, "\(apart) pixels tell \(siting) from the centred siting")
     }
 
     // MARK: Copy path

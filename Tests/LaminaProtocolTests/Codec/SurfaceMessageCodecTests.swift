@@ -23,13 +23,18 @@ import Testing
 
     @Test func anNV12RegisterSurfaceCarriesItsPlanesAfterTheFormat() throws {
         // '420f' is Core Video's kCVPixelFormatType_420YpCbCr8BiPlanarFullRange (0x34323066).
-        let planes = SurfacePlanes(lumaOffset: 0x10, chromaOffset: 0x2000, chromaStride: 0x40, matrix: 6)
+        // Chroma location 0 is "Left" (Core Video's kCVImageBufferChromaLocation_Left; H.264's
+        // chroma_sample_loc_type 0).
+        let planes = SurfacePlanes(
+            lumaOffset: 0x10, chromaOffset: 0x2000, chromaStride: 0x40, matrix: 6,
+            chromaLocation: SurfacePlanes.chromaLeft)
         let message = ClientMessage.registerSurface(
             id: 7, width: 32, height: 16, stride: 64, format: SurfaceFormat.nv12FullRange, planes: planes)
         let bytes = MessageCodec.encode(message)
         let expected: [UInt8] =
-            header(15, 40) + [7, 0, 0, 0, 0, 0, 0, 0] + [32, 0, 0, 0] + [16, 0, 0, 0] + [64, 0, 0, 0]
+            header(15, 44) + [7, 0, 0, 0, 0, 0, 0, 0] + [32, 0, 0, 0] + [16, 0, 0, 0] + [64, 0, 0, 0]
             + [0x66, 0x30, 0x32, 0x34] + [0x10, 0, 0, 0] + [0, 0x20, 0, 0] + [0x40, 0, 0, 0] + [6, 0, 0, 0]
+            + [0, 0, 0, 0]
         #expect(bytes == expected)
         #expect(try MessageCodec.decodeClient(bytes) == message)
         // Without its planes, an NV12 registration is short and names the first missing field.
@@ -41,6 +46,37 @@ import Testing
         } catch {
             #expect("\(error)".contains("registerSurface.lumaOffset"))
         }
+        // Without its chroma location (the layout before it was carried), it names that field.
+        var old = Array(bytes.dropLast(4))
+        old[4] = 40
+        do {
+            _ = try MessageCodec.decodeClient(old)
+            Issue.record("a registerSurface of '420f' without its chroma location decoded")
+        } catch {
+            #expect("\(error)".contains("registerSurface.chromaLocation"))
+        }
+    }
+
+    /// The six chroma locations travel as their codes, 0 to 5, in the order of Core Video's
+    /// `kCVImageBufferChromaLocation_Left`, `_Center`, `_TopLeft`, `_Top`, `_BottomLeft`, `_Bottom`
+    /// (H.264's `chroma_sample_loc_type`); the codec carries any value, the server refuses those past 5.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, UInt32.max])
+    func theChromaLocationIsTheLastWordOfTheRegistration(_ code: UInt32) throws {
+        #expect(
+            [
+                SurfacePlanes.chromaLeft, SurfacePlanes.chromaCenter, SurfacePlanes.chromaTopLeft,
+                SurfacePlanes.chromaTop,
+                SurfacePlanes.chromaBottomLeft, SurfacePlanes.chromaBottom,
+            ] == [0, 1, 2, 3, 4, 5])
+        let planes = SurfacePlanes(lumaOffset: 0, chromaOffset: 1024, chromaStride: 64, matrix: 1, chromaLocation: code)
+        let message = ClientMessage.registerSurface(
+            id: 3, width: 16, height: 16, stride: 64, format: SurfaceFormat.nv12VideoRange, planes: planes)
+        let bytes = MessageCodec.encode(message)
+        #expect(bytes.count == 8 + 44)
+        #expect(Array(bytes.suffix(4)) == withUnsafeBytes(of: code.littleEndian) { Array($0) })
+        #expect(try MessageCodec.decodeClient(bytes) == message)
+        // Without one, a registration is centred (what Lamina drew before locations were carried).
+        #expect(SurfacePlanes(lumaOffset: 0, chromaOffset: 0, chromaStride: 0, matrix: 1).chromaLocation == 1)
     }
 
     @Test(arguments: [SurfaceFormat.p010VideoRange, SurfaceFormat.p010FullRange])
@@ -56,8 +92,8 @@ import Testing
         let code: [UInt8] =
             format == SurfaceFormat.p010FullRange ? [0x30, 0x32, 0x66, 0x78] : [0x30, 0x32, 0x34, 0x78]
         let expected: [UInt8] =
-            header(15, 40) + [9, 0, 0, 0, 0, 0, 0, 0] + [64, 0, 0, 0] + [32, 0, 0, 0] + [128, 0, 0, 0] + code
-            + [0, 0, 0, 0] + [0, 0x10, 0, 0] + [0x80, 0, 0, 0] + [1, 0, 0, 0]
+            header(15, 44) + [9, 0, 0, 0, 0, 0, 0, 0] + [64, 0, 0, 0] + [32, 0, 0, 0] + [128, 0, 0, 0] + code
+            + [0, 0, 0, 0] + [0, 0x10, 0, 0] + [0x80, 0, 0, 0] + [1, 0, 0, 0] + [1, 0, 0, 0]
         #expect(bytes == expected)
         #expect(try MessageCodec.decodeClient(bytes) == message)
         // Its layout errors travel as code 26 (docs/protocol.md §10).
@@ -124,12 +160,20 @@ import Testing
             try decode("client-register-surface-nv12")
                 == .registerSurface(
                     id: 44, width: 64, height: 48, stride: 64, format: SurfaceFormat.nv12VideoRange,
-                    planes: SurfacePlanes(lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: 6)))
+                    planes: SurfacePlanes(
+                        lumaOffset: 0, chromaOffset: 3072, chromaStride: 64, matrix: 6, chromaLocation: 0)))
         #expect(
             try decode("hostile-surface-nv12-planes-out")
                 == .registerSurface(
                     id: 45, width: 16, height: 16, stride: .max, format: SurfaceFormat.nv12FullRange,
-                    planes: SurfacePlanes(lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max)))
+                    planes: SurfacePlanes(
+                        lumaOffset: .max, chromaOffset: .max, chromaStride: .max, matrix: .max, chromaLocation: .max)))
+        #expect(
+            try decode("hostile-surface-nv12-chroma-location-out")
+                == .registerSurface(
+                    id: 50, width: 16, height: 16, stride: 64, format: SurfaceFormat.nv12VideoRange,
+                    planes: SurfacePlanes(
+                        lumaOffset: 0, chromaOffset: 1024, chromaStride: 64, matrix: 6, chromaLocation: 6)))
         #expect(
             try decode("hostile-surface-huge")
                 == .registerSurface(id: 42, width: .max, height: .max, stride: .max, format: SurfaceFormat.bgra8))

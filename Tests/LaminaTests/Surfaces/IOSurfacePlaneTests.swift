@@ -40,4 +40,37 @@ import Testing
         #expect(
             IOSurface(properties: [.width: 8, .height: 8, .pixelFormat: full, .yCbCrMatrix: "SMPTE_240M_1995"]) == nil)
     }
+
+    /// Core Video's chroma locations (developer.apple.com/documentation/corevideo/image-buffer-chroma-location-constants):
+    /// `kCVImageBufferChromaLocationTopFieldKey` ("CVImageBufferChromaLocationTopField") with the values
+    /// "Left", "Center", "TopLeft", "Top", "BottomLeft" and "Bottom", carried as H.264's
+    /// `chroma_sample_loc_type` codes 0 to 5. Without the key the chroma is centred, as Lamina drew it
+    /// before; "DV 4:2:0" (`kCVImageBufferChromaLocation_DV420`, Cb and Cr on alternate rows) and any
+    /// other value make the initializer fail (docs/apple-differences.md).
+    @Test func theChromaLocationIsCoreVideosAttachment() throws {
+        #expect(IOSurfacePropertyKey.chromaLocationTopField.rawValue == "CVImageBufferChromaLocationTopField")
+        let names = [
+            IOSurface.chromaLocationLeft, IOSurface.chromaLocationCenter, IOSurface.chromaLocationTopLeft,
+            IOSurface.chromaLocationTop, IOSurface.chromaLocationBottomLeft, IOSurface.chromaLocationBottom,
+        ]
+        #expect(names == ["Left", "Center", "TopLeft", "Top", "BottomLeft", "Bottom"])
+        for format in [UInt32(0x3432_3076), 0x7834_3230] {
+            for (code, name) in names.enumerated() {
+                let surface = try #require(
+                    IOSurface(properties: [
+                        .width: 8, .height: 8, .pixelFormat: format, .chromaLocationTopField: name,
+                    ]))
+                #expect(surface.chromaLocation == name && surface.planes?.chromaLocation == UInt32(code))
+            }
+            let plain = try #require(IOSurface(properties: [.width: 8, .height: 8, .pixelFormat: format]))
+            #expect(plain.chromaLocation == "Center" && plain.planes?.chromaLocation == SurfacePlanes.chromaCenter)
+            for bad: Any in ["DV 4:2:0", "left", 0] {
+                #expect(
+                    IOSurface(properties: [.width: 8, .height: 8, .pixelFormat: format, .chromaLocationTopField: bad])
+                        == nil, "\(bad)")
+            }
+        }
+        let bgra = try #require(IOSurface(properties: [.width: 4, .height: 4]))
+        #expect(bgra.chromaLocation == nil)
+    }
 }

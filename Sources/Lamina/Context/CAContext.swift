@@ -258,6 +258,7 @@ public final class CAContext: @unchecked Sendable {
             } else {
                 ops.append(.createLayer(l.layerID, l.modelState.layerClass))
                 ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
+                l.changeMarks.clear(at: l.version)
                 emitterCellOperations(l, previous: nil, into: &ops)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
                 useImage(l.modelState.contents, by: 1)
@@ -343,7 +344,10 @@ public final class CAContext: @unchecked Sendable {
         _ l: CALayer, sent record: inout Sent, sublayers childIDs: [LayerID], host: (contextId: UInt32, token: UInt64),
         mask: LayerID?, now: Double, into ops: inout [LayerOperation]
     ) {
-        ops += Self.sendable(LayerProperty.differences(from: record.state, to: l.modelState), of: l)
+        // Only the properties changed since the record was sent (all of them when a write named
+        // none, or the record is older than the marks): the same operations, in the same order.
+        let compared = l.changeMarks.compared(sinceVersion: record.version)
+        ops += Self.sendable(LayerProperty.differences(from: record.state, to: l.modelState, among: compared), of: l)
         emitterCellOperations(l, previous: record.state, into: &ops)
         if record.sublayers != childIDs {
             ops.append(.setSublayers(l.layerID, childIDs))
@@ -359,6 +363,7 @@ public final class CAContext: @unchecked Sendable {
         Self.linkOperations(l, sent: &record, host: host, mask: mask, into: &ops)
         record.version = l.version
         record.state = l.modelState
+        l.changeMarks.clear(at: l.version)
     }
 
     /// Appends the operations that bring the server's animations of `layer` up to date: removals
@@ -381,8 +386,7 @@ public final class CAContext: @unchecked Sendable {
         for entry in current where !entry.committed {
             if entry.record.timing.beginTime == 0 {
                 if localNow == nil { localNow = layer.localTime(atMediaTime: now) }
-                entry.record.timing.beginTime = localNow!
-                entry.animation.beginTime = localNow!
+                entry.stampBeginTime(localNow!)
             }
             entry.committed = true
             let attached = AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)

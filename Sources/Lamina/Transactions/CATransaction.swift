@@ -23,7 +23,23 @@ public let kCATransactionCompletionBlock = "completionBlock"
 open class CATransaction: NSObject {
     /// One open transaction level: its settings and the animations added while it was open.
     final class Level {
-        var values: [String: Any] = [:]
+        var values: [String: Any] = [:] {
+            didSet { disablesActions = Self.disablesActions(values[kCATransactionDisableActions]) }
+        }
+        /// `values[kCATransactionDisableActions]` read as `disableActions()` reads it (nil when the
+        /// level sets none), kept as the values change: every property change asks.
+        private(set) var disablesActions: Bool?
+
+        /// How `disableActions()` reads a level's value: a `Bool`, an `NSNumber`'s `boolValue`, false
+        /// for any other value; nil for none.
+        static func disablesActions(_ value: Any?) -> Bool? {
+            switch value {
+            case nil: nil
+            case let b as Bool: b
+            case let n as NSNumber: n.boolValue
+            default: false
+            }
+        }
         let completion = CompletionGroup()
         /// What runs once the outermost transaction has sent its changes (`afterOutermostCommit`).
         var commitHooks: [() -> Void] = []
@@ -164,11 +180,14 @@ open class CATransaction: NSObject {
 
     /// Whether actions (implicit animations) are off for changes in this transaction.
     open class func disableActions() -> Bool {
-        switch value(forKey: kCATransactionDisableActions) {
-        case let b as Bool: b
-        case let n as NSNumber: n.boolValue
-        default: false
+        // `value(forKey: kCATransactionDisableActions)` read as a Bool, from each level's value as it
+        // was read when set: the innermost level that set one decides (every property change asks).
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        for level in State.threadStack.levels.reversed() {
+            if let flag = level.disablesActions { return flag }
         }
+        return state.implicit?.disablesActions ?? false
     }
 
     /// Turns actions off (or on) for the innermost transaction.
@@ -281,11 +300,16 @@ open class CATransaction: NSObject {
     /// Holds `layer` for the calling thread's open explicit transaction, if it has one, before a
     /// change is stored: another thread's commit then never sees the new value without the hold (the
     /// change is marked, and the version bumped, only after the store).
-    static func holdForOpenTransaction(_ layer: CALayer) {
+    /// Returns true when it held the layer (a transaction is open on the thread): `layerDidChange`
+    /// would then hold it again and nothing more, so the setter leaves it out.
+    @discardableResult
+    static func holdForOpenTransaction(_ layer: CALayer) -> Bool {
         state.lock.lock()
         defer { state.lock.unlock() }
         let stack = State.threadStack
-        if !stack.levels.isEmpty { layer.hold(for: stack) }
+        guard !stack.levels.isEmpty else { return false }
+        layer.hold(for: stack)
+        return true
     }
 
     static func openImplicit() {

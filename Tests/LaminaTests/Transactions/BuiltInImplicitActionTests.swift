@@ -188,12 +188,15 @@ struct BuiltInImplicitActionTests {
             #expect(entry.hasMadeAnimation == searched)
             #expect(counter.count == 0, "the block ran while the animation was attached")
             layer.removeAnimation(forKey: "position")
-            // The block is posted for the main thread, whose queue may run it first: the count is
-            // read until it moves (at most a second).
+            // The end is posted for the main thread, whose queue may take it first and then needs the
+            // transaction lock that `withContext` holds: the lock is let go while the count is read
+            // until it moves (at most a second).
+            CATransaction.unlock()
             for _ in 0..<1000 where counter.count == 0 {
                 CAContext.dispatchPendingCallbacks()
                 if counter.count == 0 { usleep(1000) }
             }
+            CATransaction.lock()
             #expect(counter.count == 1)
         }
     }

@@ -24,11 +24,22 @@ open class CATransaction: NSObject {
     /// One open transaction level: its settings and the animations added while it was open.
     final class Level {
         var values: [String: Any] = [:] {
-            didSet { disablesActions = Self.disablesActions(values[kCATransactionDisableActions]) }
+            didSet {
+                disablesActions = Self.disablesActions(values[kCATransactionDisableActions])
+                animationDuration = values[kCATransactionAnimationDuration].map(AnimationValue.number)
+                animationTimingFunction = values[kCATransactionAnimationTimingFunction].map {
+                    $0 as? CAMediaTimingFunction
+                }
+            }
         }
         /// `values[kCATransactionDisableActions]` read as `disableActions()` reads it (nil when the
         /// level sets none), kept as the values change: every property change asks.
         private(set) var disablesActions: Bool?
+        /// The level's implicit-animation duration as `implicitAnimationSettings()` reads it: nil
+        /// when it sets none, `.some(nil)` when it sets one that is not a number.
+        private(set) var animationDuration: Double??
+        /// The level's implicit-animation timing function, read the same way.
+        private(set) var animationTimingFunction: CAMediaTimingFunction??
 
         /// How `disableActions()` reads a level's value: a `Bool`, an `NSNumber`'s `boolValue`, false
         /// for any other value; nil for none.
@@ -161,16 +172,18 @@ open class CATransaction: NSObject {
     static func implicitAnimationSettings() -> (duration: CFTimeInterval, timingFunction: CAMediaTimingFunction?) {
         state.lock.lock()
         defer { state.lock.unlock() }
-        var duration: Any?
-        var function: Any?
+        // Each level's settings as read when they were set (no dictionary lookup or cast per change):
+        // the innermost level that sets one decides, a value of the wrong type reading as none.
+        var duration: Double??
+        var function: CAMediaTimingFunction??
         for level in State.threadStack.levels.reversed() {
-            if duration == nil { duration = level.values[kCATransactionAnimationDuration] }
-            if function == nil { function = level.values[kCATransactionAnimationTimingFunction] }
+            if duration == nil { duration = level.animationDuration }
+            if function == nil { function = level.animationTimingFunction }
             if duration != nil && function != nil { break }
         }
-        if duration == nil { duration = state.implicit?.values[kCATransactionAnimationDuration] }
-        if function == nil { function = state.implicit?.values[kCATransactionAnimationTimingFunction] }
-        return (duration.flatMap(AnimationValue.number) ?? 0.25, function as? CAMediaTimingFunction)
+        if duration == nil, let implicit = state.implicit { duration = implicit.animationDuration }
+        if function == nil, let implicit = state.implicit { function = implicit.animationTimingFunction }
+        return ((duration ?? nil) ?? 0.25, function ?? nil)
     }
 
     /// Sets the timing function of implicit animations created in the innermost transaction.

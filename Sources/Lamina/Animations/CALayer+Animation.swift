@@ -1,60 +1,5 @@
 import Foundation
 
-/// An animation attached to a client layer: the copy that was added, its record, and what has
-/// happened to it. Guarded by the transaction lock.
-final class LayerAnimation: @unchecked Sendable {
-    let id: UInt64
-    let key: String
-    /// True when the animation was added with a nil key (it has no key to look it up by).
-    let isAnonymous: Bool
-    let animation: CAAnimation
-    var record: AnimationRecord
-    /// True once a commit has stamped its begin time and sent it.
-    var committed = false
-    var started = false
-    var ended = false
-    let completionGroups: [CompletionGroup]
-    weak var layer: CALayer?
-
-    init(
-        id: UInt64, key: String, isAnonymous: Bool, animation: CAAnimation, record: AnimationRecord,
-        completionGroups: [CompletionGroup], layer: CALayer
-    ) {
-        self.id = id
-        self.key = key
-        self.isAnonymous = isAnonymous
-        self.animation = animation
-        self.record = record
-        self.completionGroups = completionGroups
-        self.layer = layer
-    }
-
-    nonisolated(unsafe) static var registry: [UInt64: LayerAnimation] = [:]
-    nonisolated(unsafe) static var nextID: UInt64 = 0
-
-    /// Reports the end of the animation once: the delegate's `animationDidStop(_:finished:)` and the
-    /// completion blocks waiting for it, on the main thread. Caller holds the transaction lock.
-    func end(finished: Bool) {
-        guard !ended else { return }
-        ended = true
-        Self.registry[id] = nil
-        let animation = self.animation
-        let groups = completionGroups
-        MainThreadDispatcher.post {
-            animation.delegate?.animationDidStop(animation, finished: finished)
-            for group in groups { group.animationEnded() }
-        }
-    }
-
-    /// Reports the start once, on the main thread. Caller holds the transaction lock.
-    func start() {
-        guard !started, !ended else { return }
-        started = true
-        let animation = self.animation
-        MainThreadDispatcher.post { animation.delegate?.animationDidStart(animation) }
-    }
-}
-
 extension CALayerDelegate {
     /// No action of the delegate's own: the search continues (the default for delegates that do not
     /// implement it).
@@ -115,6 +60,16 @@ extension CALayer {
                 .refusedAnimation, "animation '\(key ?? "nil")' not added to layer \(layerID)\(layerName): \(error)")
             return
         }
+        attach(forKey: key) { id, groups in
+            LayerAnimation(
+                id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
+                animation: copy, record: record, completionGroups: groups, layer: self)
+        }
+    }
+
+    /// Attaches the entry `makeEntry` makes (given its id and the open transactions' completion
+    /// groups, each registered to wait for it), ending the animation it replaces under `key`.
+    func attach(forKey key: String?, _ makeEntry: (UInt64, [CompletionGroup]) -> LayerAnimation) {
         CATransaction.lock()
         defer { CATransaction.unlock() }
         LayerAnimation.nextID += 1
@@ -124,9 +79,7 @@ extension CALayer {
         }
         let groups = CATransaction.openCompletionGroups()
         for group in groups { group.register() }
-        let entry = LayerAnimation(
-            id: id, key: key ?? "lamina.anonymous.\(id)", isAnonymous: key == nil,
-            animation: copy, record: record, completionGroups: groups, layer: self)
+        let entry = makeEntry(id, groups)
         attachedAnimations.append(entry)
         keyRecord.noteSet("animations")
         LayerAnimation.registry[id] = entry
@@ -334,7 +287,7 @@ extension CALayer {
     /// current transaction (so "add the animation, then set the model value" fades as intended).
     func actionBeforeChange(
         _ property: LayerKeyPath.Property, storing store: (inout LayerState) -> Void
-    ) -> (action: any CAAction, old: AnimationValue)? {
+    ) -> (action: PendingAction, old: AnimationValue)? {
         guard let old = willChange(property) else { return nil }
         var next = modelState
         store(&next)
@@ -342,11 +295,10 @@ extension CALayer {
         let explicit = CATransaction.state.lock.withLock {
             attachedAnimations.contains { entry in
                 !entry.committed
-                    && (entry.animation as? CAPropertyAnimation)?.keyPath.flatMap(LayerKeyPath.init)?.property
-                        == property
+                    && entry.propertyKeyPath.flatMap(LayerKeyPath.init)?.property == property
             }
         }
-        guard !explicit, let action = action(forKey: property.key) else { return nil }
+        guard !explicit, let action = pendingAction(for: property) else { return nil }
         return (action, old)
     }
 

@@ -47,7 +47,7 @@ extension CALayer {
             value != old
         else { return }
         let explicit = CATransaction.state.lock.withLock {
-            attachedAnimations.contains { !$0.committed && ($0.animation as? CAPropertyAnimation)?.keyPath == key }
+            attachedAnimations.contains { !$0.committed && $0.propertyKeyPath == key }
         }
         if explicit { return }
         runAction(forKey: key, oldValue: old)

@@ -69,6 +69,8 @@ public final class CAContext: @unchecked Sendable {
     /// The images each committed animation names, by animation id.
     var animationImages: [UInt64: [UInt64]] = [:]
     var nextSerial: UInt64 = 1
+    /// How many operations the last commit's list held (`changeOperations` reserves as many).
+    var lastOperationCount = 0
     var requestCounter: UInt64 = 0
     /// Every animation the server was sent, by id, as sent: a reconnect sends them again.
     var sentAnimations: [UInt64: AttachedAnimation] = [:]
@@ -220,6 +222,10 @@ public final class CAContext: @unchecked Sendable {
     /// properties and sublayer lists, the root, and layers that left the tree.
     func changeOperations() -> [LayerOperation] {
         var ops: [LayerOperation] = []
+        // As many as the last commit sent: a commit that changes every layer builds its list without
+        // growing it (and copying the operations) step by step.
+        ops.reserveCapacity(lastOperationCount)
+        defer { lastOperationCount = ops.count }
         var reachable = Set<LayerID>()
         var stack: [CALayer] = layer.map { [$0] } ?? []
         let now = CACurrentMediaTime()
@@ -257,7 +263,8 @@ public final class CAContext: @unchecked Sendable {
                     into: &ops)
             } else {
                 ops.append(.createLayer(l.layerID, l.modelState.layerClass))
-                ops += Self.sendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l)
+                Self.appendSendable(LayerProperty.differences(from: LayerState(), to: l.modelState), of: l, into: &ops)
+                l.changeMarks.clear(at: l.version)
                 emitterCellOperations(l, previous: nil, into: &ops)
                 if !childIDs.isEmpty { ops.append(.setSublayers(l.layerID, childIDs)) }
                 useImage(l.modelState.contents, by: 1)
@@ -343,7 +350,11 @@ public final class CAContext: @unchecked Sendable {
         _ l: CALayer, sent record: inout Sent, sublayers childIDs: [LayerID], host: (contextId: UInt32, token: UInt64),
         mask: LayerID?, now: Double, into ops: inout [LayerOperation]
     ) {
-        ops += Self.sendable(LayerProperty.differences(from: record.state, to: l.modelState), of: l)
+        // Only the properties changed since the record was sent (all of them when a write named
+        // none, or the record is older than the marks): the same operations, in the same order.
+        let compared = l.changeMarks.compared(sinceVersion: record.version)
+        Self.appendSendable(
+            LayerProperty.differences(from: record.state, to: l.modelState, among: compared), of: l, into: &ops)
         emitterCellOperations(l, previous: record.state, into: &ops)
         if record.sublayers != childIDs {
             ops.append(.setSublayers(l.layerID, childIDs))
@@ -359,6 +370,7 @@ public final class CAContext: @unchecked Sendable {
         Self.linkOperations(l, sent: &record, host: host, mask: mask, into: &ops)
         record.version = l.version
         record.state = l.modelState
+        l.changeMarks.clear(at: l.version)
     }
 
     /// Appends the operations that bring the server's animations of `layer` up to date: removals
@@ -381,8 +393,7 @@ public final class CAContext: @unchecked Sendable {
         for entry in current where !entry.committed {
             if entry.record.timing.beginTime == 0 {
                 if localNow == nil { localNow = layer.localTime(atMediaTime: now) }
-                entry.record.timing.beginTime = localNow!
-                entry.animation.beginTime = localNow!
+                entry.stampBeginTime(localNow!)
             }
             entry.committed = true
             let attached = AttachedAnimation(id: entry.id, key: entry.key, record: entry.record)
@@ -447,30 +458,42 @@ public final class CAContext: @unchecked Sendable {
     /// infinite geometry, a negative size, radius or width) is left out with a warning, where Apple
     /// platforms raise an exception; the server keeps the previous value. Long names are shortened.
     static func sendable(_ properties: [LayerProperty], of layer: CALayer) -> [LayerOperation] {
-        properties.compactMap { property in
-            var property = property
-            if case .name(let name?) = property, name.utf8.count > WireLimits.maxStringBytes {
-                property = .name(name.truncatedToUTF8(WireLimits.maxStringBytes))
-            }
-            if let reason = property.invalidReason {
-                let name = layer.name.map { " (\($0))" } ?? ""
-                LaminaDiagnostics.report(
-                    .valueNotSent, "not sending \(property.keyPath) of layer \(layer.layerID)\(name): \(reason)")
-                return nil
-            }
-            if case .path(let path?) = property,
-                MessageCodec.encodedSize(of: .set(layer.layerID, property)) > WireLimits.maxOperationBytes
-            {
-                // A path must fit in one message: a larger one is sent as no path, and reported.
-                let name = layer.name.map { " (\($0))" } ?? ""
-                LaminaDiagnostics.report(
-                    .valueNotSent,
-                    "not sending the path of layer \(layer.layerID)\(name): its \(path.elementCount) elements do not "
-                        + "fit in one message of \(WireLimits.maxMessageBytes) bytes")
-                return .set(layer.layerID, .path(nil))
-            }
-            return .set(layer.layerID, property)
+        var ops: [LayerOperation] = []
+        appendSendable(properties, of: layer, into: &ops)
+        return ops
+    }
+
+    /// Appends `sendable(properties, of: layer)` to `ops` (without a list of its own to copy).
+    static func appendSendable(_ properties: [LayerProperty], of layer: CALayer, into ops: inout [LayerOperation]) {
+        for property in properties {
+            if let op = sendable(property, of: layer) { ops.append(op) }
         }
+    }
+
+    /// The operation for one property of `sendable(_:of:)`, nil when it is left out.
+    private static func sendable(_ property: LayerProperty, of layer: CALayer) -> LayerOperation? {
+        var property = property
+        if case .name(let name?) = property, name.utf8.count > WireLimits.maxStringBytes {
+            property = .name(name.truncatedToUTF8(WireLimits.maxStringBytes))
+        }
+        if let reason = property.invalidReason {
+            let name = layer.name.map { " (\($0))" } ?? ""
+            LaminaDiagnostics.report(
+                .valueNotSent, "not sending \(property.keyPath) of layer \(layer.layerID)\(name): \(reason)")
+            return nil
+        }
+        if case .path(let path?) = property,
+            MessageCodec.encodedSize(of: .set(layer.layerID, property)) > WireLimits.maxOperationBytes
+        {
+            // A path must fit in one message: a larger one is sent as no path, and reported.
+            let name = layer.name.map { " (\($0))" } ?? ""
+            LaminaDiagnostics.report(
+                .valueNotSent,
+                "not sending the path of layer \(layer.layerID)\(name): its \(path.elementCount) elements do not "
+                    + "fit in one message of \(WireLimits.maxMessageBytes) bytes")
+            return .set(layer.layerID, .path(nil))
+        }
+        return .set(layer.layerID, property)
     }
 
     // MARK: Requests

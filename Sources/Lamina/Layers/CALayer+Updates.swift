@@ -59,11 +59,18 @@ extension CALayer {
         let oldBounds = modelState.bounds
         observers?.willChange(property.key)
         let action = property.isAnimatable ? actionBeforeChange(property, storing: store) : nil
-        CATransaction.holdForOpenTransaction(self)
-        store(&modelState)
+        let held = CATransaction.holdForOpenTransaction(self)
+        // The setter writes one property: the next commit compares only the properties marked.
+        changeMarks.mark(property)
+        store(&modelStorage)
         alongside?()
-        changed()
-        if let action { runAction(action.action, forKey: property.key, oldValue: action.old) }
+        if held {
+            // `changed()` without holding the layer a second time for the same open transaction.
+            version &+= 1
+        } else {
+            changed()
+        }
+        if let action { runPendingAction(action.action, for: property, oldValue: action.old) }
         if property == .bounds { boundsDidChange(from: oldBounds.size) }
         let differs = oldValue.map { $0 != modelState[property] } ?? true
         if property == .bounds && needsDisplayOnBoundsChange {

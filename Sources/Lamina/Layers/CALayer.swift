@@ -8,8 +8,10 @@ import Foundation
 open class CALayer: NSObject, NSSecureCoding {
     /// The layer's id on the wire, unique in this process.
     let layerID: LayerID
-    /// Model values, as the render server will receive them.
-    var modelState = LayerState()
+    /// The storage of `modelState`, written directly only by the setter (CALayer+ChangeMarks.swift).
+    var modelStorage = LayerState()
+    /// The properties changed since a commit last diffed the layer.
+    var changeMarks = LayerChangeMarks()
     /// Bumped on every change, so a commit sends only changed layers (unless another thread's holds it).
     var version: UInt64 = 0
     var transactionHold: TransactionHold?

@@ -23,7 +23,34 @@ public let kCATransactionCompletionBlock = "completionBlock"
 open class CATransaction: NSObject {
     /// One open transaction level: its settings and the animations added while it was open.
     final class Level {
-        var values: [String: Any] = [:]
+        var values: [String: Any] = [:] {
+            didSet {
+                disablesActions = Self.disablesActions(values[kCATransactionDisableActions])
+                animationDuration = values[kCATransactionAnimationDuration].map(AnimationValue.number)
+                animationTimingFunction = values[kCATransactionAnimationTimingFunction].map {
+                    $0 as? CAMediaTimingFunction
+                }
+            }
+        }
+        /// `values[kCATransactionDisableActions]` read as `disableActions()` reads it (nil when the
+        /// level sets none), kept as the values change: every property change asks.
+        private(set) var disablesActions: Bool?
+        /// The level's implicit-animation duration as `implicitAnimationSettings()` reads it: nil
+        /// when it sets none, `.some(nil)` when it sets one that is not a number.
+        private(set) var animationDuration: Double??
+        /// The level's implicit-animation timing function, read the same way.
+        private(set) var animationTimingFunction: CAMediaTimingFunction??
+
+        /// How `disableActions()` reads a level's value: a `Bool`, an `NSNumber`'s `boolValue`, false
+        /// for any other value; nil for none.
+        static func disablesActions(_ value: Any?) -> Bool? {
+            switch value {
+            case nil: nil
+            case let b as Bool: b
+            case let n as NSNumber: n.boolValue
+            default: false
+            }
+        }
         let completion = CompletionGroup()
         /// What runs once the outermost transaction has sent its changes (`afterOutermostCommit`).
         var commitHooks: [() -> Void] = []
@@ -145,16 +172,18 @@ open class CATransaction: NSObject {
     static func implicitAnimationSettings() -> (duration: CFTimeInterval, timingFunction: CAMediaTimingFunction?) {
         state.lock.lock()
         defer { state.lock.unlock() }
-        var duration: Any?
-        var function: Any?
+        // Each level's settings as read when they were set (no dictionary lookup or cast per change):
+        // the innermost level that sets one decides, a value of the wrong type reading as none.
+        var duration: Double??
+        var function: CAMediaTimingFunction??
         for level in State.threadStack.levels.reversed() {
-            if duration == nil { duration = level.values[kCATransactionAnimationDuration] }
-            if function == nil { function = level.values[kCATransactionAnimationTimingFunction] }
+            if duration == nil { duration = level.animationDuration }
+            if function == nil { function = level.animationTimingFunction }
             if duration != nil && function != nil { break }
         }
-        if duration == nil { duration = state.implicit?.values[kCATransactionAnimationDuration] }
-        if function == nil { function = state.implicit?.values[kCATransactionAnimationTimingFunction] }
-        return (duration.flatMap(AnimationValue.number) ?? 0.25, function as? CAMediaTimingFunction)
+        if duration == nil, let implicit = state.implicit { duration = implicit.animationDuration }
+        if function == nil, let implicit = state.implicit { function = implicit.animationTimingFunction }
+        return ((duration ?? nil) ?? 0.25, function ?? nil)
     }
 
     /// Sets the timing function of implicit animations created in the innermost transaction.
@@ -164,11 +193,14 @@ open class CATransaction: NSObject {
 
     /// Whether actions (implicit animations) are off for changes in this transaction.
     open class func disableActions() -> Bool {
-        switch value(forKey: kCATransactionDisableActions) {
-        case let b as Bool: b
-        case let n as NSNumber: n.boolValue
-        default: false
+        // `value(forKey: kCATransactionDisableActions)` read as a Bool, from each level's value as it
+        // was read when set: the innermost level that set one decides (every property change asks).
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        for level in State.threadStack.levels.reversed() {
+            if let flag = level.disablesActions { return flag }
         }
+        return state.implicit?.disablesActions ?? false
     }
 
     /// Turns actions off (or on) for the innermost transaction.
@@ -281,11 +313,16 @@ open class CATransaction: NSObject {
     /// Holds `layer` for the calling thread's open explicit transaction, if it has one, before a
     /// change is stored: another thread's commit then never sees the new value without the hold (the
     /// change is marked, and the version bumped, only after the store).
-    static func holdForOpenTransaction(_ layer: CALayer) {
+    /// Returns true when it held the layer (a transaction is open on the thread): `layerDidChange`
+    /// would then hold it again and nothing more, so the setter leaves it out.
+    @discardableResult
+    static func holdForOpenTransaction(_ layer: CALayer) -> Bool {
         state.lock.lock()
         defer { state.lock.unlock() }
         let stack = State.threadStack
-        if !stack.levels.isEmpty { layer.hold(for: stack) }
+        guard !stack.levels.isEmpty else { return false }
+        layer.hold(for: stack)
+        return true
     }
 
     static func openImplicit() {

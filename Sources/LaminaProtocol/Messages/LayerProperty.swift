@@ -431,6 +431,23 @@ public enum LayerProperty: Sendable, Hashable {
         return out
     }
 
+    /// The properties among `compared` whose values differ between `old` and `new`, in table order:
+    /// `differences(from:to:)` limited to the properties a client marked as written since `old`
+    /// (bit n % 64 of word n / 64 for wire code n), so an unmarked property is not compared.
+    public static func differences(
+        from old: LayerState, to new: LayerState, among compared: SIMD2<UInt64>
+    ) -> [LayerProperty] {
+        var out: [LayerProperty] = []
+        for name in names(of: new.layerClass) {
+            let code = Int(name.rawValue)
+            guard compared[code >> 6] & (1 << UInt64(code & 63)) != 0, new.differs(in: name, from: old) else {
+                continue
+            }
+            if let property = LayerProperty(name, new[name]) { out.append(property) }
+        }
+        return out
+    }
+
     /// The properties a layer of class `owner` has, in table order (`LayerPropertyName.all(of:)`).
     @inline(__always)
     public static func names(of owner: LayerClass) -> [LayerPropertyName] { LayerPropertyName.all(of: owner) }

@@ -43,7 +43,7 @@ struct CommitEquivalenceTests {
     private func change(_ layers: [CALayer], _ random: inout SplitMix64) {
         let layer = layers[1 + random.below(layers.count - 1)]
         let isMask = layers.contains { $0.mask === layer }
-        switch random.below(12) {
+        switch random.below(14) {
         case 0: layer.position = CGPoint(x: random.unit() * 300, y: random.unit() * 200)
         case 1: layer.opacity = Float(random.unit())
         case 2: layer.bounds = CGRect(x: 0, y: 0, width: random.unit() * 50, height: random.unit() * 50)
@@ -72,6 +72,14 @@ struct CommitEquivalenceTests {
                 layer.mask = candidate
             }
         case 10: layer.cornerRadius = random.unit() * 8
+        case 12:
+            // Key-value coding of a component: the setter of the whole property, marked as such.
+            layer.setValue(random.unit() * 300, forKeyPath: "position.x")
+        case 13:
+            // A write that goes around the setter (a class default applied in place): every
+            // property is compared at the next commit.
+            layer.modelState.cornerRadius = random.unit() * 8
+            layer.changed()
         default:
             if let shape = layer as? CAShapeLayer {
                 shape.lineWidth = random.unit() * 4
@@ -160,6 +168,49 @@ struct CommitEquivalenceTests {
             }
             // The sequence changed layers the server had in most of its 60 commits: the comparison ran.
             #expect(compared >= 40)
+        }
+    }
+
+    /// One tree shown by two contexts, committed by one of them or by both: a commit compares only
+    /// the properties marked since the layer was last compared (`LayerChangeMarks`), and the marks
+    /// that one context's commit cleared must not hide a change from the other, whose record is
+    /// older. Each commit of each context matches the general diff.
+    @Test(arguments: [UInt64(5), 6, 7])
+    func twoContextsShowingOneTreeMatchTheGeneralDiff(seed: UInt64) throws {
+        try withContext { context, _ in
+            let otherServer = try FakeServer()
+            defer { otherServer.stop() }
+            let second = try CAContext(socketPath: otherServer.path, clientName: "CommitTests second")
+            var random = SplitMix64(seed: seed)
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 320, height: 240)
+            var layers = [root]
+            for i in 0..<10 {
+                let layer = CALayer()
+                layer.name = "layer \(i)"
+                layers[random.below(layers.count)].addSublayer(layer)
+                layers.append(layer)
+            }
+            context.layer = root
+            second.layer = root
+            var trees = [RenderTree(), RenderTree()]
+            checkCommit(context, root: root, tree: &trees[0])
+            checkCommit(second, root: root, tree: &trees[1])
+            var compared = [0, 0]
+            for _ in 0..<40 {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                // The first context compares the layers one to three times (each clearing the marks),
+                // then the second, whose records are older by as many rounds of changes.
+                for _ in 0..<(1 + random.below(3)) {
+                    for _ in 0..<(1 + random.below(4)) { change(layers, &random) }
+                    compared[0] += checkCommit(context, root: root, tree: &trees[0])
+                }
+                compared[1] += checkCommit(second, root: root, tree: &trees[1])
+                CATransaction.commit()
+            }
+            #expect(compared[0] >= 40 && compared[1] >= 30, "compared \(compared)")
+            second.layer = nil
         }
     }
 }

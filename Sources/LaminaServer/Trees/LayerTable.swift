@@ -69,8 +69,19 @@ public struct LayerTable: Sendable {
 
     /// The layer in `slot` (a slot `slot(of:)` returned, the table unchanged since), read where the
     /// table holds it.
+    ///
+    /// Yielding the force-unwrapped element copied the whole layer out first (its state, with every
+    /// reference in it retained and released again), for each read of one field. A slot that
+    /// `slot(of:)` gave holds a layer, and Swift lays an optional's payload out at its own address
+    /// (spare bits or a tag byte after it say `nil`), so the element's address is the layer's.
     subscript(slot slot: Int32) -> RenderLayer {
-        _read { yield chunks[Int(slot) >> Self.chunkShift][Int(slot) & (Self.chunkSize - 1)]! }
+        unsafeAddress {
+            let chunk = Int(slot) >> Self.chunkShift, index = Int(slot) & (Self.chunkSize - 1)
+            assert(chunks[chunk][index] != nil, "slot \(slot) holds no layer")
+            return chunks[chunk].withUnsafeBufferPointer {
+                UnsafeRawPointer($0.baseAddress! + index).assumingMemoryBound(to: RenderLayer.self)
+            }
+        }
     }
 
     /// Removes layer `id` and returns it, or nil when there is none.

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaProtocol
+import LaminaTesting
 import Testing
 
 @testable import LaminaServer
@@ -73,5 +74,38 @@ struct LayerTableTests {
         a[2]!.sublayers.append(9)
         #expect(a[1]?.state.opacity == 0.25 && b[1]?.state.opacity == 1)
         #expect(a[2]?.sublayers == [9] && b[2]?.sublayers == [])
+    }
+
+    /// `subscript(slot:)` reads a layer where its chunk holds it (no copy): every layer read by the
+    /// slot `slot(of:)` gives is the one read by id, with its references (sublayer lists, names,
+    /// animations) intact, through removals, reused slots and copies that later diverge.
+    @Test func readsBySlotAreTheLayersReadById() throws {
+        var table = LayerTable()
+        var random = SplitMix64(seed: 19)
+        for id in 1...LayerID(200) {
+            var layer = RenderLayer(superlayer: id / 2)
+            layer.sublayers = (0..<(id % 5)).map { LayerID($0) + id * 10 }
+            layer.state.name = "layer \(id)"
+            layer.state.opacity = Float(id) / 200
+            table[id] = layer
+        }
+        for _ in 0..<100 {
+            let id = LayerID(1 + random.next() % 200)
+            if random.next() % 3 == 0 { table[id] = nil } else if table[id] != nil { table[id]!.state.opacity /= 2 }
+        }
+        let before = table
+        for id in 201...LayerID(260) { table[id] = RenderLayer(superlayer: 1) }  // Reuses the freed slots.
+        table[5]?.sublayers = [1, 2, 3]
+        for (layers, name) in [(table, "after"), (before, "before")] {
+            for id in layers.keys {
+                let slot = try #require(layers.slot(of: id))
+                let byId = try #require(layers[id])
+                #expect(layers[slot: slot].superlayer == byId.superlayer, "\(name) \(id)")
+                #expect(layers[slot: slot].sublayers == byId.sublayers, "\(name) \(id)")
+                #expect(layers[slot: slot].state.name == byId.state.name, "\(name) \(id)")
+                #expect(layers[slot: slot].state.opacity == byId.state.opacity, "\(name) \(id)")
+            }
+        }
+        #expect(before[5]?.sublayers != [1, 2, 3] || before[5] == nil)
     }
 }

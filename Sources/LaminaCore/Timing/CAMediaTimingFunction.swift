@@ -27,10 +27,6 @@ open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable 
     /// The control points as `Double`s; see `widen(_:)`.
     private let widened: (c1x: Double, c1y: Double, c2x: Double, c2y: Double)
 
-    /// For the x coordinates of a curve Core Animation names, the curve parameter at evenly spaced
-    /// x (`StartTable`), shared by every function with those x coordinates; nil for other curves.
-    private let startTable: StartTable?
-
     /// Widens a `Float` control point to the `Double` nearest its shortest decimal spelling, so
     /// that 0.42 becomes 0.42 rather than 0.41999998688697815. Apple's API takes `Float`, yet the
     /// curves are written as decimals; widening this way keeps symmetric curves such as
@@ -73,7 +69,6 @@ open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable 
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
         isIdentity = p1x == p1y && p2x == p2y
-        startTable = isIdentity ? nil : StartTable.shared(c1x: x1, c2x: x2)
         super.init()
     }
 
@@ -131,7 +126,12 @@ open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable 
         guard t > 0 else { return 0 }
         guard t < 1 else { return 1 }
         if isIdentity { return t }
-        return yAt(parameter(forX: t, from: startTable?.start(forX: t) ?? t))
+        // The named curves' x coordinates are looked up here, not kept in a stored property: a new
+        // field would move the class's method table, which code built against it relies on.
+        guard let table = StartTable.index(c1x: widened.c1x, c2x: widened.c2x) else {
+            return yAt(parameter(forX: t, from: t))
+        }
+        return yAt(parameter(forX: t, from: StartTable.start(forX: t, table: table)))
     }
 
     /// `evaluate(_:)` with Newton started from s = t whatever the curve: the solve before the start
@@ -145,7 +145,7 @@ open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable 
     }
 
     /// Whether Newton starts from a `StartTable` (the x coordinates of a named curve).
-    final var hasStartTable: Bool { startTable != nil }
+    final var hasStartTable: Bool { !isIdentity && StartTable.index(c1x: widened.c1x, c2x: widened.c2x) != nil }
 
     // MARK: Curve arithmetic
 

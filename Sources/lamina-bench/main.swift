@@ -359,6 +359,12 @@ struct Bench: ParsableCommand {
             let ns = AnimationBench.evaluationCost(c.record, rounds: max(3, iterations / 4))
             row("animation evaluation per property per frame: \(c.name)", String(format: "%.0f ns", ns))
         }
+        for c in AnimationBench.selectedCases {
+            let ns = AnimationBench.inPlaceCost(c.record, rounds: max(3, iterations / 4))
+            row(
+                "animation evaluation per property per frame, in place (no state copy): \(c.name)",
+                String(format: "%.0f ns", ns))
+        }
         let copy = AnimationBench.evaluationCost(nil, rounds: max(3, iterations / 4))
         row(
             "animation evaluation, no animation (the copy of the layer state that each row above includes)",

@@ -24,8 +24,16 @@ public enum LayerAnimator {
     ) {
         animations.withUnsafeBufferPointer { attached in
             for index in attached.indices {
-                attached[index].record.apply(
-                    to: &state, parentTime: layerTime, id: attached[index].id, transitions: &transitions)
+                // The common basic animations are worked out from the record first and written after
+                // (`DirectWrite`), so the record is not copied; the rest take the general path.
+                let direct = attached[index].record.directWrite(atParent: layerTime)
+                switch direct {
+                case .noEffect: continue
+                case .general:
+                    attached[index].record.apply(
+                        to: &state, parentTime: layerTime, id: attached[index].id, transitions: &transitions)
+                case .write: direct.apply(to: &state)
+                }
             }
         }
     }

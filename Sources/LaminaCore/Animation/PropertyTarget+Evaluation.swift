@@ -5,7 +5,7 @@ extension PropertyTarget {
     func current(in state: LayerState) -> AnimationValue {
         if let valueFunction { return valueFunction.neutral }
         if let cell { return cell.value(in: state.emitter.cells) ?? .number(0) }
-        return keyPath.value(in: state)
+        return Self.value(at: keyPath, in: state)
     }
 
     /// Writes an animated value (before additive/cumulative composition) into `state`; a custom
@@ -30,9 +30,9 @@ extension PropertyTarget {
             return
         }
         if isAdditive {
-            value = AnimationValue.add(keyPath.value(in: state), value)
+            value = AnimationValue.add(Self.value(at: keyPath, in: state), value)
         }
-        keyPath.set(value, in: &state)
+        Self.set(value, at: keyPath, in: &state)
     }
 
     func apply(values: BasicValues, fraction: Double, iteration: Double, to state: inout LayerState) {

@@ -147,7 +147,7 @@ public struct DecomposedTransform: Sendable, Hashable {
     /// With `Rc` the usual column-vector matrix, `R = Rcᵀ`; Shepperd's method picks the largest of
     /// `w`, `x`, `y`, `z` to divide by, so the result is accurate for every rotation. The sign is
     /// chosen so that `w ≥ 0`.
-    static func quaternion(fromRows r: [SIMD3<Double>]) -> SIMD4<Double> {
+    static func quaternion(fromRows r: MatrixRows3) -> SIMD4<Double> {
         let trace = r[0].x + r[1].y + r[2].z
         var q: SIMD4<Double>
         if trace > 0 {
@@ -168,14 +168,13 @@ public struct DecomposedTransform: Sendable, Hashable {
     }
 
     /// The rows of the rotation matrix (row-vector convention) of `quaternion`.
-    var rotationRows: [SIMD3<Double>] {
+    var rotationRows: MatrixRows3 {
         let q = Self.normalized(quaternion)
         let (x, y, z, w) = (q.x, q.y, q.z, q.w)
-        return [
+        return MatrixRows3(
             SIMD3<Double>(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
             SIMD3<Double>(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
-            SIMD3<Double>(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)),
-        ]
+            SIMD3<Double>(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)))
     }
 
     // MARK: - Composition
@@ -184,7 +183,7 @@ public struct DecomposedTransform: Sendable, Hashable {
     ///
     /// The upper 3×3 is `L = S · K · R`; the result is `[[L, L·q], [t, t·q + p.w]]` with
     /// `q = (p.x, p.y, p.z)` as a column and `t` the translation row.
-    static func compose(_ d: DecomposedTransform, rotation r: [SIMD3<Double>]) -> CATransform3D {
+    static func compose(_ d: DecomposedTransform, rotation r: MatrixRows3) -> CATransform3D {
         let l0 = d.scaleX * r[0]
         let l1 = d.scaleY * (d.skewXY * r[0] + r[1])
         let l2 = d.scaleZ * (d.skewXZ * r[0] + d.skewYZ * r[1] + r[2])

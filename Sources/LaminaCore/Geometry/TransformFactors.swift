@@ -8,7 +8,7 @@ struct TransformFactors {
     /// The decomposition; its quaternion describes `rotation`.
     var decomposed: DecomposedTransform
     /// The rotation's rows (row-vector convention), orthonormal with determinant +1.
-    var rotation: [SIMD3<Double>]
+    var rotation: MatrixRows3
 
     /// Factors `m`; nil when an entry is not finite, or when the upper 3×3 is singular and
     /// `allowSingular` is false.
@@ -18,22 +18,33 @@ struct TransformFactors {
     /// basis as close to the identity as possible. The recomposition then reproduces `m` exactly
     /// when the degenerate rows were zero (the usual case, a scale of 0); a non-zero degenerate row
     /// and any perspective that `L` cannot carry are lost. `m44 == 0` is accepted here.
+    ///
+    /// Every intermediate is a fixed-size value (no arrays), so factoring allocates nothing; the
+    /// arithmetic, and its order, is that of the array form it replaced, so the factors are the same
+    /// bit for bit (`AnimationEvaluationTests` checks this against the array form over random matrices).
     init?(_ m: CATransform3D, allowSingular: Bool) {
         guard m.isFinite else { return nil }
-        let rows = [
-            SIMD3<Double>(m.m11, m.m12, m.m13), SIMD3<Double>(m.m21, m.m22, m.m23), SIMD3<Double>(m.m31, m.m32, m.m33),
-        ]
-        let largest = rows.map { ($0 * $0).sum().squareRoot() }.max() ?? 0
+        let rows = MatrixRows3(
+            SIMD3<Double>(m.m11, m.m12, m.m13), SIMD3<Double>(m.m21, m.m22, m.m23), SIMD3<Double>(m.m31, m.m32, m.m33))
+        // The largest row length, compared as `max()` of the three lengths compares them.
+        var largest = (rows.r0 * rows.r0).sum().squareRoot()
+        for i in 1..<3 {
+            let length = (rows[i] * rows[i]).sum().squareRoot()
+            if largest < length { largest = length }
+        }
         let threshold = largest * 1e-12
 
-        var basis: [SIMD3<Double>?] = [nil, nil, nil]
+        // `basis[i]` is meaningful only where bit i of `present` is set (the array form's nil elsewhere).
+        var basis = MatrixRows3.zero
+        var present: UInt8 = 0
         var scale = SIMD3<Double>(0, 0, 0)
-        var skew = [[Double]](repeating: [0, 0, 0], count: 3)
+        var skew = MatrixRows3.zero
         for i in 0..<3 {
             var v = rows[i]
-            var coefficients = [0.0, 0.0, 0.0]
+            var coefficients = SIMD3<Double>(0, 0, 0)
             for j in 0..<i {
-                guard let b = basis[j] else { continue }
+                guard present & (1 << j) != 0 else { continue }
+                let b = basis[j]
                 let c = (v * b).sum()
                 coefficients[j] = c
                 v -= c * b
@@ -42,18 +53,22 @@ struct TransformFactors {
             if length > threshold && length > 0 {
                 scale[i] = length
                 basis[i] = v / length
+                present |= 1 << i
                 for j in 0..<i { skew[i][j] = coefficients[j] / length }
             } else if !allowSingular {
                 return nil
             }
         }
 
-        let known = (0..<3).filter { basis[$0] != nil }
-        switch known.count {
+        // The rows that got no basis vector, as bits; the first and last of them.
+        let absent = ~present & 0b111
+        switch present.nonzeroBitCount {
         case 3:
-            let b = basis.map { $0! }
+            let b = basis
             if (b[0] * Self.cross(b[1], b[2])).sum() < 0 {
-                let flip = (0..<3).min { b[$0][$0] < b[$1][$1] }!
+                // The first axis with the smallest diagonal entry, as `min(by:)` picks it.
+                var flip = 0
+                for i in 1..<3 where b[i][i] < b[flip][flip] { flip = i }
                 scale[flip] = -scale[flip]
                 basis[flip] = -b[flip]
                 for i in 0..<3 {
@@ -61,23 +76,23 @@ struct TransformFactors {
                 }
             }
         case 2:
-            let missing = (0..<3).first { basis[$0] == nil }!
-            basis[missing] = Self.cross(basis[(missing + 1) % 3]!, basis[(missing + 2) % 3]!)
+            let missing = absent.trailingZeroBitCount
+            basis[missing] = Self.cross(basis[(missing + 1) % 3], basis[(missing + 2) % 3])
         case 1:
-            let present = known[0]
-            let first = (0..<3).first { basis[$0] == nil }!
-            let other = (0..<3).last { basis[$0] == nil }!
-            let r = basis[present]!
+            let only = present.trailingZeroBitCount
+            let first = absent.trailingZeroBitCount
+            let other = UInt8.bitWidth - 1 - absent.leadingZeroBitCount
+            let r = basis[only]
             var candidate = Self.unit(first) - (Self.unit(first) * r).sum() * r
             if (candidate * candidate).sum() < 1e-6 {
                 candidate = Self.unit(other) - (Self.unit(other) * r).sum() * r
             }
             basis[first] = candidate / (candidate * candidate).sum().squareRoot()
-            basis[other] = Self.cross(basis[(other + 1) % 3]!, basis[(other + 2) % 3]!)
+            basis[other] = Self.cross(basis[(other + 1) % 3], basis[(other + 2) % 3])
         default:
-            basis = [Self.unit(0), Self.unit(1), Self.unit(2)]
+            basis = .identity
         }
-        let r = basis.map { $0! }
+        let r = basis
 
         // Perspective column q solves L·q = c with L = S·K·R, using 0 for 1/s where s is 0.
         let c = SIMD3<Double>(m.m14, m.m24, m.m34)
@@ -121,15 +136,14 @@ struct TransformFactors {
     }
 
     /// The rows of `Rx(a.x) · Ry(a.y) · Rz(a.z)` (see `eulerAngles`).
-    static func rotationRows(euler a: SIMD3<Double>) -> [SIMD3<Double>] {
+    static func rotationRows(euler a: SIMD3<Double>) -> MatrixRows3 {
         let (sa, ca) = (sin(a.x), cos(a.x))
         let (sb, cb) = (sin(a.y), cos(a.y))
         let (sc, cc) = (sin(a.z), cos(a.z))
-        return [
+        return MatrixRows3(
             SIMD3<Double>(cb * cc, cb * sc, -sb),
             SIMD3<Double>(sa * sb * cc - ca * sc, sa * sb * sc + ca * cc, sa * cb),
-            SIMD3<Double>(ca * sb * cc + sa * sc, ca * sb * sc - sa * cc, ca * cb),
-        ]
+            SIMD3<Double>(ca * sb * cc + sa * sc, ca * sb * sc - sa * cc, ca * cb))
     }
 
     private static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {

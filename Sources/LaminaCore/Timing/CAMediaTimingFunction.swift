@@ -118,29 +118,57 @@ open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable 
     /// A Lamina addition; Core Animation evaluates timing functions internally. `t` is clamped
     /// to 0...1 (NaN counts as 0), `evaluate(0)` is exactly 0 and `evaluate(1)` exactly 1. The
     /// result is accurate to well within 1e-6. The curve parameter s with x(s) = t is found by
-    /// Newton–Raphson from s = t, falling back to bisection when Newton leaves 0...1, meets a
-    /// flat slope or has not converged after a few steps; both loops are bounded.
+    /// Newton–Raphson, falling back to bisection when Newton leaves 0...1, meets a flat slope or
+    /// has not converged after a few steps; both loops are bounded. Newton starts from s = t, or, for
+    /// the curves Core Animation names, from a table of the curve (two steps for most t instead of
+    /// about four).
     public func evaluate(_ t: Double) -> Double {
         guard t > 0 else { return 0 }
         guard t < 1 else { return 1 }
         if isIdentity { return t }
-        return yAt(parameter(forX: t))
+        // The named curves' x coordinates are looked up here, not kept in a stored property: a new
+        // field would move the class's method table, which code built against it relies on.
+        guard let table = StartTable.index(c1x: widened.c1x, c2x: widened.c2x) else {
+            return yAt(parameter(forX: t, from: t))
+        }
+        return yAt(parameter(forX: t, from: StartTable.start(forX: t, table: table)))
     }
+
+    /// `evaluate(_:)` with Newton started from s = t whatever the curve: the solve before the start
+    /// tables, which the tests hold the tables' results to. `final`, as `hasStartTable` is: neither
+    /// takes a slot in the class's method table, whose layout code built against it relies on.
+    final func evaluateFromLinearStart(_ t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        if isIdentity { return t }
+        return yAt(parameter(forX: t, from: t))
+    }
+
+    /// Whether Newton starts from a `StartTable` (the x coordinates of a named curve).
+    final var hasStartTable: Bool { !isIdentity && StartTable.index(c1x: widened.c1x, c2x: widened.c2x) != nil }
 
     // MARK: Curve arithmetic
 
-    @inline(__always) private func xAt(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
     @inline(__always) private func yAt(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
-    @inline(__always) private func slopeXAt(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
-    /// The curve parameter s in 0...1 where x(s) == `x`, for `x` in (0, 1).
+    /// The curve parameter s in 0...1 where x(s) == `x`, for `x` in (0, 1), with Newton started at
+    /// `start` (in 0...1).
     ///
     /// With both inner x coordinates in 0...1, x(s) never decreases on 0...1 (its derivative is a
     /// quadratic Bernstein polynomial with a non-negative minimum), so the root is bracketed by
     /// 0...1 and bisection always succeeds.
-    private func parameter(forX x: Double) -> Double {
+    private func parameter(forX x: Double, from start: Double) -> Double {
+        Self.parameter(forX: x, from: start, ax: ax, bx: bx, cx: cx)
+    }
+
+    /// The root finding of `parameter(forX:from:)` for the x polynomial with power-basis
+    /// coefficients `ax`, `bx`, `cx` (`StartTable` builds its tables with it).
+    @inline(__always)
+    static func parameter(forX x: Double, from start: Double, ax: Double, bx: Double, cx: Double) -> Double {
+        @inline(__always) func xAt(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+        @inline(__always) func slopeXAt(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
         // Newton–Raphson: quadratic convergence wherever the slope is healthy.
-        var s = x
+        var s = start
         for _ in 0..<8 {
             let error = xAt(s) - x
             if error == 0 { return s }

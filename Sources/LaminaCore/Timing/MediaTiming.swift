@@ -130,6 +130,7 @@ public struct MediaTiming: Sendable, Hashable {
     ///   the result is 1. Callers substitute the 0.25 s default duration before calling.
     ///
     /// Negative speeds are not modelled here beyond `localTime(fromParent:)`.
+    @inline(__always)
     public func progress(atLocal t: Double) -> Double? {
         let active = activeDuration
         if t < 0 {

@@ -3,6 +3,9 @@ import Foundation
 /// The work behind the hierarchy API (`sublayers`, `insertSublayer`, `removeFromSuperlayer`, ...),
 /// whose overridable entry points are declared in CALayer.swift.
 extension CALayer {
+    /// The model sublayers (the commit walk).
+    var modelSublayers: [CALayer] { storedSublayers }
+
     /// Replaces every sublayer with `incoming`, refusing the whole assignment, and changing nothing,
     /// when any of them would enter its own subtree.
     func replaceAllSublayers(with incoming: [CALayer]) {

@@ -596,7 +596,4 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Replaces the sublayer `oldLayer` with `newLayer`, which leaves its own superlayer first.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replace(oldLayer, with: newLayer) }
-
-    /// The model sublayers (the commit walk).
-    var modelSublayers: [CALayer] { storedSublayers }
 }

@@ -43,10 +43,10 @@ extension RetainedDisplayList {
     }
 
     /// Draws the dirty roots of tree `index` of `trees` again as they are at `time`, when the layers
-    /// animating then are `animating` (`RenderTree.animatingLayers(at:)`).
+    /// animating then are `animating` (`RenderTree.animating(at:)`).
     mutating func redrawDirty(
         tree index: Int, of trees: [RenderTree], size: (width: Int, height: Int), time: Double,
-        animating: Set<LayerID>
+        animating: AnimatingLayers
     ) -> RedrawResult {
         let tree = trees[index]
         guard let changes = tree.changes(since: keys[index].revision) else { return .failure("the change log was cut") }
@@ -60,7 +60,8 @@ extension RetainedDisplayList {
             dirty.insert(entry.layer)
             if entry.change.contains(.order), let parent = tree.layers[entry.layer]?.superlayer { dirty.insert(parent) }
         }
-        dirty.formUnion(animating)
+        dirty.formUnion(animating.running)
+        dirty.formUnion(animating.due)
         dirty.formUnion(keys[index].animated)
         guard dirty.count <= limit else { return .failure("too many dirty layers") }
         guard !dirty.isEmpty else { return .success([]) }

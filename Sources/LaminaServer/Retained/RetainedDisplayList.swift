@@ -62,8 +62,8 @@ public struct RetainedDisplayList {
         var revision: UInt64
         var contextId: UInt32?
         var images: [UInt64: ContentsImage]
-        /// The layers animating then (`RenderTree.animatingLayers`): drawn again next frame too, as
-        /// they show other values once their animations end.
+        /// The layers animating then (`RenderTree.animating(at:)`, some perhaps twice): drawn again
+        /// next frame too, as they show other values once their animations end.
         var animated: [LayerID]
     }
 
@@ -108,10 +108,10 @@ public struct RetainedDisplayList {
         var redrawn: [Redrawn] = []
         resetScratch(width: width, height: height, treeCount: trees.count)
         // The layers animating now, per tree: looked at once a frame.
-        var animating: [Set<LayerID>] = []
+        var animating: [AnimatingLayers] = []
         animating.reserveCapacity(trees.count)
         for index in trees.indices {
-            animating.append(trees[index].animatingLayers(at: time))
+            animating.append(trees[index].animating(at: time))
             switch redrawDirty(tree: index, of: trees, size: (width, height), time: time, animating: animating[index]) {
             case .failure(let reason):
                 return fullBuild(
@@ -122,7 +122,7 @@ public struct RetainedDisplayList {
         }
         for (index, tree) in trees.enumerated() {
             keys[index].revision = tree.revision
-            keys[index].animated = Array(animating[index])
+            keys[index].animated = animating[index].list
         }
         lastChanged = nil
         lastReplaced = nil
@@ -170,7 +170,7 @@ public struct RetainedDisplayList {
     private mutating func fullBuild(
         _ trees: [RenderTree], _ display: UInt32, _ width: Int, _ height: Int, _ clearColor: SIMD4<Float>,
         _ time: Double, _ contextIds: [UInt32], _ exported: [UInt32: ExportedTree], _ shapes: ShapeRasterCache?,
-        _ reason: String, animating: [Set<LayerID>] = []
+        _ reason: String, animating: [AnimatingLayers] = []
     ) -> DisplayList {
         var builder = DisplayListBuilder(
             list: DisplayList(width: width, height: height, clearColor: clearColor),
@@ -198,7 +198,7 @@ public struct RetainedDisplayList {
             TreeKey(
                 identity: tree.identity, revision: tree.revision,
                 contextId: index < contextIds.count ? contextIds[index] : nil, images: tree.contentsImages,
-                animated: Array(index < animating.count ? animating[index] : tree.animatingLayers(at: time)))
+                animated: (index < animating.count ? animating[index] : tree.animating(at: time)).list)
         }
         self.display = display
         lastReplaced = list

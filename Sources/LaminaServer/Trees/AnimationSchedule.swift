@@ -38,6 +38,9 @@ struct AnimationSchedule: Sendable {
     /// The animations active on a clock that runs, when last looked at: while any is, every frame
     /// is needed.
     private(set) var runningCount = 0
+    /// The number of running (counted) animations of each layer that has any: the layers a frame
+    /// draws again, kept as they change rather than gathered every frame.
+    private(set) var runningByLayer: [LayerID: Int] = [:]
 
     /// Whether heap entry `entry` is its animation's current one.
     func isLive(_ entry: EventHeap.Entry) -> Bool { items[entry.animation]?.serial == entry.serial }
@@ -82,15 +85,27 @@ struct AnimationSchedule: Sendable {
     /// Takes animation `id` out of the schedule (it left its layer).
     mutating func remove(_ id: UInt64) {
         guard let old = items.removeValue(forKey: id) else { return }
-        if old.counted { runningCount -= 1 }
+        if old.counted { uncount(old.layer) }
+    }
+
+    /// Counts one more running animation of `layer`.
+    private mutating func count(_ layer: LayerID) {
+        runningCount += 1
+        runningByLayer[layer, default: 0] += 1
+    }
+
+    /// Counts one running animation of `layer` less.
+    private mutating func uncount(_ layer: LayerID) {
+        runningCount -= 1
+        if let n = runningByLayer[layer], n > 1 { runningByLayer[layer] = n - 1 } else { runningByLayer[layer] = nil }
     }
 
     private mutating func set(_ id: UInt64, _ item: Item) {
         var item = item
         lastSerial &+= 1
         item.serial = lastSerial
-        if items[id]?.counted == true { runningCount -= 1 }
-        if item.counted { runningCount += 1 }
+        if let old = items[id], old.counted { uncount(old.layer) }
+        if item.counted { count(item.layer) }
         items[id] = item
         // A running animation has an entry even when it never ends by itself, so that the running
         // heap lists every running animation (`animating(at:)`).
@@ -129,14 +144,18 @@ struct AnimationSchedule: Sendable {
     /// at: those of the running animations and of the animations due then (new ones, moved clocks,
     /// phase changes come). Linear in those animations (and the running heap's few stale entries).
     func animatingLayers(at time: Double) -> Set<LayerID> {
-        var layers = Set<LayerID>(minimumCapacity: runningCount)
-        // One look-up per entry: the item tells both whether the entry is live and its layer.
-        for entry in running.entries {
-            if let item = items[entry.animation], item.serial == entry.serial { layers.insert(item.layer) }
-        }
+        let animating = animating(at: time)
+        return Set(animating.running).union(animating.due)
+    }
+
+    /// `animatingLayers(at:)` without gathering a set: the layers with a running animation (a view
+    /// of `runningByLayer`, kept as animations change) and those of the animations due then (which
+    /// may repeat some of them).
+    func animating(at time: Double) -> AnimatingLayers {
+        var due: [LayerID] = []
         let time = time + 1e-9 * max(1, abs(time))
-        _ = waiting.visit(upTo: time, isLive: isLive) { layers.insert(items[$0.animation]!.layer) }
-        return layers
+        _ = waiting.visit(upTo: time, isLive: isLive) { due.append(items[$0.animation]!.layer) }
+        return AnimatingLayers(running: runningByLayer.keys, due: due)
     }
 
     /// The live entries due at media time `time` (their time is not after it, give or take the
@@ -151,4 +170,20 @@ struct AnimationSchedule: Sendable {
         let next = waiting.visit(upTo: time, isLive: isLive) { due.append($0) }
         return (due, next)
     }
+}
+
+/// The layers whose animations may look different at a frame's time than when last looked at
+/// (`AnimationSchedule.animating(at:)`, `RenderTree.animating(at:)`): those with a running animation,
+/// and others, which may repeat them.
+struct AnimatingLayers {
+    /// The layers with a running animation, each once.
+    var running: Dictionary<LayerID, Int>.Keys
+    /// Other layers: those of animations due, and emitter layers; they may repeat `running`'s.
+    var due: [LayerID]
+
+    /// The number of layers, at least (a layer in both lists counts twice).
+    var count: Int { running.count + due.count }
+
+    /// Every layer, some perhaps twice.
+    var list: [LayerID] { Array(running) + due }
 }

@@ -38,7 +38,13 @@ extension RenderTree {
     /// whose animations are all pending or finished (held by a fill mode) is drawn again only when
     /// one changes phase (`apply` logs that). Linear in those layers, not in the animated ones.
     public func animatingLayers(at time: Double) -> Set<LayerID> {
-        emitterLayers.isEmpty
-            ? schedule.animatingLayers(at: time) : schedule.animatingLayers(at: time).union(emitterLayers)
+        Set(animating(at: time).list)
+    }
+
+    /// `animatingLayers(at:)` without gathering a set (a frame's retained list reads it every frame).
+    func animating(at time: Double) -> AnimatingLayers {
+        var layers = schedule.animating(at: time)
+        layers.due += emitterLayers
+        return layers
     }
 }

@@ -165,6 +165,10 @@ import Testing
             #expect(
                 events.map { "\($0.animationID) \($0.kind)" }.sorted() == reference.events.sorted(), "\(context)")
             #expect(found.running == reference.running, "\(context)")
+            // The running animations counted per layer as they change are those of the items.
+            var counts: [LayerID: Int] = [:]
+            for item in tree.schedule.items.values where item.counted { counts[item.layer, default: 0] += 1 }
+            #expect(tree.schedule.runningByLayer == counts, "\(context)")
             if !reference.running, let wake = reference.nextStart {
                 #expect((found.nextStart ?? .infinity) <= wake + 1e-9, "\(context)")
             }

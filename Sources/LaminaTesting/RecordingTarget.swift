@@ -34,19 +34,18 @@ public final class RecordingTarget: RenderTarget {
                 continue
             }
             for index in batch.instances {
+                // The rectangle whose pixel centres are drawn, the colour, and each pixel's coverage.
                 let rect: SIMD4<Float>
+                let color: SIMD4<Float>
                 var cover: ((Int, Int) -> Float)?
                 if coverage {
                     let fill = list.instances[batch.kind].instance(Int(index), as: CoverageFillInstance.self)
-                    rect = fill.pixels + SIMD4(0.5, 0.5, 0.5, 0.5)
+                    (rect, color) = (fill.pixels + SIMD4(0.5, 0.5, 0.5, 0.5), fill.color)
                     cover = { x, y in Self.coverage(of: fill, x: Float(x), y: Float(y)) }
                 } else {
-                    rect = list.instances[batch.kind].instance(Int(index), as: FillInstance.self).rect
+                    let fill = list.instances[batch.kind].instance(Int(index), as: FillInstance.self)
+                    (rect, color) = (fill.rect, fill.color)
                 }
-                let color =
-                    coverage
-                    ? list.instances[batch.kind].instance(Int(index), as: CoverageFillInstance.self).color
-                    : list.instances[batch.kind].instance(Int(index), as: FillInstance.self).color
                 let minX = max(0, Int((rect.x - 0.5).rounded(.up)))
                 let minY = max(0, Int((rect.y - 0.5).rounded(.up)))
                 let maxX = min(width, Int((rect.z - 0.5).rounded(.up)))

@@ -141,16 +141,9 @@ struct AnimationSchedule: Sendable {
     }
 
     /// The layers whose animations may look different at media time `time` than when last looked
-    /// at: those of the running animations and of the animations due then (new ones, moved clocks,
-    /// phase changes come). Linear in those animations (and the running heap's few stale entries).
-    func animatingLayers(at time: Double) -> Set<LayerID> {
-        let animating = animating(at: time)
-        return Set(animating.running).union(animating.due)
-    }
-
-    /// `animatingLayers(at:)` without gathering a set: the layers with a running animation (a view
-    /// of `runningByLayer`, kept as animations change) and those of the animations due then (which
-    /// may repeat some of them).
+    /// at: those with a running animation (a view of `runningByLayer`, kept as animations change), and
+    /// those of the animations due then (new ones, moved clocks, phase changes come; they may repeat
+    /// some of the first). Linear in the animations due, not in the running ones.
     func animating(at time: Double) -> AnimatingLayers {
         var due: [LayerID] = []
         let time = time + 1e-9 * max(1, abs(time))

@@ -113,13 +113,9 @@ import Testing
         return messages
     }
 
-    /// Whether the last frame drawn samples `image`.
-    func lastFrameSamples(_ image: RenderImageID) -> Bool {
-        renderer.inner.renders.last?.list.batches.contains { $0.texture?.image == image } ?? false
-    }
-
-    @Test func aSurfaceTheRendererRefusesIsRefusedBeforeTheCommitNamingItIsApplied() throws {
-        let socket = try connect()
+    /// Registers surface 1 (4 × 1) on `socket` and commits layer 1 showing it as the display's root
+    /// (serial 1), which must be applied.
+    func showSurface(on socket: SeqPacketSocket) throws {
         try register(1, width: 4, on: socket)
         try commit(
             1,
@@ -128,6 +124,16 @@ import Testing
                 .setRoot(display: 0, layer: 1),
             ], on: socket)
         #expect(try messages(on: socket) == [.commitApplied(serial: 1)])
+    }
+
+    /// Whether the last frame drawn samples `image`.
+    func lastFrameSamples(_ image: RenderImageID) -> Bool {
+        renderer.inner.renders.last?.list.batches.contains { $0.texture?.image == image } ?? false
+    }
+
+    @Test func aSurfaceTheRendererRefusesIsRefusedBeforeTheCommitNamingItIsApplied() throws {
+        let socket = try connect()
+        try showSurface(on: socket)
         #expect(renderer.inner.images.count == 1)
         let shown = try #require(renderer.inner.images.keys.first)
         #expect(lastFrameSamples(shown))
@@ -163,14 +169,7 @@ import Testing
     @Test func aSurfaceFrameTheRendererCannotCopyIsRefusedAndTheLayerKeepsItsLastFrame() throws {
         let socket = try connect()
         let other = try connect()
-        try register(1, width: 4, on: socket)
-        try commit(
-            1,
-            [
-                .createLayer(1), .set(1, .bounds(CGRect(x: 0, y: 0, width: 4, height: 1))), .set(1, .contents(1)),
-                .setRoot(display: 0, layer: 1),
-            ], on: socket)
-        #expect(try messages(on: socket) == [.commitApplied(serial: 1)])
+        try showSurface(on: socket)
         let shown = try #require(renderer.inner.images.keys.first)
         #expect(lastFrameSamples(shown))
         // A marked frame is copied (the recording renderer counts the copy).

@@ -22,6 +22,9 @@ enum FrameBench {
         let scene = BenchScene.layers(count: 1000, width: width, height: height)
         let benchTree = try RenderTree().applying(
             Bench.operations(for: scene, width: width, height: height), displayCount: 1)
+        // `LAMINA_BENCH_FRAMES_CASE=full` runs only the full builds (of the bench scene and of the
+        // 10,000-layer grid), for profiling.
+        let onlyFull = ProcessInfo.processInfo.environment["LAMINA_BENCH_FRAMES_CASE"] == "full"
         var instances = 0
         let full = SoftwareReference.medianMilliseconds(iterations: n) {
             instances =
@@ -43,7 +46,7 @@ enum FrameBench {
             String(format: "%.0f ns (%.2f ms in all)", fullRetained * 1e6 / 1000, fullRetained))
 
         // The bench scene with one of its layers moved by a commit each frame (it overlaps others).
-        do {
+        if !onlyFull {
             var tree = benchTree
             var retained = RetainedDisplayList()
             _ = retained.build(trees: [tree], display: 0, width: width, height: height)
@@ -81,6 +84,7 @@ enum FrameBench {
         row(
             "10,000 layers: full build",
             String(format: "%.2f ms (%.0f ns per layer)", gridFull, gridFull * 1e6 / 10_001))
+        if onlyFull { return }
         var retained = RetainedDisplayList()
         _ = retained.build(trees: [tree], display: 0, width: width, height: height)
         var visited: [Int] = []
@@ -218,7 +222,8 @@ enum FrameBench {
             var advancement = tree.advancement(to: time)
             _ = tree.apply(&advancement)
             let t2 = SoftwareReference.monotonicSeconds()
-            list.damage = tracker.damage(of: list)
+            // The frame worker's call: a patched frame's damage comes from the instances it rewrote.
+            list.damage = tracker.damage(of: list, patch: retained.lastChanged, before: retained.lastReplaced)
             let t3 = SoftwareReference.monotonicSeconds()
             guard frame > 1 else { continue }
             builds.append((t1 - t0) * 1000)

@@ -7,8 +7,8 @@ import Foundation
 /// into the lowest batch of its kind that comes after every earlier primitive it may overlap: the same
 /// batch for a primitive of its own kind (a batch keeps submission order), a later one otherwise.
 /// "May overlap" is judged on a grid of 16-pixel cells, which remembers per cell the highest batch
-/// used by each kind and by any kind, so the cost is linear in the cells a primitive covers and does
-/// not grow with the number of kinds. Primitives added between two `endGroup()` calls are disjoint by
+/// used there. Batch `b` holds kind `b % kindCount` alone, so that number also says which kind holds
+/// it: the cost is linear in the cells a primitive covers and does not grow with the number of kinds. Primitives added between two `endGroup()` calls are disjoint by
 /// construction (the pieces of one shape), so they do not constrain each other. Batch numbers that no
 /// primitive uses produce no batch. A textured primitive (one with a `TextureSampling`) joins a batch
 /// only when the batch samples the same image the same way; otherwise it moves on to the next batch of
@@ -20,9 +20,8 @@ struct Batcher {
     let kindCount: Int
     let columns: Int
     let rows: Int
-    /// Per cell, `kindCount + 1` entries, -1 when none: the highest batch of any kind, then the
-    /// highest batch of each kind. The record of cell (row, column) starts at
-    /// `(row * columns + column) * (kindCount + 1)`.
+    /// Per cell, the highest batch used there, -1 when none; cell (row, column) at
+    /// `row * columns + column`.
     var highest: [Int32]
     var pending: [(kind: Int, index: Int32, cells: (Int, Int, Int, Int), texture: TextureSampling?)] = []
     var placed: [(batch: Int32, kind: Int, index: Int32)] = []
@@ -50,7 +49,7 @@ struct Batcher {
         keepsCells = recordsOnly
         columns = max(1, (width + Self.cellSize - 1) / Self.cellSize)
         rows = max(1, (height + Self.cellSize - 1) / Self.cellSize)
-        highest = recordsOnly ? [] : [Int32](repeating: -1, count: columns * rows * (kindCount + 1))
+        highest = recordsOnly ? [] : [Int32](repeating: -1, count: columns * rows)
     }
 
     /// Adds instance `index` of kind `kind` covering the cells `cells` (as `placedCells` holds them)
@@ -123,48 +122,53 @@ struct Batcher {
             return
         }
         let n = kindCount
-        let record = n + 1
         if groupBatches.count < count {
             groupBatches = [Int32](repeating: 0, count: max(count, 2 * groupBatches.count))
         }
-        for i in 0..<count {
-            let kind = pending[i].kind
-            let cells = pending[i].cells
-            var required: Int32 = 0
-            for r in cells.1...max(cells.3, cells.1) where cells.2 >= cells.0 {
-                var cell = (r * columns + cells.0) * record
-                for _ in cells.0...cells.2 {
-                    // Two kinds never share a batch number, so when this kind holds the cell's highest
-                    // batch every other kind's is lower and joining that batch keeps order; otherwise
-                    // the primitive must come after the cell's highest batch.
-                    let any = highest[cell]
-                    let own = highest[cell + 1 + kind]
-                    required = max(required, any == own ? own : any + 1)
-                    cell += record
+        let (columns, rows) = (columns, rows)
+        // The grid is read and written through one pointer per group: an indexed write to the array
+        // would check its uniqueness and bounds per cell, and a primitive covers many cells.
+        highest.withUnsafeMutableBufferPointer { grid in
+            for i in 0..<count {
+                let kind = pending[i].kind
+                let cells = pending[i].cells
+                // The highest batch in the primitive's cells. The primitive may join it when it holds
+                // its own kind (every batch of another kind in those cells is then lower, so joining
+                // keeps order), else it must come after it.
+                var top: Int32 = -1
+                if cells.2 >= cells.0 {
+                    // The pointer does not check its bounds: a primitive's cells and kind are checked
+                    // once here (cells are clamped to the grid when added; kept cells come from a
+                    // batcher of the same size).
+                    precondition(
+                        cells.0 >= 0 && cells.1 >= 0 && cells.2 < columns && cells.3 < rows && kind >= 0 && kind < n,
+                        "primitive outside the batcher's grid")
+                    for r in cells.1...max(cells.3, cells.1) {
+                        let row = r * columns
+                        for c in cells.0...cells.2 { top = max(top, grid[row + c]) }
+                    }
                 }
-            }
-            // The lowest batch at or after `required` that holds this kind.
-            var b = required + Int32((kind - Int(required) % n + n) % n)
-            if let texture = pending[i].texture {
-                // A later batch is always in order; skip those that bind another image or sampler.
-                while let held = textures[b], held != texture { b += Int32(n) }
-                textures[b] = texture
-            }
-            groupBatches[i] = b
-        }
-        for i in 0..<count {
-            let kind = pending[i].kind
-            let cells = pending[i].cells
-            let b = groupBatches[i]
-            for r in cells.1...max(cells.3, cells.1) where cells.2 >= cells.0 {
-                var cell = (r * columns + cells.0) * record
-                for _ in cells.0...cells.2 {
-                    if highest[cell] < b { highest[cell] = b }
-                    if highest[cell + 1 + kind] < b { highest[cell + 1 + kind] = b }
-                    cell += record
+                let required = top < 0 || Int(top) % n == kind ? max(top, 0) : top + 1
+                // The lowest batch at or after `required` that holds this kind.
+                var b = required + Int32((kind - Int(required) % n + n) % n)
+                if let texture = pending[i].texture {
+                    // A later batch is always in order; skip those that bind another image or sampler.
+                    while let held = textures[b], held != texture { b += Int32(n) }
+                    textures[b] = texture
                 }
+                groupBatches[i] = b
             }
-            placed.append((b, kind, pending[i].index))
+            for i in 0..<count {
+                let cells = pending[i].cells
+                let b = groupBatches[i]
+                if cells.2 >= cells.0 {
+                    for r in cells.1...max(cells.3, cells.1) {
+                        let row = r * columns
+                        for c in cells.0...cells.2 where grid[row + c] < b { grid[row + c] = b }
+                    }
+                }
+                placed.append((b, pending[i].kind, pending[i].index))
+            }
         }
         groupEnds.append(Int32(placed.count))
         pending.removeAll(keepingCapacity: true)

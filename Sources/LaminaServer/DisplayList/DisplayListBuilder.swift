@@ -350,7 +350,7 @@ public struct DisplayListBuilder {
         }
         for k in base..<end {
             let (id, slot) = sublayerSlots[k]
-            draw(Presented(id: id, slot: slot, in: layers, parentTime: presented.time), in: childContext)
+            draw(Presented(id: id, at: layers.address(ofSlot: slot), parentTime: presented.time), in: childContext)
         }
         sublayerSlots.removeSubrange(base...)
     }
@@ -450,30 +450,42 @@ public struct DisplayListBuilder {
         /// Layer `id`, in slot `slot` of `layers` (`LayerTable.slot(of:)`), at its superlayer's local
         /// time `parentTime`, with its animations applied.
         init(id: LayerID, slot: Int32, in layers: LayerTable, parentTime: Double) {
-            self.init(layers[slot: slot], parentTime: parentTime)
-            self.id = id
+            self.init(id: id, at: layers.address(ofSlot: slot), parentTime: parentTime)
         }
 
         /// The layer at its superlayer's local time `parentTime`, with its own animations and then
         /// `inherited`, its ancestors' animations that drive it by name, applied.
         init(_ layer: borrowing RenderLayer, parentTime: Double, inherited: [InheritedAnimation] = []) {
-            sublayers = layer.sublayers
-            host = layer.host
-            mask = layer.mask
+            self = withUnsafePointer(to: layer) { Presented(at: $0, parentTime: parentTime, inherited: inherited) }
+        }
+
+        /// `init(_:parentTime:inherited:)` with the layer read at its address, field by field: the
+        /// render layer is not copied whole (a sublayer is presented this way straight from its
+        /// tree's table, `LayerTable.address(ofSlot:)`), with its id.
+        init(
+            id: LayerID = 0, at layer: UnsafePointer<RenderLayer>, parentTime: Double,
+            inherited: [InheritedAnimation] = []
+        ) {
+            self.id = id
+            sublayers = layer.pointee.sublayers
+            host = layer.pointee.host
+            mask = layer.pointee.mask
             self.parentTime = parentTime
-            time = layer.state.localTime(fromParent: parentTime)
-            isAnimated = !layer.animations.isEmpty || !inherited.isEmpty
-            if layer.animations.isEmpty {
-                state = layer.state
+            time = layer.pointee.state.localTime(fromParent: parentTime)
+            isAnimated = !layer.pointee.animations.isEmpty || !inherited.isEmpty
+            if layer.pointee.animations.isEmpty {
+                state = layer.pointee.state
             } else {
                 state = LayerAnimator.presentation(
-                    of: layer.state, animations: layer.animations,
+                    of: layer.pointee.state, animations: layer.pointee.animations,
                     layerTime: time, transitions: &transitions)
-                if layer.state.layerClass == .emitter {
-                    emitterTimeline = EmitterTimeline(model: layer.state, animations: layer.animations)
+                if layer.pointee.state.layerClass == .emitter {
+                    emitterTimeline = EmitterTimeline(
+                        model: layer.pointee.state, animations: layer.pointee.animations)
                 }
-                if layer.animationTraits.drivesSublayers {
-                    for animation in layer.animations where animation.record.drivesSublayers(startingWith: []) {
+                if layer.pointee.animationTraits.drivesSublayers {
+                    for animation in layer.pointee.animations
+                    where animation.record.drivesSublayers(startingWith: []) {
                         drivers.append(InheritedAnimation(animation: animation, time: time, path: []))
                     }
                 }

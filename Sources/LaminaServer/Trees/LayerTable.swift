@@ -84,6 +84,18 @@ public struct LayerTable: Sendable {
         }
     }
 
+    /// The address of the layer in `slot` (a slot `slot(of:)` returned), valid while the table is
+    /// held and unchanged, as `subscript(slot:)`'s: fields read through it are read in place, where
+    /// an argument taken from the subscript may be copied whole first (a layer is large).
+    @inline(__always)
+    func address(ofSlot slot: Int32) -> UnsafePointer<RenderLayer> {
+        let chunk = Int(slot) >> Self.chunkShift, index = Int(slot) & (Self.chunkSize - 1)
+        assert(chunks[chunk][index] != nil, "slot \(slot) holds no layer")
+        return chunks[chunk].withUnsafeBufferPointer {
+            UnsafeRawPointer($0.baseAddress! + index).assumingMemoryBound(to: RenderLayer.self)
+        }
+    }
+
     /// Removes layer `id` and returns it, or nil when there is none.
     @discardableResult
     public mutating func removeValue(forKey id: LayerID) -> RenderLayer? {

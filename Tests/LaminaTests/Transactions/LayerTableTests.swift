@@ -76,9 +76,10 @@ struct LayerTableTests {
         #expect(a[2]?.sublayers == [9] && b[2]?.sublayers == [])
     }
 
-    /// `subscript(slot:)` reads a layer where its chunk holds it (no copy): every layer read by the
-    /// slot `slot(of:)` gives is the one read by id, with its references (sublayer lists, names,
-    /// animations) intact, through removals, reused slots and copies that later diverge.
+    /// `subscript(slot:)` and `address(ofSlot:)` read a layer where its chunk holds it (no copy):
+    /// every layer read by the slot `slot(of:)` gives is the one read by id, with its references
+    /// (sublayer lists, names, animations) intact, through removals, reused slots and copies that
+    /// later diverge.
     @Test func readsBySlotAreTheLayersReadById() throws {
         var table = LayerTable()
         var random = SplitMix64(seed: 19)
@@ -104,6 +105,11 @@ struct LayerTableTests {
                 #expect(layers[slot: slot].sublayers == byId.sublayers, "\(name) \(id)")
                 #expect(layers[slot: slot].state.name == byId.state.name, "\(name) \(id)")
                 #expect(layers[slot: slot].state.opacity == byId.state.opacity, "\(name) \(id)")
+                // The address the builder presents sublayers from is the same layer's.
+                let address = layers.address(ofSlot: slot)
+                #expect(address.pointee.sublayers == byId.sublayers, "\(name) \(id)")
+                #expect(address.pointee.state.name == byId.state.name, "\(name) \(id)")
+                #expect(address.pointee.state.opacity == byId.state.opacity, "\(name) \(id)")
             }
         }
         #expect(before[5]?.sublayers != [1, 2, 3] || before[5] == nil)

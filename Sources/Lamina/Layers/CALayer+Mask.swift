@@ -11,7 +11,8 @@ extension CALayer {
     /// superlayer"); Lamina removes a layer given here from its superlayer first. A layer may mask
     /// only one layer at a time. Each masked layer costs two offscreen passes (docs/rendering.md).
     public var mask: CALayer? {
-        get { kvcStorage["mask"] as? CALayer }
+        // Most layers store no key: a commit reads every layer's mask, so it skips the lookup then.
+        get { kvcStorage.isEmpty ? nil : kvcStorage["mask"] as? CALayer }
         set {
             guard newValue !== mask else { return }
             if let newValue, newValue.superlayer != nil { newValue.removeFromSuperlayer() }

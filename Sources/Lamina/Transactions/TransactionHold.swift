@@ -12,10 +12,15 @@ final class TransactionHold {
     weak var stack: CATransaction.State.Stack?
     /// Which of the thread's outermost transactions made the change.
     let number: UInt64
+    /// The identity of `stack`, compared without loading the weak reference: a commit asks
+    /// `isOpen(besides:)` of every layer changed in its own transaction, and loading the stack
+    /// updates its side table twice.
+    private let stackID: ObjectIdentifier
 
     init(stack: CATransaction.State.Stack, number: UInt64) {
         self.stack = stack
         self.number = number
+        stackID = ObjectIdentifier(stack)
     }
 
     /// Whether the transaction is still open, on whichever thread.
@@ -26,7 +31,9 @@ final class TransactionHold {
 
     /// Whether the transaction is still open, on a thread other than the one whose stack is `committer`.
     func isOpen(besides committer: CATransaction.State.Stack) -> Bool {
-        guard let stack, stack !== committer else { return false }
+        // The same identity is the committer's stack, or one that has gone (a later stack at the same
+        // address): the answer is false for both.
+        guard stackID != ObjectIdentifier(committer), let stack, stack !== committer else { return false }
         return stack.number == number && !stack.levels.isEmpty
     }
 }

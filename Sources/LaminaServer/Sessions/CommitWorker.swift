@@ -29,14 +29,13 @@ final class CommitWorker: @unchecked Sendable {
     }
 
     /// Starts applying `parts` (a transaction's operations, part by part) to `tree`; the outcome is
-    /// handed back by `takeFinished()`. The parts are joined and freed on the worker.
+    /// handed back by `takeFinished()`. The parts are read in place and freed on the worker.
     func apply(
         _ parts: [[LayerOperation]], to tree: RenderTree, displayCount: Int, sessionID: Int, serial: UInt64
     ) {
         queue.async { [self] in
-            let operations = Array(parts.joined())
             let result = Result { () throws(TransactionError) -> RenderTree in
-                try tree.applying(operations, displayCount: displayCount)
+                try tree.applying(parts: parts, displayCount: displayCount)
             }
             lock.withLock { finished.append(Outcome(sessionID: sessionID, serial: serial, result: result)) }
             wakeup.wake()

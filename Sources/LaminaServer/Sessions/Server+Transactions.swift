@@ -39,9 +39,8 @@ extension Server {
             commits.apply(parts, to: session.tree, displayCount: displays.count, sessionID: session.id, serial: serial)
             return
         }
-        let all = Array(parts.joined())
         let result = Result { () throws(TransactionError) -> RenderTree in
-            try session.tree.applying(all, displayCount: displays.count)
+            try session.tree.applying(parts: parts, displayCount: displays.count)
         }
         try install(result, serial: serial, for: session)
     }

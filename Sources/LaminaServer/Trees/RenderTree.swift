@@ -74,6 +74,20 @@ public struct RenderTree: Sendable {
     public func applying(
         _ operations: [LayerOperation], displayCount: Int, relink mode: RelinkMode
     ) throws(TransactionError) -> RenderTree {
+        try applying(operations[...], displayCount: displayCount, relink: mode)
+    }
+
+    /// `applying(_:displayCount:)` of a transaction that came in parts (`transactionPart`s, then the
+    /// `commit`'s own operations), in order: the parts are read where they are, not joined into one
+    /// list first (a copy of every operation, on the server's loop).
+    public func applying(parts: [[LayerOperation]], displayCount: Int) throws(TransactionError) -> RenderTree {
+        try applying(parts.joined(), displayCount: displayCount, relink: .automatic)
+    }
+
+    /// Applies `operations`, the whole transaction, to a copy of the tree (`applying(_:displayCount:)`).
+    func applying(
+        _ operations: some Sequence<LayerOperation>, displayCount: Int, relink mode: RelinkMode
+    ) throws(TransactionError) -> RenderTree {
         var next = self
         next.lastRelink = RelinkCounters()
         var edits = HierarchyEdits()
@@ -101,19 +115,15 @@ public struct RenderTree: Sendable {
                 edits.destroyed.append(id)
                 touchedHierarchy = true
             case .set(let id, let property):
-                guard let layerClass = next.layers[id]?.state.layerClass else { throw .unknownLayer(id) }
-                let descriptor = property.descriptor
-                guard descriptor.belongs(to: layerClass) else {
-                    throw .wrongLayerClass(id, key: descriptor.key, owner: descriptor.layerClass, actual: layerClass)
-                }
-                if let reason = property.invalidReason { throw .invalidValue("layer \(id): \(reason)") }
+                // Applied before the image check, which may still refuse the transaction (the copy is
+                // then dropped): the layer is looked up once.
+                try Self.set(property, of: id, in: &next.layers[id])
                 if case .contents(let image) = property {
                     try next.checkImage(image)
                     next.noteSurfaceShown(image)
                 }
-                property.apply(to: &next.layers[id]!.state)
                 next.noteChange(id, .of(property.name))
-                if Self.clockProperties.contains(property.name) { touchedClocks = true }
+                if Self.isClockProperty(property.name) { touchedClocks = true }
             case .setSublayers(let id, let children):
                 guard next.layers[id] != nil else { throw .unknownLayer(id) }
                 next.layers[id]!.sublayers = children
@@ -166,8 +176,27 @@ public struct RenderTree: Sendable {
         return next
     }
 
-    /// The layer properties a layer's clock (`localTime(of:at:)`) is made of.
-    static let clockProperties: Set<LayerPropertyName> = [.beginTime, .timeOffset, .speed]
+    /// Whether property `name` is one of those a layer's clock (`localTime(of:at:)`) is made of.
+    @inline(__always)
+    static func isClockProperty(_ name: LayerPropertyName) -> Bool {
+        switch name {
+        case .beginTime, .timeOffset, .speed: true
+        default: false
+        }
+    }
+
+    /// Writes `property` into `layer`, the layer of id `id` (nil: the tree has none), after the
+    /// checks of a `set` operation: the layer exists, has the property, and the value is valid.
+    @inline(__always)
+    static func set(_ property: LayerProperty, of id: LayerID, in layer: inout RenderLayer?) throws(TransactionError) {
+        guard let layerClass = layer?.state.layerClass else { throw .unknownLayer(id) }
+        let descriptor = property.descriptor
+        guard descriptor.belongs(to: layerClass) else {
+            throw .wrongLayerClass(id, key: descriptor.key, owner: descriptor.layerClass, actual: layerClass)
+        }
+        if let reason = property.invalidReason { throw .invalidValue("layer \(id): \(reason)") }
+        property.apply(to: &layer!.state)
+    }
 
     /// Attaches `animation` to layer `id`, replacing the one under the same key; a transition also
     /// records the layer's subtree as it was in `old`, the tree before this transaction.

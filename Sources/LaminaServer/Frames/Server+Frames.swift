@@ -172,13 +172,16 @@ extension Server {
         }
     }
 
-    /// Changes of a client's advancement applied in one turn of the loop at most (about a
-    /// millisecond of work): 250,000 animations that start together take a dozen turns, and other
-    /// clients are served between them.
+    /// Changes of a client's advancement applied in one turn of the loop at most; a turn also ends
+    /// after `secondsPerTurn` of work, as a turn of the client's messages does (`serve`). With
+    /// 250,000 animations on 200,000 layers a change cost several microseconds (hash lookups in
+    /// tables too large for the caches), so a count alone let one turn run for tens of milliseconds
+    /// and another client's ping wait hundreds.
     static let changesPerTurn = 20_000
 
-    /// Changes applied, and events sent, per `animationEvents` message.
-    static let changesPerMessage = 4096
+    /// Changes applied, and events sent, per `animationEvents` message: a slice small enough that
+    /// a turn's time is looked at often.
+    static let changesPerMessage = 512
 
     /// Sends an event of a presented frame (`sendEvent`); a failure to send fails the client.
     func deliver(_ event: ServerMessage, to session: ClientSession) {
@@ -193,18 +196,22 @@ extension Server {
     }
 
     /// Applies the client's unfinished advancement to its tree and sends the events, a message's
-    /// worth at a time, until `changesPerTurn` changes are applied, all are, or a message has to wait
-    /// in the client's send queue: events are made only as fast as the client reads them, so they
-    /// never overflow its queue. Returns whether any change was applied.
+    /// worth at a time, until `changesPerTurn` changes are applied or `secondsPerTurn` spent, all
+    /// are, or a message has to wait in the client's send queue: events are made only as fast as the
+    /// client reads them, so they never overflow its queue. Returns whether any change was applied or
+    /// look recorded.
     @discardableResult
     func advance(_ session: ClientSession) -> Bool {
         var applied = 0
-        while applied < Self.changesPerTurn, session.failure == nil, session.outbox.isEmpty,
-            var found = session.advancing
+        // Time spent, not media time (as in `serve`).
+        let start = CACurrentMediaTime()
+        while applied < Self.changesPerTurn, CACurrentMediaTime() - start < Self.secondsPerTurn,
+            session.failure == nil, session.outbox.isEmpty, var found = session.advancing
         {
-            let before = found.appliedCount
+            let before = found.appliedCount + found.recordedLooks
             let events = session.tree.apply(&found, limit: Self.changesPerMessage)
-            applied += found.appliedCount - before
+            // Looks recorded in the schedule are work done too (they come after the changes).
+            applied += found.appliedCount + found.recordedLooks - before
             session.advancing = found.isApplied ? nil : found
             if !events.isEmpty { deliver(.animationEvents(events), to: session) }
         }

@@ -53,10 +53,12 @@ extension RenderTree {
         /// How many of `changes` have been applied.
         var appliedCount = 0
         /// The animations looked at, with when to look at each next: recorded in the schedule once
-        /// every change is applied.
+        /// every change is applied, a slice per `apply` call as the changes are.
         var looks: [AnimationLook] = []
-        /// Whether every change has been applied.
-        public var isApplied: Bool { appliedCount == changes.count }
+        /// How many of `looks` have been recorded.
+        var recordedLooks = 0
+        /// Whether every change has been applied and every look recorded.
+        public var isApplied: Bool { appliedCount == changes.count && recordedLooks == looks.count }
         /// Whether any animation is active on a clock that runs (and so needs every frame).
         public var running = false
         /// The earliest media time at which an animation that is not running changes phase by
@@ -119,10 +121,11 @@ extension RenderTree {
     }
 
     /// Applies what `advancement(to:)` found on an earlier version of this tree, at most `limit` of
-    /// its changes from where the last call stopped: records the phases reached and removes the
-    /// finished animations that go on completion, and, with the last change, records in the schedule
-    /// when to look at each animation looked at next. A change about an animation the tree no longer has, or that the tree already
-    /// records, is skipped. Returns the events of the changes applied, in order.
+    /// its changes and looks from where the last call stopped: records the phases reached and removes
+    /// the finished animations that go on completion, and, once every change is applied, records in
+    /// the schedule when to look at each animation looked at next. A change about an animation the
+    /// tree no longer has, or that the tree already records, is skipped. Returns the events of the
+    /// changes applied, in order.
     public mutating func apply(_ advancement: inout Advancement, limit: Int = .max) -> [AnimationEvent] {
         let end = advancement.appliedCount + min(limit, advancement.changes.count - advancement.appliedCount)
         defer { advancement.appliedCount = end }
@@ -169,10 +172,14 @@ extension RenderTree {
             events.append(change.event)
         }
         if end == advancement.changes.count {
-            for look in advancement.looks {
+            // The looks left, within what is left of `limit`: 250,000 animations looked at in one
+            // frame are as many schedule updates, too many for one turn of the server's loop.
+            let from = advancement.recordedLooks
+            let to = from + min(max(limit - (end - advancement.appliedCount), 0), advancement.looks.count - from)
+            for look in advancement.looks[from..<to] {
                 schedule.looked(at: look.animation, serial: look.serial, next: look.next, counted: look.counted)
             }
-            advancement.looks = []
+            advancement.recordedLooks = to
         }
         schedule.compact()
         return events

@@ -63,6 +63,43 @@ import Testing
         #expect(tree.schedule.running.count + tree.schedule.waiting.count <= 64)
     }
 
+    /// The server applies a frame's bookkeeping a slice per turn of its loop (`Server.advance`,
+    /// `apply(_:limit:)`), so that a client whose 250,000 animations start at once does not hold up
+    /// the others: the looks recorded in the schedule are sliced as the changes are (at most `limit`
+    /// of both per call), and the slices end where applying the whole advancement at once does: the
+    /// same events, states and schedule.
+    @Test func aSlicedAdvancementEndsWhereAWholeOneDoes() throws {
+        var ops: [LayerOperation] = [.createLayer(1), .setRoot(display: 0, layer: 1)]
+        for id in 2...301 as ClosedRange<LayerID> {
+            let timing = MediaTiming(beginTime: Double(id % 3), duration: 1 + Double(id % 5))
+            ops += [.createLayer(id), .addAnimation(id, Self.fade(UInt64(id), timing, removed: id % 2 == 0))]
+        }
+        ops.append(.setSublayers(1, Array(2...301)))
+        var whole = try RenderTree().applying(ops, displayCount: 1)
+        var sliced = whole
+        for time in [0.5, 1, 2, 3.5, 8] {
+            var all = whole.advancement(to: time)
+            let expected = whole.apply(&all)
+            var found = sliced.advancement(to: time)
+            var events: [AnimationEvent] = []
+            var calls = 0
+            while !found.isApplied {
+                let (changes, looks) = (found.appliedCount, found.recordedLooks)
+                events += sliced.apply(&found, limit: 7)
+                #expect(found.appliedCount - changes + found.recordedLooks - looks <= 7, "t = \(time)")
+                calls += 1
+            }
+            #expect(found.looks.count + found.changes.count > 7 * 10, "t = \(time): too few to slice")
+            #expect(calls >= (found.looks.count + found.changes.count) / 7, "t = \(time)")
+            #expect(events == expected, "t = \(time)")
+            #expect(sliced.reported == whole.reported, "t = \(time)")
+            #expect(
+                sliced.schedule.items.mapValues { "\($0.layer) \($0.time) \($0.counted)" }
+                    == whole.schedule.items.mapValues { "\($0.layer) \($0.time) \($0.counted)" }, "t = \(time)")
+            #expect(sliced.schedule.runningByLayer == whole.schedule.runningByLayer, "t = \(time)")
+        }
+    }
+
     /// A commit that changes a layer's clock makes its animations looked at again: layer 2 frozen
     /// (speed 0) at local time 0.5 holds its animation (begin 1) pending; a commit setting its
     /// `timeOffset` to 2 puts local time past the start, and the next frame starts it.

@@ -24,9 +24,12 @@ public enum LayerAnimator {
     ) {
         animations.withUnsafeBufferPointer { attached in
             for index in attached.indices {
-                // The common basic animations are worked out from the record first and written after
-                // (`DirectWrite`), so the record is not copied; the rest take the general path.
-                let direct = attached[index].record.directWrite(atParent: layerTime)
+                // The common basic animations are worked out first and written after (`DirectWrite`):
+                // number, point, rect and colour ones from their plan, made when they were attached
+                // (no record is read), whole transforms from the record (not copied); the rest take
+                // the general path.
+                var direct = attached[index].plan.directWrite(atParent: layerTime)
+                if case .general = direct { direct = attached[index].record.directWrite(atParent: layerTime) }
                 switch direct {
                 case .noEffect: continue
                 case .general:

@@ -66,29 +66,31 @@ struct EvaluationPlan: Sendable {
         self.target = kind
     }
 
-    /// The effect of the planned record at `t` (its layer's local time), as
-    /// `AnimationRecord.directWrite(atParent:)` gives it; `general` when the plan covers no record.
+    /// Applies the planned record at `t` (its layer's local time) to `state` as
+    /// `AnimationRecord.directWrite(atParent:)` and `DirectWrite.apply(to:)` would, writing the value
+    /// straight into the field (a `DirectWrite`, sized for a transform, would be copied several
+    /// times on the way). False, with `state` untouched, when the plan covers no record.
     @inline(__always)
-    func directWrite(atParent t: Double) -> DirectWrite {
-        guard let target else { return .general }
-        guard let linear = timing.progress(atParent: t) else { return .noEffect }
+    func apply(atParent t: Double, to state: inout LayerState) -> Bool {
+        guard let target else { return false }
+        guard let linear = timing.progress(atParent: t) else { return true }
         let f = curve?.evaluate(linear) ?? linear
         @inline(__always) func mix(_ lane: Int) -> Double { from[lane] + (to[lane] - from[lane]) * f }
-        let value: DirectWrite.Value
         switch target {
         case .opacity, .positionX, .positionY, .transformComponent:
-            value = .number(mix(0))
+            DirectWrite.write(mix(0), to: target, additive: additive, in: &state)
         case .position:
-            value = .point(CGPoint(x: mix(0), y: mix(1)))
+            DirectWrite.write(position: CGPoint(x: mix(0), y: mix(1)), additive: additive, in: &state)
         case .bounds:
-            value = .rect(CGRect(x: mix(0), y: mix(1), width: mix(2), height: mix(3)))
+            DirectWrite.write(
+                bounds: CGRect(x: mix(0), y: mix(1), width: mix(2), height: mix(3)), additive: additive, in: &state)
         case .backgroundColor:
             // Each component is clamped to 0...1.
             @inline(__always) func unit(_ lane: Int) -> Double { min(max(mix(lane), 0), 1) }
-            value = .color(RGBAColor(red: unit(0), green: unit(1), blue: unit(2), alpha: unit(3)))
+            state.backgroundColor = RGBAColor(red: unit(0), green: unit(1), blue: unit(2), alpha: unit(3))
         case .transform:
-            return .general
+            return false
         }
-        return .write(target, value, additive: additive)
+        return true
     }
 }

@@ -28,8 +28,8 @@ public enum LayerAnimator {
                 // number, point, rect and colour ones from their plan, made when they were attached
                 // (no record is read), whole transforms from the record (not copied); the rest take
                 // the general path.
-                var direct = attached[index].plan.directWrite(atParent: layerTime)
-                if case .general = direct { direct = attached[index].record.directWrite(atParent: layerTime) }
+                if attached[index].plan.apply(atParent: layerTime, to: &state) { continue }
+                let direct = attached[index].record.directWrite(atParent: layerTime)
                 switch direct {
                 case .noEffect: continue
                 case .general:

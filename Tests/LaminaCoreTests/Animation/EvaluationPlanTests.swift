@@ -83,16 +83,14 @@ struct EvaluationPlanTests {
                 let t = Double.random(in: -3...6, using: &g)
                 var expected = model
                 record.apply(to: &expected, parentTime: t)
-                let direct = plan.directWrite(atParent: t)
-                switch direct {
-                case .general: break
-                case .noEffect, .write:
-                    planned += 1
-                    var state = model
-                    direct.apply(to: &state)
-                    #expect(state == expected, "\(path) \(record) at \(t)")
-                }
                 var state = model
+                if plan.apply(atParent: t, to: &state) {
+                    planned += 1
+                    #expect(state == expected, "\(path) \(record) at \(t)")
+                } else {
+                    #expect(state == model, "\(path): a plan that covers nothing changed the state")
+                }
+                state = model
                 var transitions: [TransitionProgress] = []
                 LayerAnimator.apply(attached, to: &state, layerTime: t, transitions: &transitions)
                 #expect(state == expected, "\(path) \(record) at \(t) through LayerAnimator")

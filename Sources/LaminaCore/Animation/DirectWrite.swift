@@ -33,44 +33,66 @@ enum DirectWrite {
     /// Write `value` to `target`, added to the current value when `additive`.
     case write(Target, Value, additive: Bool)
 
-    /// Applies a `write` to `state` as `PropertyTarget.write` would: an additive value is added to
-    /// the current one (current first, as `AnimationValue.add` adds), opacity is clamped to 0...1 in
-    /// `Float` and a bounds size to non-negative, and a transform component is set by
-    /// `CATransform3D.setting(_:to:)`. Does nothing for `noEffect` and `general`.
+    /// Applies a `write` to `state` as `PropertyTarget.write` would (`write(_:to:additive:in:)` and
+    /// the functions beside it); a colour or a whole transform is stored as it is. Does nothing for
+    /// `noEffect` and `general`.
     @inline(__always)
     func apply(to state: inout LayerState) {
         guard case .write(let target, let value, let additive) = self else { return }
         switch (target, value) {
-        case (.opacity, .number(var v)):
+        case (_, .number(let v)): Self.write(v, to: target, additive: additive, in: &state)
+        case (.position, .point(let p)): Self.write(position: p, additive: additive, in: &state)
+        case (.bounds, .rect(let r)): Self.write(bounds: r, additive: additive, in: &state)
+        case (.backgroundColor, .color(let c)): state.backgroundColor = c
+        case (.transform, .transform(let m)): state.transform = m
+        default: break
+        }
+    }
+
+    /// Writes the number `v` to `target` (`opacity`, `position.x` or `.y`, a transform component):
+    /// added to the current value when `additive` (current first, as `AnimationValue.add` adds),
+    /// opacity clamped to 0...1 in `Float`, a transform component set by
+    /// `CATransform3D.setting(_:to:)`. Other targets are left alone.
+    @inline(__always)
+    static func write(_ v: Double, to target: Target, additive: Bool, in state: inout LayerState) {
+        var v = v
+        switch target {
+        case .opacity:
             if additive { v = Double(state.opacity) + v }
             state.opacity = min(max(Float(v), 0), 1)
-        case (.positionX, .number(var v)):
+        case .positionX:
             if additive { v = state.position.x + v }
             state.position.x = v
-        case (.positionY, .number(var v)):
+        case .positionY:
             if additive { v = state.position.y + v }
             state.position.y = v
-        case (.position, .point(var p)):
-            if additive { p = CGPoint(x: state.position.x + p.x, y: state.position.y + p.y) }
-            state.position = p
-        case (.bounds, .rect(var r)):
-            if additive {
-                let c = state.bounds
-                r = CGRect(
-                    x: c.origin.x + r.origin.x, y: c.origin.y + r.origin.y, width: c.width + r.width,
-                    height: c.height + r.height)
-            }
-            state.bounds = CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0))
-        case (.backgroundColor, .color(let c)):
-            state.backgroundColor = c
-        case (.transform, .transform(let m)):
-            state.transform = m
-        case (.transformComponent(let c), .number(var v)):
+        case .transformComponent(let c):
             if additive { v = state.transform.component(c) + v }
             state.transform = state.transform.setting(c, to: v)
         default:
             break
         }
+    }
+
+    /// Writes `position`, added to the current one when `additive`.
+    @inline(__always)
+    static func write(position p: CGPoint, additive: Bool, in state: inout LayerState) {
+        var p = p
+        if additive { p = CGPoint(x: state.position.x + p.x, y: state.position.y + p.y) }
+        state.position = p
+    }
+
+    /// Writes `bounds`, added to the current one when `additive`, its size clamped to non-negative.
+    @inline(__always)
+    static func write(bounds r: CGRect, additive: Bool, in state: inout LayerState) {
+        var r = r
+        if additive {
+            let c = state.bounds
+            r = CGRect(
+                x: c.origin.x + r.origin.x, y: c.origin.y + r.origin.y, width: c.width + r.width,
+                height: c.height + r.height)
+        }
+        state.bounds = CGRect(x: r.origin.x, y: r.origin.y, width: max(r.width, 0), height: max(r.height, 0))
     }
 }
 

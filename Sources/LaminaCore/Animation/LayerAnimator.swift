@@ -24,17 +24,32 @@ public enum LayerAnimator {
     ) {
         animations.withUnsafeBufferPointer { attached in
             for index in attached.indices {
-                // The common basic animations are worked out from the record first and written after
-                // (`DirectWrite`), so the record is not copied; the rest take the general path.
-                let direct = attached[index].record.directWrite(atParent: layerTime)
-                switch direct {
-                case .noEffect: continue
-                case .general:
-                    attached[index].record.apply(
-                        to: &state, parentTime: layerTime, id: attached[index].id, transitions: &transitions)
-                case .write: direct.apply(to: &state)
-                }
+                // Number, point, rect and colour animations are worked out from their plan, made when
+                // they were attached (no record is read); the rest from their record.
+                if attached[index].plan.apply(atParent: layerTime, to: &state) { continue }
+                applyRecord(attached, index, to: &state, layerTime: layerTime, transitions: &transitions)
             }
+        }
+    }
+
+    /// Applies animation `index` of `attached` from its record: a basic animation of a whole
+    /// transform is worked out first and written after (`DirectWrite`), so the record is not copied;
+    /// the rest take the general path.
+    ///
+    /// Kept out of line: inlined beside the plan's arithmetic, the loop grew past the size at which
+    /// the optimiser still inlined `directWrite`, and the record was then copied around its call.
+    @inline(never)
+    static func applyRecord(
+        _ attached: UnsafeBufferPointer<AttachedAnimation>, _ index: Int, to state: inout LayerState,
+        layerTime: Double, transitions: inout [TransitionProgress]
+    ) {
+        let direct = attached[index].record.directWrite(atParent: layerTime)
+        switch direct {
+        case .noEffect: return
+        case .general:
+            attached[index].record.apply(
+                to: &state, parentTime: layerTime, id: attached[index].id, transitions: &transitions)
+        case .write: direct.apply(to: &state)
         }
     }
 }

@@ -147,6 +147,14 @@ open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable 
     /// Whether Newton starts from a `StartTable` (the x coordinates of a named curve).
     final var hasStartTable: Bool { !isIdentity && StartTable.index(c1x: widened.c1x, c2x: widened.c2x) != nil }
 
+    /// The curve as plain numbers, which `TimingPolynomial.evaluate(_:)` evaluates as `evaluate(_:)`
+    /// does without a call into the class. `final`: it takes no slot in the method table.
+    final var polynomial: TimingPolynomial {
+        TimingPolynomial(
+            ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy, isIdentity: isIdentity,
+            startTable: StartTable.index(c1x: widened.c1x, c2x: widened.c2x))
+    }
+
     // MARK: Curve arithmetic
 
     @inline(__always) private func yAt(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }

@@ -8,8 +8,12 @@ import Foundation
 /// `MediaTiming.progress(atLocal:)`, with their arithmetic in their order, so the fraction is the
 /// same bit for bit (`EvaluationPlanTests`).
 struct ResolvedTiming: Sendable {
+    /// The timing's own `beginTime`, `timeOffset`, `speed` and `duration`.
     var beginTime, timeOffset, speed, duration: Double
+    /// `MediaTiming`'s iteration and active durations, and the fraction a forward fill holds.
     var iterationDuration, activeDuration, endFraction: Double
+    /// Whether each iteration plays back after forward, and whether the fill mode holds the start
+    /// before the active duration and the end after it.
     var autoreverses, fillsBackwards, fillsForwards: Bool
 
     /// Works out `timing`'s durations and fill flags.

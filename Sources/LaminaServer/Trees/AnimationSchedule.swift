@@ -67,6 +67,11 @@ struct AnimationSchedule: Sendable {
     /// Adds animation `id` of layer `layer`, to be looked at the next frame.
     mutating func add(_ id: UInt64, layer: LayerID) {
         set(id, Item(layer: layer, time: -.infinity, serial: 0, counted: false))
+        // Room for every animation's layer to count as running, made as animations are added (by a
+        // commit, off the server's loop when it is large) rather than when they start: the table
+        // grows by rehashing all it holds, and 200,000 layers starting at once made the loop do
+        // that in one call.
+        if runningByLayer.capacity < items.count { runningByLayer.reserveCapacity(items.count) }
     }
 
     /// Records a look at animation `id`: its next look at media time `time` (infinity: none), and

@@ -100,6 +100,26 @@ import Testing
         }
     }
 
+    /// The count of running animations per layer has room for every animation's layer once they are
+    /// added (by the commit, off the server's loop when it is large): when they start, the loop only
+    /// writes into it, and never rehashes a table of 200,000 layers in one turn.
+    @Test func roomForRunningLayersIsMadeWhenAnimationsAreAdded() throws {
+        var ops: [LayerOperation] = [.createLayer(1), .setRoot(display: 0, layer: 1)]
+        for id in 2...3001 as ClosedRange<LayerID> {
+            ops += [
+                .createLayer(id), .addAnimation(id, Self.fade(UInt64(id), MediaTiming(beginTime: 1, duration: 10))),
+            ]
+        }
+        ops.append(.setSublayers(1, Array(2...3001)))
+        var tree = try RenderTree().applying(ops, displayCount: 1)
+        let room = tree.schedule.runningByLayer.capacity
+        #expect(room >= 3000 && tree.schedule.runningByLayer.isEmpty)
+        var start = tree.advancement(to: 1)
+        _ = tree.apply(&start)
+        #expect(tree.schedule.runningByLayer.count == 3000)
+        #expect(tree.schedule.runningByLayer.capacity == room, "the table grew while the animations started")
+    }
+
     /// A commit that changes a layer's clock makes its animations looked at again: layer 2 frozen
     /// (speed 0) at local time 0.5 holds its animation (begin 1) pending; a commit setting its
     /// `timeOffset` to 2 puts local time past the start, and the next frame starts it.

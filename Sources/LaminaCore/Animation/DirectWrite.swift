@@ -15,6 +15,24 @@ enum DirectWrite {
         case opacity, position, positionX, positionY, bounds, backgroundColor, transform
         /// A virtual component of `transform` (`transform.rotation.z`, `transform.scale`, ...).
         case transformComponent(TransformComponent)
+
+        /// The field an animation of `keyPath` writes directly, or nil when it takes the general
+        /// path (colours and whole transforms only when not additive). Shared by
+        /// `AnimationRecord.directWrite(atParent:)` and `EvaluationPlan`.
+        @inline(__always)
+        init?(_ keyPath: LayerKeyPath, additive: Bool) {
+            switch (keyPath.property, keyPath.component) {
+            case (.opacity, nil): self = .opacity
+            case (.position, nil): self = .position
+            case (.position, .pointX?): self = .positionX
+            case (.position, .pointY?): self = .positionY
+            case (.bounds, nil): self = .bounds
+            case (.backgroundColor, nil) where !additive: self = .backgroundColor
+            case (.transform, nil) where !additive: self = .transform
+            case (.transform, .transform(let c)?): self = .transformComponent(c)
+            default: return nil
+            }
+        }
     }
 
     /// The interpolated value, before the additive composition and the property's constraint.
@@ -108,18 +126,7 @@ extension AnimationRecord {
             target.valueFunction == nil, target.cell == nil, !target.isCumulative
         else { return .general }
         let additive = target.isAdditive
-        let kind: DirectWrite.Target
-        switch (target.keyPath.property, target.keyPath.component) {
-        case (.opacity, nil): kind = .opacity
-        case (.position, nil): kind = .position
-        case (.position, .pointX?): kind = .positionX
-        case (.position, .pointY?): kind = .positionY
-        case (.bounds, nil): kind = .bounds
-        case (.backgroundColor, nil) where !additive: kind = .backgroundColor
-        case (.transform, nil) where !additive: kind = .transform
-        case (.transform, .transform(let c)?): kind = .transformComponent(c)
-        default: return .general
-        }
+        guard let kind = DirectWrite.Target(target.keyPath, additive: additive) else { return .general }
         // Only matching kinds: a value of another kind is left to the general path (which ignores it).
         // The interpolation is `AnimationValue.interpolate`'s for these kinds, in its order.
         func mix(_ x: Double, _ y: Double, _ t: Double) -> Double { x + (y - x) * t }

@@ -35,17 +35,8 @@ struct EvaluationPlan: Sendable {
             let start = values.from, let end = values.to
         else { return }
         additive = target.isAdditive
-        let kind: DirectWrite.Target
-        switch (target.keyPath.property, target.keyPath.component) {
-        case (.opacity, nil): kind = .opacity
-        case (.position, nil): kind = .position
-        case (.position, .pointX?): kind = .positionX
-        case (.position, .pointY?): kind = .positionY
-        case (.bounds, nil): kind = .bounds
-        case (.backgroundColor, nil) where !additive: kind = .backgroundColor
-        case (.transform, .transform(let c)?): kind = .transformComponent(c)
-        default: return
-        }
+        // A whole transform is not planned: its values are matrices (the `switch` below leaves it).
+        guard let kind = DirectWrite.Target(target.keyPath, additive: additive) else { return }
         switch (kind, start, end) {
         case (.opacity, .number(let x), .number(let y)), (.positionX, .number(let x), .number(let y)),
             (.positionY, .number(let x), .number(let y)), (.transformComponent, .number(let x), .number(let y)):

@@ -10,6 +10,17 @@ struct DirectWriteTests {
 
     /// Key paths with the kind of their values: those the direct path covers, and some it leaves to
     /// the general path.
+    /// The model state the random records animate (every directly written field away from its default).
+    static var model: LayerState {
+        var model = LayerState()
+        model.opacity = 0.6
+        model.position = CGPoint(x: -7, y: 9)
+        model.bounds = CGRect(x: 1, y: 2, width: 30, height: 40)
+        model.backgroundColor = RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
+        model.transform = CATransform3DMakeScale(2, 0.5, 1)
+        return model
+    }
+
     static let directPaths: [(String, AnimationValue.Kind)] = [
         ("opacity", .number), ("position", .point), ("position.x", .number), ("position.y", .number),
         ("bounds", .rect), ("backgroundColor", .color), ("transform", .transform), ("transform.rotation.z", .number),
@@ -52,12 +63,7 @@ struct DirectWriteTests {
     func theDirectPathWritesWhatTheGeneralPathWrites(_ path: String) {
         let kind = Self.directPaths.first { $0.0 == path }!.1
         var g = Generator(state: UInt64(path.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
-        var model = LayerState()
-        model.opacity = 0.6
-        model.position = CGPoint(x: -7, y: 9)
-        model.bounds = CGRect(x: 1, y: 2, width: 30, height: 40)
-        model.backgroundColor = RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
-        model.transform = CATransform3DMakeScale(2, 0.5, 1)
+        let model = Self.model
         var direct = 0
         for _ in 0..<300 {
             let record = Self.randomRecord(path, kind, &g)

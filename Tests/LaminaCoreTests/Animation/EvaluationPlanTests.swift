@@ -66,12 +66,7 @@ struct EvaluationPlanTests {
     func thePlanWritesWhatTheGeneralPathWrites(_ path: String) {
         let kind = DirectWriteTests.directPaths.first { $0.0 == path }!.1
         var g = Generator(state: UInt64(path.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
-        var model = LayerState()
-        model.opacity = 0.6
-        model.position = CGPoint(x: -7, y: 9)
-        model.bounds = CGRect(x: 1, y: 2, width: 30, height: 40)
-        model.backgroundColor = RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
-        model.transform = CATransform3DMakeScale(2, 0.5, 1)
+        let model = DirectWriteTests.model
         var planned = 0
         for _ in 0..<300 {
             var record = DirectWriteTests.randomRecord(path, kind, &g)

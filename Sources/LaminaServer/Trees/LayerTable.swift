@@ -75,13 +75,7 @@ public struct LayerTable: Sendable {
     /// `slot(of:)` gave holds a layer, and Swift lays an optional's payload out at its own address
     /// (spare bits or a tag byte after it say `nil`), so the element's address is the layer's.
     subscript(slot slot: Int32) -> RenderLayer {
-        unsafeAddress {
-            let chunk = Int(slot) >> Self.chunkShift, index = Int(slot) & (Self.chunkSize - 1)
-            assert(chunks[chunk][index] != nil, "slot \(slot) holds no layer")
-            return chunks[chunk].withUnsafeBufferPointer {
-                UnsafeRawPointer($0.baseAddress! + index).assumingMemoryBound(to: RenderLayer.self)
-            }
-        }
+        unsafeAddress { address(ofSlot: slot) }
     }
 
     /// The address of the layer in `slot` (a slot `slot(of:)` returned), valid while the table is
